@@ -1,0 +1,60 @@
+// Bundles src/ into dist/esign.js. Heavy dependencies stay external and are imported only by the commands that use
+// them, so `esign --version` and `--help` parse one small file.
+import { readFileSync, statSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outfile = join(root, 'dist', 'esign.js');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (!entry.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale() {
+  try {
+    const built = statSync(outfile).mtimeMs;
+    return newestSource(join(root, 'src')) > built || statSync(join(root, 'package.json')).mtimeMs > built;
+  } catch {
+    return true;
+  }
+}
+
+if (!process.argv.includes('--if-stale') || isStale()) {
+  await build({
+    entryPoints: [join(root, 'src', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: 'linked',
+    legalComments: 'none',
+    define: { ESIGN_VERSION: JSON.stringify(pkg.version) },
+    external: [
+      '@inquirer/prompts',
+      '@napi-rs/keyring',
+      'cosmiconfig',
+      'fastify',
+      'fflate',
+      'ora',
+      'pdf-lib',
+      'pdfjs-dist',
+      'standardwebhooks',
+      'undici',
+      'yaml',
+      'zod',
+    ],
+    // commander is CommonJS: give the ESM bundle a require for its node: imports.
+    banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * One error hierarchy for the whole CLI. Only the entry point turns these into exit codes (pins.md, "Exit codes").
+ */
+export const ExitCode = {
+  ok: 0,
+  unexpected: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  conflict: 5,
+  unavailable: 6,
+  network: 7,
+  batchPartial: 8,
+} as const;
+
+export interface ErrorBody {
+  status?: number;
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export abstract class EsignError extends Error {
+  abstract readonly exitCode: number;
+  /** A next step for a person, shown under the message in human output. */
+  hint?: string;
+
+  toJSON(): ErrorBody {
+    return { code: this.code, message: this.message };
+  }
+
+  abstract get code(): string;
+}
+
+/** Bad input or a refused local rule: nothing was sent. */
+export class UsageError extends EsignError {
+  readonly exitCode = ExitCode.usage;
+  constructor(
+    message: string,
+    hint?: string,
+    readonly usageCode = 'USAGE',
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+    if (hint) this.hint = hint;
+  }
+  get code(): string {
+    return this.usageCode;
+  }
+  override toJSON(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) };
+  }
+}
+
+export function exitCodeForStatus(status: number): number {
+  if (status === 401 || status === 403) return ExitCode.auth;
+  if (status === 404) return ExitCode.notFound;
+  if (status === 409 || status === 413 || status === 422) return ExitCode.conflict;
+  if (status === 429 || status >= 500) return ExitCode.unavailable;
+  if (status >= 400) return ExitCode.usage;
+  return ExitCode.unexpected;
+}
+
+/** The service answered with an error status. */
+export class ApiError extends EsignError {
+  readonly exitCode: number;
+  constructor(
+    readonly status: number,
+    readonly apiCode: string,
+    message: string,
+    readonly details?: unknown,
+    readonly requestId?: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.exitCode = exitCodeForStatus(status);
+  }
+  get code(): string {
+    return this.apiCode;
+  }
+  override toJSON(): ErrorBody {
+    return {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
+  }
+}
+
+/** No answer: connection refused or reset, DNS, TLS, or our own time limit. */
+export class NetworkError extends EsignError {
+  readonly exitCode = ExitCode.network;
+  constructor(
+    message: string,
+    readonly networkCode = 'NETWORK_ERROR',
+  ) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+  get code(): string {
+    return this.networkCode;
+  }
+}
+
+/** A wait (for a status, for documents) ended without reaching what was asked. */
+export class WaitError extends EsignError {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+    readonly waitCode: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'WaitError';
+  }
+  get code(): string {
+    return this.waitCode;
+  }
+  override toJSON(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) };
+  }
+}
+
+export function isEsignError(error: unknown): error is EsignError {
+  return error instanceof EsignError;
+}

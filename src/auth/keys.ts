@@ -1,0 +1,53 @@
+import { UsageError } from '../api/errors.js';
+
+/** sandbox uses `_test_` keys, production `_live_` keys (contract, "Two environments"). */
+export type Mode = 'sandbox' | 'production';
+
+export interface ParsedKey {
+  prefix: string;
+  mode: Mode;
+}
+
+const keyPattern = /^([a-z0-9]{2,8})_(test|live)_([A-Za-z0-9]{16,})$/;
+
+export function parseKey(key: string): ParsedKey | undefined {
+  const match = keyPattern.exec(key);
+  if (!match) return undefined;
+  return { prefix: match[1]!, mode: match[2] === 'live' ? 'production' : 'sandbox' };
+}
+
+/** `<prefix>_test_…last4`: enough to tell keys apart, never enough to use one. */
+export function maskKey(key: string): string {
+  const parsed = keyPattern.exec(key);
+  if (!parsed) return key.length > 4 ? `…${key.slice(-4)}` : '…';
+  return `${parsed[1]}_${parsed[2]}_…${key.slice(-4)}`;
+}
+
+export function modeLabel(mode: Mode): string {
+  return mode === 'production' ? 'live' : 'test';
+}
+
+/** Refuses a key that is malformed or of the wrong environment before anything is sent. */
+export function assertKeyForMode(key: string, mode: Mode, source: string): ParsedKey {
+  const parsed = parseKey(key);
+  if (!parsed) {
+    throw new UsageError(
+      `The API key from ${source} is not a valid key: expected <prefix>_test_<secret> or <prefix>_live_<secret>.`,
+      'Check that the whole key was copied; `esign profiles add <name>` stores a key safely.',
+      'KEY_INVALID',
+    );
+  }
+  if (parsed.mode !== mode) {
+    const wanted = modeLabel(mode);
+    const hint =
+      mode === 'production'
+        ? 'Live mode needs a live key: add one with `esign profiles add <name>` (it asks for both keys).'
+        : 'Sandbox mode is the default and needs a test key; pass --live to use the live key against production.';
+    throw new UsageError(
+      `The key from ${source} is a ${modeLabel(parsed.mode)} key, but this command runs in ${mode} mode and needs a ${wanted} key.`,
+      hint,
+      'KEY_MODE_MISMATCH',
+    );
+  }
+  return parsed;
+}

@@ -1,0 +1,86 @@
+import type { ApiClient } from '../api/client.js';
+import type { ResolvedCredentials } from '../auth/resolve.js';
+import type { LoadedProjectConfig } from '../config/project.js';
+import type { Output } from '../output/output.js';
+import type { Prompter } from '../output/prompts.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  live: boolean;
+  json: boolean;
+  quiet: boolean;
+  debug: boolean;
+  color: boolean;
+  yes: boolean;
+  /** Per-request time limit, in seconds. */
+  timeout: number;
+  idempotencyKey?: string;
+}
+
+/** Everything a handler may touch: no globals, so a command runs in-process in tests. */
+export interface Context {
+  readonly globals: GlobalOptions;
+  readonly output: Output;
+  readonly prompts: Prompter;
+  readonly stdin: NodeJS.ReadableStream;
+  readonly version: string;
+  project(): Promise<LoadedProjectConfig | undefined>;
+  credentials(): Promise<ResolvedCredentials>;
+  /** Resolves credentials on first use (and prints the live banner); commands that need no key never call it. */
+  client(): Promise<ApiClient>;
+}
+
+export interface ArgumentSpec {
+  name: string;
+  description: string;
+  required?: boolean;
+  variadic?: boolean;
+}
+
+export interface OptionSpec {
+  /** Commander syntax: `-o, --out <file>`, `--no-wait`, `--text <text...>`. */
+  flags: string;
+  description: string;
+  defaultValue?: unknown;
+  choices?: readonly string[];
+  parse?: (value: string, previous: unknown) => unknown;
+  /** Not shown in help (kept for scripts). */
+  hidden?: boolean;
+}
+
+export interface CommandSpec<A = Record<string, unknown>> {
+  name: string;
+  aliases?: readonly string[];
+  description: string;
+  arguments?: readonly ArgumentSpec[];
+  options?: readonly OptionSpec[];
+  examples?: readonly string[];
+  /** Positional arguments arrive under their names, options under their camelCase names. */
+  handler(args: A, ctx: Context): Promise<void>;
+}
+
+export interface GroupSpec {
+  name: string;
+  aliases?: readonly string[];
+  description: string;
+  commands: readonly CommandSpec<never>[];
+}
+
+export type Entry = CommandSpec<never> | GroupSpec;
+
+export function defineCommand<A>(spec: CommandSpec<A>): CommandSpec<A> {
+  return spec;
+}
+
+export function defineGroup(spec: GroupSpec): GroupSpec {
+  return spec;
+}
+
+export function isGroup(entry: Entry): entry is GroupSpec {
+  return 'commands' in entry;
+}
+
+/** Repeatable options (`--text a --text b`). */
+export function collect(value: string, previous: unknown): string[] {
+  return [...((previous as string[] | undefined) ?? []), value];
+}

@@ -1,0 +1,74 @@
+import { ApiClient } from '../api/client.js';
+import { resolveCredentials, type ResolvedCredentials } from '../auth/resolve.js';
+import { env } from '../config/env.js';
+import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.js';
+import { Output } from '../output/output.js';
+import { createPrompter, type Prompter } from '../output/prompts.js';
+import type { Context, GlobalOptions } from './command.js';
+
+export interface ContextIO {
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+export interface CreatedContext extends Context {
+  dispose(): Promise<void>;
+}
+
+export function isInteractive(io: ContextIO): boolean {
+  return Boolean(io.stdin.isTTY && io.stderr.isTTY) && !env.ci();
+}
+
+export function createContext(globals: GlobalOptions, io: ContextIO, version: string): CreatedContext {
+  const output = new Output({
+    json: globals.json,
+    quiet: globals.quiet,
+    debug: globals.debug,
+    color: globals.color && !env.noColor() && Boolean(io.stderr.isTTY || io.stdout.isTTY),
+    stdout: io.stdout,
+    stderr: io.stderr,
+  });
+  const prompts: Prompter = createPrompter({ interactive: isInteractive(io), output: io.stderr });
+  let project: Promise<LoadedProjectConfig | undefined> | undefined;
+  let credentials: Promise<ResolvedCredentials> | undefined;
+  let client: ApiClient | undefined;
+
+  const context: CreatedContext = {
+    globals,
+    output,
+    prompts,
+    stdin: io.stdin,
+    version,
+    project: () => (project ??= loadProjectConfig()),
+    credentials: () =>
+      (credentials ??= (async () => {
+        const resolved = await resolveCredentials({
+          live: globals.live,
+          project: await context.project(),
+          ...(globals.profile ? { profileFlag: globals.profile } : {}),
+        });
+        if (resolved.mode === 'production') {
+          output.banner(`live · production · ${resolved.profileName ? `profile ${resolved.profileName}` : resolved.keySource}`);
+        }
+        return resolved;
+      })()),
+    async client() {
+      if (client) return client;
+      const resolved = await context.credentials();
+      client = new ApiClient({
+        baseUrl: resolved.baseUrl,
+        key: resolved.key,
+        userAgent: `esign-cli/${version}`,
+        timeoutMs: globals.timeout * 1000,
+        ...(globals.idempotencyKey ? { idempotencyKey: globals.idempotencyKey } : {}),
+        ...(globals.debug ? { trace: (line: string) => output.debug(line) } : {}),
+      });
+      return client;
+    },
+    async dispose() {
+      await client?.close();
+    },
+  };
+  return context;
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { UsageError } from '../api/errors.js';
+import { defineCommand, collect } from '../cli/command.js';
+import { parseKey } from '../auth/keys.js';
+import type { Environment } from '../emulator/options.js';
+
+interface EmulatorArgs {
+  port: string;
+  host: string;
+  environment: Environment;
+  key?: string[];
+  printEnv?: boolean;
+  state?: string;
+  processingDelay: string;
+  maxDocumentBytes: string;
+  anchorSearch: boolean;
+  anchorTimeLimit: string;
+  messageLimit: string;
+  envelopeQuota?: string;
+  rateLimit?: string;
+  faults?: string;
+  seed: boolean;
+}
+
+function integer(value: string, flag: string, min = 0): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min) throw new UsageError(`${flag} must be an integer >= ${min}, got ${JSON.stringify(value)}.`);
+  return number;
+}
+
+export function generateKey(environment: Environment): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const secret = [...randomBytes(24)].map((byte) => alphabet[byte % alphabet.length]).join('');
+  return `em_${environment === 'production' ? 'live' : 'test'}_${secret}`;
+}
+
+export default defineCommand<EmulatorArgs>({
+  name: 'emulator',
+  description: 'Run a local, stateful emulator of the whole v4 API (no key or network needed)',
+  options: [
+    { flags: '--port <n>', description: 'port (0 picks a free one)', defaultValue: '8787' },
+    { flags: '--host <host>', description: 'loopback address to listen on', defaultValue: '127.0.0.1' },
+    { flags: '--environment <env>', description: 'which environment it plays', defaultValue: 'sandbox', choices: ['sandbox', 'production'] },
+    { flags: '--key <key>', description: 'accepted API key (repeatable; default: one generated and printed)', parse: collect },
+    { flags: '--print-env', description: 'print `export ESIGN_..._BASE_URL=... ESIGN_API_KEY=...` for eval, then keep serving' },
+    { flags: '--state <file>', description: 'keep state in this file across restarts (written atomically)' },
+    { flags: '--processing-delay <ms>', description: 'how long an uploaded document stays PROCESSING', defaultValue: '300' },
+    { flags: '--max-document-bytes <n>', description: 'documents larger than this get 413 DOCUMENT_TOO_LARGE', defaultValue: String(25 * 1024 * 1024) },
+    { flags: '--no-anchor-search', description: 'disable anchor search (503 ANCHOR_SEARCH_UNAVAILABLE)' },
+    { flags: '--anchor-time-limit <ms>', description: 'anchor search time limit (422 DOCUMENT_TEXT_UNREADABLE past it)', defaultValue: '10000' },
+    { flags: '--message-limit <n>', description: "account's message limit (invitations and reminders)", defaultValue: '1000' },
+    { flags: '--envelope-quota <n>', description: 'envelopes the account may create (403 ENVELOPES_QUOTA_EXCEEDED past it)' },
+    { flags: '--rate-limit <n/s>', description: 'account request ceiling, e.g. 50/s (429 with rate-limit headers)' },
+    { flags: '--faults <spec>', description: 'inject faults on API routes, e.g. reset=0.1,503=0.05,429=0.05,latency=20' },
+    { flags: '--no-seed', description: 'start with an empty account (no folders, team or templates)' },
+  ],
+  examples: ['esign emulator', 'esign emulator --port 0 --print-env > emulator.env &', 'esign emulator --faults reset=0.1,503=0.05 --state ./emulator.json'],
+  async handler(args, ctx) {
+    const { parseFaults, parseRateLimit } = await import('../emulator/options.js');
+    const { isLoopbackHost } = await import('../auth/hosts.js');
+    if (!isLoopbackHost(args.host)) throw new UsageError(`--host ${args.host} is not a loopback address.`, 'The emulator only listens on loopback, e.g. 127.0.0.1 or ::1.');
+    const environment = args.environment;
+    const keys = args.key?.length ? args.key : [generateKey(environment)];
+    for (const key of keys) {
+      const parsed = parseKey(key);
+      if (!parsed) throw new UsageError('A --key value is not a valid key (<prefix>_test_<secret> or <prefix>_live_<secret>, secret of 16+ letters and digits).');
+      if (parsed.mode !== environment) throw new UsageError(`A ${parsed.mode === 'production' ? 'live' : 'test'} key cannot be used with --environment ${environment}.`);
+    }
+    let faults;
+    let rateLimit;
+    try {
+      faults = args.faults ? parseFaults(args.faults) : undefined;
+      rateLimit = args.rateLimit ? parseRateLimit(args.rateLimit) : undefined;
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const { startEmulator } = await import('../emulator/server.js');
+    const emulator = await startEmulator({
+      host: args.host,
+      port: integer(args.port, '--port'),
+      environment,
+      keys,
+      processingDelayMs: integer(args.processingDelay, '--processing-delay'),
+      maxDocumentBytes: integer(args.maxDocumentBytes, '--max-document-bytes', 1),
+      anchorSearch: args.anchorSearch,
+      anchorTimeLimitMs: integer(args.anchorTimeLimit, '--anchor-time-limit', 1),
+      messageLimit: integer(args.messageLimit, '--message-limit'),
+      ...(args.envelopeQuota ? { envelopeQuota: integer(args.envelopeQuota, '--envelope-quota') } : {}),
+      ...(rateLimit ? { rateLimit } : {}),
+      ...(faults ? { faults } : {}),
+      ...(args.state ? { statePath: args.state } : {}),
+      seed: args.seed,
+    });
+    const variable = environment === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL';
+    if (args.printEnv) {
+      ctx.output.data(`export ${variable}=${emulator.url} ESIGN_API_KEY=${keys[0]}`);
+    } else {
+      ctx.output.result({ url: emulator.url, environment, keys }, () =>
+        [`esign emulator (${environment}) listening on ${emulator.url}`, ...keys.map((key) => `key: ${key}`), `use it: export ${variable}=${emulator.url} ESIGN_API_KEY=${keys[0]}`].join('\n'),
+      );
+    }
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await emulator.close();
+  },
+});

@@ -1,0 +1,133 @@
+import { ApiClient } from '../../api/client.js';
+import { UsageError } from '../../api/errors.js';
+import { defineCommand, type Context } from '../../cli/command.js';
+import { readStdin } from '../../cli/stdin.js';
+import { credentialStore } from '../../auth/credential-store.js';
+import { parseBaseUrl } from '../../auth/hosts.js';
+import { assertKeyForMode, maskKey, parseKey, type Mode } from '../../auth/keys.js';
+import { assertProfileName, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
+
+interface AddArgs {
+  name: string;
+  testKeyStdin?: boolean;
+  liveKeyStdin?: boolean;
+  baseUrl?: string;
+  sandboxBaseUrl?: string;
+  verify?: boolean;
+  default?: boolean;
+}
+
+function keyValidator(mode: Mode) {
+  return (value: string): true | string => {
+    if (value === '') return true;
+    const parsed = parseKey(value.trim());
+    if (!parsed) return 'Not a valid key: expected <prefix>_test_<secret> or <prefix>_live_<secret>.';
+    if (parsed.mode !== mode) return `That is a ${parsed.mode === 'production' ? 'live' : 'test'} key; this prompt wants the ${mode === 'production' ? 'live' : 'test'} key.`;
+    return true;
+  };
+}
+
+/** Keys from stdin: with both flags, the first non-empty line is the test key and the second the live key. */
+async function keysFromStdin(args: AddArgs, ctx: Context): Promise<Partial<Record<Mode, string>>> {
+  const lines = (await readStdin(ctx.stdin, 'The key')).split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  const wanted: Mode[] = [...(args.testKeyStdin ? (['sandbox'] as const) : []), ...(args.liveKeyStdin ? (['production'] as const) : [])];
+  if (lines.length !== wanted.length) {
+    throw new UsageError(
+      `Expected ${wanted.length} key line(s) on standard input, got ${lines.length}.`,
+      wanted.length === 2 ? 'Send the test key on the first line and the live key on the second.' : undefined,
+    );
+  }
+  return Object.fromEntries(wanted.map((mode, index) => [mode, lines[index]!]));
+}
+
+async function verifyKey(key: string, baseUrl: URL, ctx: Context): Promise<void> {
+  const client = new ApiClient({ baseUrl, key, userAgent: `esign-cli/${ctx.version}`, timeoutMs: ctx.globals.timeout * 1000 });
+  try {
+    const { body } = await client.call<{ account?: { name?: string } }>('getMe');
+    ctx.output.success(`${maskKey(key)} is valid for ${body.account?.name ?? 'the account'} at ${baseUrl.origin}`);
+  } finally {
+    await client.close();
+  }
+}
+
+export default defineCommand<AddArgs>({
+  name: 'add',
+  description: 'Add or update a profile: its test and live keys (stored in the OS keychain) and base URLs',
+  arguments: [{ name: 'name', description: 'profile name, e.g. acme' }],
+  options: [
+    { flags: '--test-key-stdin', description: 'read the test key from standard input (never pass a key as an argument)' },
+    { flags: '--live-key-stdin', description: 'read the live key from standard input (after the test key when both are given)' },
+    { flags: '--base-url <url>', description: 'production API base URL' },
+    { flags: '--sandbox-base-url <url>', description: 'sandbox API base URL' },
+    { flags: '--verify', description: 'call `me` with each key before storing it' },
+    { flags: '--default', description: 'make this the default profile (the first profile always is)' },
+  ],
+  examples: [
+    'esign profiles add acme',
+    'printf %s "$ESIGN_TEST_KEY" | esign profiles add ci --test-key-stdin --sandbox-base-url https://sandbox.example.com',
+  ],
+  async handler(args, ctx) {
+    assertProfileName(args.name);
+    const config = await loadConfigFile();
+    const existing: Profile = config.profiles[args.name] ?? { keys: {} };
+    let keys: Partial<Record<Mode, string>>;
+    let sandboxBaseUrl = args.sandboxBaseUrl ?? existing.sandboxBaseUrl;
+    let baseUrl = args.baseUrl ?? existing.baseUrl;
+
+    if (args.testKeyStdin || args.liveKeyStdin) {
+      keys = await keysFromStdin(args, ctx);
+    } else {
+      const instead = '--test-key-stdin and/or --live-key-stdin (with the key piped in)';
+      const test = (await ctx.prompts.secret('Test key (Enter to skip)', instead, keyValidator('sandbox'))).trim();
+      const live = (await ctx.prompts.secret('Live key (Enter to skip)', instead, keyValidator('production'))).trim();
+      keys = { ...(test ? { sandbox: test } : {}), ...(live ? { production: live } : {}) };
+      const validUrl = (value: string): true | string => {
+        if (value === '') return true;
+        try {
+          parseBaseUrl(value, 'the prompt');
+          return true;
+        } catch (error) {
+          return (error as Error).message;
+        }
+      };
+      if (keys.sandbox) sandboxBaseUrl = (await ctx.prompts.input('Sandbox base URL', '--sandbox-base-url', { validate: validUrl, ...(sandboxBaseUrl ? { defaultValue: sandboxBaseUrl } : {}) })) || sandboxBaseUrl;
+      if (keys.production) baseUrl = (await ctx.prompts.input('Production base URL', '--base-url', { validate: validUrl, ...(baseUrl ? { defaultValue: baseUrl } : {}) })) || baseUrl;
+    }
+    if (!keys.sandbox && !keys.production && !args.baseUrl && !args.sandboxBaseUrl) {
+      throw new UsageError('Nothing to store: no key and no base URL was given.', 'Give at least one key (at the prompt or with --test-key-stdin / --live-key-stdin).');
+    }
+    const urls: Record<Mode, URL | undefined> = {
+      sandbox: sandboxBaseUrl ? parseBaseUrl(sandboxBaseUrl, 'the sandbox base URL') : undefined,
+      production: baseUrl ? parseBaseUrl(baseUrl, 'the production base URL') : undefined,
+    };
+    for (const [mode, key] of Object.entries(keys) as [Mode, string][]) {
+      assertKeyForMode(key, mode, mode === 'production' ? 'the live key input' : 'the test key input');
+      if (args.verify) {
+        const url = urls[mode];
+        if (!url) throw new UsageError(`--verify needs the ${mode} base URL.`, mode === 'production' ? 'Pass --base-url.' : 'Pass --sandbox-base-url.');
+        await verifyKey(key, url, ctx);
+      }
+    }
+
+    const profile: Profile = {
+      ...existing,
+      ...(urls.production ? { baseUrl: urls.production.href.replace(/\/$/, '') } : {}),
+      ...(urls.sandbox ? { sandboxBaseUrl: urls.sandbox.href.replace(/\/$/, '') } : {}),
+      keys: { ...existing.keys },
+    };
+    for (const [mode, key] of Object.entries(keys) as [Mode, string][]) {
+      const saved = await credentialStore.save({ profile: args.name, mode }, key);
+      profile.keys[mode] = { storage: saved.storage, masked: maskKey(key) };
+      if (saved.storage === 'file') {
+        ctx.output.warn(`No usable keychain${saved.keychainError ? ` (${saved.keychainError})` : ''}: the ${mode === 'production' ? 'live' : 'test'} key is stored in a plain file, ${saved.path} (mode 0600).`);
+      }
+    }
+    config.profiles[args.name] = profile;
+    if (args.default || !config.defaultProfile) config.defaultProfile = args.name;
+    await saveConfigFile(config);
+    const stored = (Object.keys(keys) as Mode[]).map((mode) => `${profile.keys[mode]!.masked} (${profile.keys[mode]!.storage})`);
+    ctx.output.result({ profile: args.name, default: config.defaultProfile === args.name, ...profile }, () =>
+      `Profile ${args.name} saved${stored.length ? `: ${stored.join(', ')}` : ''}${config.defaultProfile === args.name ? ' (default)' : ''}.`,
+    );
+  },
+});

@@ -1,0 +1,33 @@
+import { defineCommand } from '../../cli/command.js';
+import { credentialStore } from '../../auth/credential-store.js';
+import type { Mode } from '../../auth/keys.js';
+import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
+
+export default defineCommand<{ name: string }>({
+  name: 'remove',
+  aliases: ['rm'],
+  description: 'Remove a profile and delete its keys from the keychain or credentials file',
+  arguments: [{ name: 'name', description: 'profile name' }],
+  async handler(args, ctx) {
+    const config = await loadConfigFile();
+    const profile = requireProfile(config, args.name);
+    if (!ctx.globals.yes) {
+      const confirmed = await ctx.prompts.confirm(`Remove profile ${args.name} and delete its keys?`, '--yes');
+      if (!confirmed) {
+        ctx.output.info('Nothing removed.');
+        return;
+      }
+    }
+    for (const [mode, info] of Object.entries(profile.keys) as [Mode, { storage: 'keychain' | 'file' }][]) {
+      try {
+        await credentialStore.remove({ profile: args.name, mode }, info.storage);
+      } catch (error) {
+        ctx.output.warn(`Could not delete the ${mode} key from the ${info.storage}: ${(error as Error).message}`);
+      }
+    }
+    delete config.profiles[args.name];
+    if (config.defaultProfile === args.name) delete config.defaultProfile;
+    await saveConfigFile(config);
+    ctx.output.result({ removed: args.name }, () => `Profile ${args.name} removed.`);
+  },
+});

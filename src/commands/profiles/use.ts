@@ -1,0 +1,15 @@
+import { defineCommand } from '../../cli/command.js';
+import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
+
+export default defineCommand<{ name: string }>({
+  name: 'use',
+  description: 'Make a profile the default',
+  arguments: [{ name: 'name', description: 'profile name' }],
+  async handler(args, ctx) {
+    const config = await loadConfigFile();
+    requireProfile(config, args.name);
+    config.defaultProfile = args.name;
+    await saveConfigFile(config);
+    ctx.output.result({ defaultProfile: args.name }, () => `Default profile is now ${args.name}.`);
+  },
+});

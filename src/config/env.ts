@@ -1,0 +1,30 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Environment lookups as functions, never cached values, so that tests running commands in-process can change the
+ * environment between runs.
+ */
+export const env = {
+  apiKey: (): string | undefined => nonEmpty(process.env.ESIGN_API_KEY),
+  profile: (): string | undefined => nonEmpty(process.env.ESIGN_PROFILE),
+  baseUrl: (): string | undefined => nonEmpty(process.env.ESIGN_BASE_URL),
+  sandboxBaseUrl: (): string | undefined => nonEmpty(process.env.ESIGN_SANDBOX_BASE_URL),
+  noKeyring: (): boolean => truthy(process.env.ESIGN_NO_KEYRING),
+  noColor: (): boolean => process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '',
+  ci: (): boolean => truthy(process.env.CI),
+  configDir: (): string => {
+    const explicit = nonEmpty(process.env.ESIGN_CONFIG_DIR);
+    if (explicit) return explicit;
+    const xdg = nonEmpty(process.env.XDG_CONFIG_HOME);
+    return join(xdg ?? join(homedir(), '.config'), 'esign');
+  },
+};
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function truthy(value: string | undefined): boolean {
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+}

@@ -1,0 +1,34 @@
+import type { EmulatorOptions } from './options.js';
+import type { Store } from './store.js';
+import type { Events } from './events.js';
+
+export interface Principal {
+  key: string;
+  prefix: string;
+}
+
+/** What a route handler gets: the parsed request and the emulator's state, nothing of fastify. */
+export interface RouteContext {
+  operationId: string;
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  principal: Principal;
+  store: Store;
+  options: EmulatorOptions;
+  events: Events;
+  /** Origin of the emulator as the client reached it, for signed addresses. */
+  origin: string;
+}
+
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RouteHandler = (ctx: RouteContext) => RouteResult | Promise<RouteResult>;
+
+/** One route file answers the operations of one resource, keyed by operationId. */
+export type RouteTable = Record<string, RouteHandler>;

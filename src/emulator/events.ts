@@ -1,0 +1,65 @@
+import type { Principal } from './context.js';
+import type { EmulatorOptions } from './options.js';
+import { newId, nowIso, type EnvelopeRecord, type OutboxMessage, type ParticipantRecord, type Store } from './store.js';
+
+export type WebhookEventType = 'ENVELOPE_SENT' | 'ENVELOPE_COMPLETED' | 'ENVELOPE_VOIDED' | 'ENVELOPE_DECLINED';
+
+/** Delivers an event to subscribed endpoints; the webhook module provides it. */
+export type EventSink = (type: WebhookEventType, data: Record<string, unknown>) => void;
+
+/**
+ * The side effects every route shares: history entries, participant notifications (the outbox, counted toward the
+ * message limit) and webhook events.
+ */
+export class Events {
+  constructor(
+    private readonly store: Store,
+    private readonly options: EmulatorOptions,
+    private readonly sink: EventSink,
+  ) {}
+
+  /** History actor for an action made with a key: the integration, never the key itself. */
+  apiActor(principal: Principal): Record<string, unknown> {
+    const { integration, responsibleUser } = this.store.state;
+    return {
+      type: 'API_INTEGRATION',
+      name: integration.name,
+      integration: { id: integration.id, name: integration.name },
+      credential: { prefix: principal.prefix },
+      responsibleUser: { id: responsibleUser.id, name: responsibleUser.name },
+    };
+  }
+
+  history(envelope: EnvelopeRecord, action: string, actor: Record<string, unknown>, details?: Record<string, unknown>): void {
+    envelope.history.push({ id: newId(), at: nowIso(), action, actor, ...(details ? { details } : {}) });
+    envelope.updatedAt = nowIso();
+    this.store.changed();
+  }
+
+  /** Records what the service would have sent; invitations and reminders count toward the message limit. */
+  notify(envelope: EnvelopeRecord, participant: ParticipantRecord, kind: OutboxMessage['kind']): OutboxMessage {
+    const message: OutboxMessage = {
+      id: newId(),
+      at: nowIso(),
+      envelopeId: envelope.id,
+      participantId: participant.id,
+      channel: participant.deliveryMethod,
+      to: participant.deliveryMethod === 'EMAIL' ? participant.email : (participant.phoneNumber ?? participant.email),
+      kind,
+      signingOrder: participant.signingOrder,
+      linkVersion: participant.linkVersion,
+    };
+    this.store.state.outbox.push(message);
+    if (kind === 'INVITATION' || kind === 'REMINDER') this.store.state.messagesSent++;
+    this.store.changed();
+    return message;
+  }
+
+  messagesLeft(): number {
+    return this.options.messageLimit - this.store.state.messagesSent;
+  }
+
+  emit(type: WebhookEventType, data: Record<string, unknown>): void {
+    this.sink(type, data);
+  }
+}

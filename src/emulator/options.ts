@@ -1,0 +1,78 @@
+export type Environment = 'sandbox' | 'production';
+
+export interface FaultRates {
+  /** Probability of a dropped connection. */
+  reset: number;
+  /** Probability of a 503 answer. */
+  unavailable: number;
+  /** Probability of a 429 answer. */
+  rateLimited: number;
+  /** Added latency in ms for every API request. */
+  latencyMs: number;
+}
+
+export interface EmulatorOptions {
+  host: string;
+  port: number;
+  environment: Environment;
+  /** Accepted API keys; each must be of the environment's kind. */
+  keys: string[];
+  processingDelayMs: number;
+  maxDocumentBytes: number;
+  anchorSearch: boolean;
+  anchorTimeLimitMs: number;
+  messageLimit: number;
+  envelopeQuota?: number;
+  /** Requests per second per account; undefined = unlimited. */
+  rateLimit?: number;
+  faults: FaultRates;
+  statePath?: string;
+  /** Webhook retry schedule in ms (tests shorten it). */
+  webhookRetryDelaysMs: number[];
+  /** Seed the account with folders, a team and templates. */
+  seed: boolean;
+  /** Deterministic randomness for faults (tests). */
+  random?: () => number;
+}
+
+export const defaultEmulatorOptions: EmulatorOptions = {
+  host: '127.0.0.1',
+  port: 0,
+  environment: 'sandbox',
+  keys: [],
+  processingDelayMs: 300,
+  maxDocumentBytes: 25 * 1024 * 1024,
+  anchorSearch: true,
+  anchorTimeLimitMs: 10_000,
+  messageLimit: 1000,
+  faults: { reset: 0, unavailable: 0, rateLimited: 0, latencyMs: 0 },
+  webhookRetryDelaysMs: [1_000, 5_000, 30_000, 120_000],
+  seed: true,
+};
+
+/** `reset=0.1,503=0.05,429=0.05,latency=20` */
+export function parseFaults(spec: string): FaultRates {
+  const faults: FaultRates = { ...defaultEmulatorOptions.faults };
+  for (const part of spec.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const [name, raw] = part.split('=');
+    const value = Number(raw);
+    if (raw === undefined || !Number.isFinite(value) || value < 0) throw new Error(`--faults: ${JSON.stringify(part)} needs a number, e.g. reset=0.1`);
+    const probability = () => {
+      if (value > 1) throw new Error(`--faults: ${name} is a probability between 0 and 1`);
+      return value;
+    };
+    if (name === 'reset') faults.reset = probability();
+    else if (name === '503') faults.unavailable = probability();
+    else if (name === '429') faults.rateLimited = probability();
+    else if (name === 'latency') faults.latencyMs = value;
+    else throw new Error(`--faults: unknown fault ${JSON.stringify(name)}; known: reset, 503, 429, latency`);
+  }
+  return faults;
+}
+
+/** `50/s` or `50` */
+export function parseRateLimit(spec: string): number {
+  const match = /^(\d+)(\/s)?$/.exec(spec.trim());
+  if (!match || Number(match[1]) < 1) throw new Error(`--rate-limit: expected requests per second like 50/s, got ${JSON.stringify(spec)}`);
+  return Number(match[1]);
+}

@@ -1,0 +1,49 @@
+import type { RouteTable } from '../context.js';
+import { paginate } from '../pagination.js';
+
+const catalog = [
+  { id: 'ANCHOR_SEARCH', description: 'Place fields by searching text in the document' },
+  { id: 'SEND_NOW', description: 'Create and send an envelope in one call' },
+  { id: 'TEMPLATES', description: 'Create envelopes from templates' },
+  { id: 'WEBHOOKS', description: 'Receive signed event deliveries' },
+  { id: 'SMS_DELIVERY', description: 'Invite participants by SMS' },
+  { id: 'WHATSAPP_DELIVERY', description: 'Invite participants by WhatsApp' },
+  { id: 'BULK_SEND', description: 'Send one envelope to many recipients' },
+];
+
+export const routes: RouteTable = {
+  getMe: ({ store, options }) => {
+    const { account, integration, responsibleUser } = store.state;
+    return {
+      status: 200,
+      body: {
+        environment: options.environment,
+        account: { id: account.id, name: account.name },
+        integration,
+        responsibleUser,
+        scopes: ['envelopes:read', 'envelopes:write', 'templates:read', 'webhooks:write', 'contacts:write', 'folders:write'],
+      },
+    };
+  },
+  getAccount: ({ store, options }) => ({
+    status: 200,
+    body: {
+      ...store.state.account,
+      environment: options.environment,
+      limits: { messageLimit: options.messageLimit, envelopeQuota: options.envelopeQuota ?? null, maxDocumentBytes: options.maxDocumentBytes },
+      usage: { messagesSent: store.state.messagesSent, envelopesCreated: store.state.envelopesCreated },
+    },
+  }),
+  getEffectiveCapabilities: ({ store, options }) => ({
+    status: 200,
+    body: { data: store.state.capabilities.filter((id) => id !== 'ANCHOR_SEARCH' || options.anchorSearch).map((id) => ({ id, enabled: true })) },
+  }),
+  getCapabilityCatalog: () => ({ status: 200, body: { data: catalog } }),
+  listApiCalls: ({ store, query, principal }) => ({
+    status: 200,
+    body: paginate(
+      store.state.apiCalls.filter((call) => call.keyPrefix === principal.prefix).slice().reverse(),
+      query,
+    ),
+  }),
+};

@@ -1,0 +1,3 @@
+import type { RouteTable } from '../context.js';
+
+export const routes: RouteTable = {};

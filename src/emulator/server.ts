@@ -1,0 +1,252 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { operations, type Operation } from '../api/operations.js';
+import { parseKey } from '../auth/keys.js';
+import type { Principal, RouteContext, RouteTable } from './context.js';
+import { ApiFailure } from './errors.js';
+import { Events, type EventSink } from './events.js';
+import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
+import { emptyState, newId, nowIso, Store } from './store.js';
+
+export interface Emulator {
+  app: FastifyInstance;
+  store: Store;
+  options: EmulatorOptions;
+  events: Events;
+  /** Authorization headers that reached the upload and download addresses (they must never arrive). */
+  requestLog: { authorizationOnSignedAddresses: number; requests: number };
+  url: string;
+  close(): Promise<void>;
+}
+
+const idempotencyWindowMs = 24 * 60 * 60 * 1000;
+const idempotencyKeyPattern = /^[\x21-\x7e]{8,255}$/;
+
+/** `{envelopeId}` → `:envelopeId`; a literal colon (`anchors:find`) is written `::` for fastify's router. */
+function routePath(path: string): string {
+  return path.replace(/:/g, '::').replace(/\{(\w+)\}/g, ':$1');
+}
+
+function fingerprint(request: FastifyRequest): string {
+  return createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+}
+
+function sendFailure(reply: FastifyReply, failure: ApiFailure): FastifyReply {
+  return reply.code(failure.status).headers(failure.headers).send(failure.body);
+}
+
+async function loadRouteTables(): Promise<RouteTable> {
+  const modules = await Promise.all([
+    import('./routes/account.js'),
+    import('./routes/envelopes.js'),
+    import('./routes/participants.js'),
+    import('./routes/documents.js'),
+    import('./routes/anchors.js'),
+    import('./routes/contacts.js'),
+    import('./routes/team.js'),
+    import('./routes/folders.js'),
+    import('./routes/webhooks.js'),
+    import('./routes/templates.js'),
+    import('./routes/reports.js'),
+  ]);
+  return Object.assign({}, ...modules.map((module) => module.routes)) as RouteTable;
+}
+
+export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Promise<Emulator> {
+  const options: EmulatorOptions = { ...defaultEmulatorOptions, ...partial, faults: { ...defaultEmulatorOptions.faults, ...partial.faults } };
+  const random = options.random ?? Math.random;
+  const { default: Fastify } = await import('fastify');
+  const { seedState } = await import('./seed.js');
+  const { store } = await Store.open(options.statePath, () => (options.seed ? seedState() : emptyState()));
+  const { createWebhookDispatcher } = await import('./webhook-dispatcher.js');
+  const dispatcher = createWebhookDispatcher(store, options);
+  const sink: EventSink = (type, data) => dispatcher.emit(type, data);
+  const events = new Events(store, options, sink);
+  const requestLog = { authorizationOnSignedAddresses: 0, requests: 0 };
+
+  const app = Fastify({
+    logger: false,
+    bodyLimit: Math.max(options.maxDocumentBytes * 2, 1024 * 1024),
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: false,
+  });
+  // Raw bodies (uploads, validate) are streamed by their routes; no parsing here.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new ApiFailure(400, 'INVALID_JSON', 'The request body is not valid JSON.') as unknown as Error, undefined);
+    }
+  });
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof ApiFailure) return sendFailure(reply, error);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) return sendFailure(reply, new ApiFailure(413, 'DOCUMENT_TOO_LARGE', 'The request body is too large.', { maxBytes: options.maxDocumentBytes }));
+    if (status && status < 500) return sendFailure(reply, new ApiFailure(status, 'BAD_REQUEST', (error as Error).message));
+    return sendFailure(reply, new ApiFailure(500, 'INTERNAL_ERROR', `Emulator error: ${(error as Error).message}`));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendFailure(reply, new ApiFailure(404, 'RESOURCE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+
+  const rateWindow = { second: 0, count: 0 };
+  function rateLimit(reply: FastifyReply): ApiFailure | undefined {
+    if (!options.rateLimit) return undefined;
+    const second = Math.floor(Date.now() / 1000);
+    if (second !== rateWindow.second) {
+      rateWindow.second = second;
+      rateWindow.count = 0;
+    }
+    rateWindow.count++;
+    const remaining = Math.max(0, options.rateLimit - rateWindow.count);
+    reply.header('ratelimit-limit', String(options.rateLimit)).header('ratelimit-remaining', String(remaining)).header('ratelimit-reset', '1');
+    if (rateWindow.count > options.rateLimit) {
+      return new ApiFailure(429, 'RATE_LIMITED', `Account request ceiling of ${options.rateLimit}/s reached.`, undefined, { 'retry-after': '1' });
+    }
+    return undefined;
+  }
+
+  function authenticate(request: FastifyRequest): Principal {
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
+    if (!match) throw new ApiFailure(401, 'UNAUTHENTICATED', 'Missing API key: send Authorization: Bearer <key>.');
+    const key = match[1]!;
+    const parsed = parseKey(key);
+    if (!options.keys.includes(key)) {
+      if (parsed && parsed.mode !== options.environment) {
+        throw new ApiFailure(401, 'KEY_ENVIRONMENT_MISMATCH', `A ${parsed.mode === 'production' ? 'live' : 'test'} key is not accepted by the ${options.environment} host.`);
+      }
+      throw new ApiFailure(401, 'INVALID_API_KEY', 'The API key is invalid or revoked.');
+    }
+    return { key, prefix: parsed?.prefix ?? '' };
+  }
+
+  const tables = await loadRouteTables();
+  const inFlight = new Map<string, Promise<void>>();
+
+  function register(operation: Operation): void {
+    const handler = tables[operation.id];
+    if (!handler) return;
+    app.route({
+      method: operation.method,
+      url: routePath(operation.path),
+      handler: async (request, reply) => {
+        requestLog.requests++;
+        const limited = rateLimit(reply);
+        if (limited) return sendFailure(reply, limited);
+        if (options.faults.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.faults.latencyMs));
+        const principal = authenticate(request);
+        const idempotencyKey = request.headers['idempotency-key'];
+        const roll = random();
+        const faults = options.faults;
+        const resetAfterCommit = roll < faults.reset;
+        if (!resetAfterCommit && roll < faults.reset + faults.unavailable) {
+          return sendFailure(reply, new ApiFailure(503, 'SERVICE_UNAVAILABLE', 'Injected fault: service unavailable.', undefined, { 'retry-after': '0' }));
+        }
+        if (!resetAfterCommit && roll < faults.reset + faults.unavailable + faults.rateLimited) {
+          return sendFailure(reply, new ApiFailure(429, 'RATE_LIMITED', 'Injected fault: rate limited.', undefined, { 'retry-after': '0' }));
+        }
+        if (resetAfterCommit && !(operation.method === 'POST' && typeof idempotencyKey === 'string')) {
+          request.raw.socket.destroy();
+          return reply;
+        }
+
+        let idempotencySlot: string | undefined;
+        let print: string | undefined;
+        let releaseSlot: (() => void) | undefined;
+        if (operation.idempotent) {
+          if (typeof idempotencyKey !== 'string' || !idempotencyKeyPattern.test(idempotencyKey)) {
+            throw new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.');
+          }
+          idempotencySlot = `${principal.key.slice(0, 12)}:${createHash('sha256').update(principal.key).digest('hex').slice(0, 16)}:${idempotencyKey}`;
+          print = fingerprint(request);
+          // The same key in flight: wait for it, then answer as a replay (or run, if it failed and stored nothing).
+          while (inFlight.has(idempotencySlot)) await inFlight.get(idempotencySlot);
+          const stored = store.state.idempotency[idempotencySlot];
+          if (stored && Date.now() - stored.createdAt < idempotencyWindowMs) {
+            if (stored.fingerprint !== print) {
+              throw new ApiFailure(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
+            }
+            return reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' }).send(stored.body);
+          }
+          let settle!: () => void;
+          inFlight.set(idempotencySlot, new Promise<void>((resolve) => (settle = resolve)));
+          releaseSlot = () => {
+            inFlight.delete(idempotencySlot!);
+            settle();
+          };
+        }
+        const context: RouteContext = {
+          operationId: operation.id,
+          params: request.params as Record<string, string>,
+          query: request.query as Record<string, string | undefined>,
+          body: request.body,
+          headers: request.headers,
+          principal,
+          store,
+          options,
+          events,
+          origin: `${request.protocol}://${request.headers.host ?? `${options.host}:${options.port}`}`,
+        };
+        try {
+          const result = await handler(context);
+          recordCall(operation, request, result.status, principal);
+          // Only successes are replayed: a refused request may be fixed and sent again with the same key.
+          if (idempotencySlot && print && result.status < 400) {
+            store.state.idempotency[idempotencySlot] = { fingerprint: print, status: result.status, body: result.body ?? null, headers: result.headers ?? {}, createdAt: Date.now() };
+            store.changed();
+          }
+          if (resetAfterCommit) {
+            // The request was applied; only a retry with the same Idempotency-Key avoids a duplicate.
+            request.raw.socket.destroy();
+            return reply;
+          }
+          reply.code(result.status);
+          if (result.headers) reply.headers(result.headers);
+          return result.body === undefined ? reply.send() : reply.send(result.body);
+        } catch (error) {
+          if (error instanceof ApiFailure) recordCall(operation, request, error.status, principal);
+          throw error;
+        } finally {
+          releaseSlot?.();
+        }
+      },
+    });
+  }
+
+  function recordCall(operation: Operation, request: FastifyRequest, status: number, principal: Principal): void {
+    const calls = store.state.apiCalls;
+    calls.push({ id: newId(), at: nowIso(), method: request.method, path: request.url.split('?')[0]!, operationId: operation.id, status, keyPrefix: principal.prefix });
+    // A bounded log: a load test must not grow the state without end.
+    if (calls.length > 1000) calls.splice(0, calls.length - 1000);
+  }
+
+  for (const operation of operations) {
+    if (operation.id !== 'createEnvelopeV2') register(operation);
+  }
+
+  const { registerLegacyRoutes } = await import('./routes/legacy.js');
+  registerLegacyRoutes(app, { store, options, events });
+  const { registerSignedAddressRoutes } = await import('./routes/signed-addresses.js');
+  registerSignedAddressRoutes(app, { store, options, events, requestLog });
+  const { registerControlRoutes } = await import('./routes/control.js');
+  registerControlRoutes(app, { store, options, events, requestLog, dispatcher });
+
+  const address = await app.listen({ host: options.host, port: options.port });
+  return {
+    app,
+    store,
+    options,
+    events,
+    requestLog,
+    url: address,
+    async close() {
+      dispatcher.stop();
+      await app.close();
+      await store.flush();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/* The output layer is the one place that writes to the terminal: data to stdout, everything else to stderr. */
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { ErrorBody } from '../api/errors.js';
+
+export interface OutputOptions {
+  json: boolean;
+  quiet: boolean;
+  color: boolean;
+  debug: boolean;
+  stdout?: NodeJS.WriteStream;
+  stderr?: NodeJS.WriteStream;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  succeed(text?: string): void;
+  fail(text?: string): void;
+  stop(): void;
+}
+
+export type Styles = ChalkInstance;
+
+export class Output {
+  readonly json: boolean;
+  readonly quiet: boolean;
+  readonly debugEnabled: boolean;
+  readonly style: Styles;
+  private readonly stdout: NodeJS.WriteStream;
+  private readonly stderr: NodeJS.WriteStream;
+
+  constructor(options: OutputOptions) {
+    this.json = options.json;
+    this.quiet = options.quiet;
+    this.debugEnabled = options.debug;
+    this.stdout = options.stdout ?? process.stdout;
+    this.stderr = options.stderr ?? process.stderr;
+    // Our own rule decides colour (NO_COLOR, --no-color, a TTY), not chalk's detection.
+    this.style = new Chalk({ level: options.color ? 1 : 0 });
+  }
+
+  get stderrIsTTY(): boolean {
+    return Boolean(this.stderr.isTTY);
+  }
+
+  /** The command's result: one JSON document with --json, else the human rendering. */
+  result(data: unknown, human?: () => string | undefined): void {
+    if (this.json) {
+      this.stdout.write(`${JSON.stringify(data ?? null, null, 2)}\n`);
+      return;
+    }
+    const text = human ? human() : typeof data === 'string' ? data : JSON.stringify(data, null, 2);
+    if (text !== undefined && text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /** Raw data for stdout that is not JSON-shaped (e.g. `--print-env`). */
+  data(text: string): void {
+    this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  info(message: string): void {
+    if (!this.quiet && !this.json) this.stderr.write(`${message}\n`);
+  }
+
+  success(message: string): void {
+    this.info(`${this.style.green('✓')} ${message}`);
+  }
+
+  /** Warnings survive --quiet and --json: they are about safety (a key in a plain file, live mode). */
+  warn(message: string): void {
+    this.stderr.write(`${this.style.yellow('!')} ${message}\n`);
+  }
+
+  banner(message: string): void {
+    if (!this.json) this.stderr.write(`${this.style.bold(this.style.red(message))}\n`);
+  }
+
+  debug(line: string): void {
+    if (this.debugEnabled) this.stderr.write(`${this.style.dim(`[debug] ${line}`)}\n`);
+  }
+
+  error(body: ErrorBody, hint?: string, stack?: string): void {
+    if (this.json) {
+      this.stderr.write(`${JSON.stringify({ error: { status: body.status ?? null, code: body.code, message: body.message, details: body.details ?? null } })}\n`);
+      return;
+    }
+    const status = body.status ? `${body.status} ` : '';
+    this.stderr.write(`${this.style.red('✗')} ${status}${body.code}: ${body.message}\n`);
+    for (const line of describeDetails(body)) this.stderr.write(`  ${line}\n`);
+    if (hint) this.stderr.write(`  ${this.style.dim('hint:')} ${hint}\n`);
+    if (stack && this.debugEnabled) this.stderr.write(`${this.style.dim(stack)}\n`);
+  }
+
+  async spinner(text: string): Promise<Spinner> {
+    if (this.json || this.quiet || !this.stderr.isTTY) {
+      return { update: () => {}, succeed: (t) => t && this.info(t), fail: (t) => t && this.warn(t), stop: () => {} };
+    }
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text, stream: this.stderr }).start();
+    return {
+      update: (t) => {
+        spinner.text = t;
+      },
+      succeed: (t) => spinner.succeed(t),
+      fail: (t) => spinner.fail(t),
+      stop: () => spinner.stop(),
+    };
+  }
+}
+
+function describeDetails(body: ErrorBody): string[] {
+  const details = body.details as Record<string, unknown> | undefined;
+  if (!details || typeof details !== 'object') return [];
+  if (body.code === 'ANCHOR_NOT_FOUND' && Array.isArray(details.anchors)) {
+    const lines = (details.anchors as { fieldId?: string; text?: string }[]).map(
+      (anchor) => `anchor not found: field ${anchor.fieldId ?? '?'} text ${JSON.stringify(anchor.text ?? '')}`,
+    );
+    if (details.truncated) lines.push('only the first 500 pages were searched (the document is longer)');
+    return lines;
+  }
+  return Object.entries(details).map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+}
