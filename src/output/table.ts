@@ -3,7 +3,6 @@ export interface Column<T> {
   value: (row: T) => string;
 }
 
-// eslint-disable-next-line no-control-regex
 const ansiPattern = /\u001b\[[0-9;]*m/g;
 
 function visibleWidth(text: string): number {

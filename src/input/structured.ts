@@ -1,0 +1,90 @@
+import { readFile } from 'node:fs/promises';
+import type { ZodType } from 'zod';
+import { UsageError } from '../api/errors.js';
+import { readStdin } from '../cli/stdin.js';
+
+export type InputPath = readonly (string | number)[];
+
+/** A YAML or JSON input file, parsed, with the means to point at any value in it by `file:line:column`. */
+export interface StructuredInput {
+  /** As shown to people: the path given, or `<stdin>`. */
+  name: string;
+  data: unknown;
+  /** `file:line:column` of the value at `path` (or of the closest parent that exists). */
+  locate(path: InputPath): string;
+}
+
+export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStream): Promise<StructuredInput> {
+  let text: string;
+  const name = path === '-' ? '<stdin>' : path;
+  if (path === '-') {
+    text = await readStdin(stdin, 'The input');
+  } else {
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(
+        code === 'ENOENT' ? `${path}: no such file.` : `${path}: cannot be read (${code ?? (error as Error).message}).`,
+        'Check the path; use - to read from standard input.',
+        'INPUT_UNREADABLE',
+      );
+    }
+  }
+  return parseStructured(text, name);
+}
+
+/** JSON is YAML, so one parser serves both and gives positions for either. */
+export async function parseStructured(text: string, name: string): Promise<StructuredInput> {
+  const { parseDocument, LineCounter, isNode } = await import('yaml');
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const position = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return `${name}:${line}:${col}`;
+  };
+  if (document.errors.length) {
+    const first = document.errors[0]!;
+    throw new UsageError(
+      `${position(first.pos[0])}: ${first.message.split('\n')[0]}`,
+      name.endsWith('.json') ? 'Fix the JSON syntax at that place.' : 'Fix the YAML syntax at that place (indentation, quotes, a missing colon).',
+      'INPUT_SYNTAX',
+    );
+  }
+  return {
+    name,
+    data: document.toJS(),
+    locate(path) {
+      for (let length = path.length; length >= 0; length--) {
+        const node = document.getIn(path.slice(0, length), true);
+        if (isNode(node) && node.range) return position(node.range[0]);
+      }
+      return `${name}:1:1`;
+    },
+  };
+}
+
+/** A usage error that points into the input file. */
+export function inputError(input: StructuredInput, path: InputPath, message: string, hint?: string): UsageError {
+  const where = path.length ? ` (${formatPath(path)})` : '';
+  return new UsageError(`${input.locate(path)}: ${message}${where}`, hint, 'INPUT_INVALID', { file: input.name, path: formatPath(path) });
+}
+
+export function formatPath(path: InputPath): string {
+  return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part), '');
+}
+
+/**
+ * Validates with a zod schema; every problem (up to 10) is reported with its `file:line:column`, so one run shows
+ * what to fix.
+ */
+export function validateInput<T>(input: StructuredInput, schema: ZodType<T>, hint?: string): T {
+  const result = schema.safeParse(input.data);
+  if (result.success) return result.data;
+  const issues = result.error.issues.slice(0, 10).map((issue) => {
+    const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
+    return `${input.locate(path)}: ${path.length ? `${formatPath(path)}: ` : ''}${issue.message}`;
+  });
+  const more = result.error.issues.length > 10 ? `\n(and ${result.error.issues.length - 10} more)` : '';
+  throw new UsageError(`${issues.join('\n')}${more}`, hint, 'INPUT_INVALID', { file: input.name, issues });
+}

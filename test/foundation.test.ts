@@ -1,0 +1,160 @@
+import { readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseJson, runEsign, tempDir } from './support/cli.js';
+import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+
+const liveKey = 'fx_live_LIVELIVELIVELIVE9876';
+let sandbox: EmulatorProcess;
+let production: EmulatorProcess;
+
+async function apiRequestCount(emulator: EmulatorProcess): Promise<number> {
+  return ((await (await emulator.fetch('/_emulator/request-log')).json()) as { requests: number }).requests;
+}
+
+beforeAll(async () => {
+  [sandbox, production] = await Promise.all([startEmulatorProcess(), startEmulatorProcess(['--environment', 'production', '--key', liveKey])]);
+});
+afterAll(async () => {
+  await Promise.all([sandbox?.stop(), production?.stop()]);
+});
+
+describe('esign me', () => {
+  it('validates a test key in sandbox mode and says which key was used, masked', async () => {
+    const result = await runEsign(['me'], { env: sandbox.env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Environment:\s+sandbox/);
+    expect(result.stdout).toMatch(/Responsible user:\s+Riley Responsible/);
+    expect(result.stdout).toContain(`em_test_…${sandbox.key.slice(-4)} from ESIGN_API_KEY`);
+    expect(result.stdout + result.stderr).not.toContain(sandbox.key);
+  });
+
+  it('uses the live key and production URL with --live, with a banner on stderr', async () => {
+    const result = await runEsign(['me', '--live'], { env: { ESIGN_BASE_URL: production.url, ESIGN_API_KEY: liveKey } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Environment:\s+production/);
+    expect(result.stderr).toMatch(/^live · production · ESIGN_API_KEY$/m);
+    expect(result.stdout + result.stderr).not.toContain(liveKey);
+  });
+
+  it('refuses a live key in sandbox mode before any request (exit 2)', async () => {
+    const before = await apiRequestCount(production);
+    const result = await runEsign(['me'], { env: { ESIGN_SANDBOX_BASE_URL: production.url, ESIGN_API_KEY: liveKey } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/live key, but this command runs in sandbox mode/);
+    expect(await apiRequestCount(production)).toBe(before);
+  });
+
+  it('refuses a plain http base URL that is not loopback (exit 2)', async () => {
+    const result = await runEsign(['me'], { env: { ESIGN_SANDBOX_BASE_URL: 'http://api.example.com', ESIGN_API_KEY: sandbox.key } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('BASE_URL_INSECURE');
+  });
+
+  it('maps 401 to exit 3 with the error shape in --json', async () => {
+    const result = await runEsign(['me', '--json'], { env: { ...sandbox.env, ESIGN_API_KEY: 'em_test_UNKNOWNUNKNOWNUNKNOWN' } });
+    expect(result.code).toBe(3);
+    expect(result.stdout).toBe('');
+    expect(parseJson(result.stderr)).toEqual({ error: { status: 401, code: 'INVALID_API_KEY', message: expect.any(String), details: null } });
+  });
+
+  it('prints exactly one JSON document with --json', async () => {
+    const result = await runEsign(['--json', 'me'], { env: sandbox.env });
+    expect(result.code).toBe(0);
+    const body = parseJson(result.stdout);
+    expect(body).toMatchObject({ environment: 'sandbox', account: { name: 'Emulated Account' }, key: { source: 'ESIGN_API_KEY' } });
+    expect(result.stderr).toBe('');
+  });
+
+  it('--debug traces requests on stderr with no key and no Authorization value', async () => {
+    const result = await runEsign(['me', '--debug'], { env: sandbox.env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('GET http://');
+    expect(result.stderr).toContain('/v4/api/me');
+    expect(result.stderr).not.toContain(sandbox.key);
+    expect(result.stderr).not.toContain(sandbox.key.slice(8));
+    expect(result.stderr.toLowerCase()).not.toContain('bearer');
+  });
+
+  it('reports an unreachable host as a network error (exit 7)', async () => {
+    const result = await runEsign(['me', '--timeout', '2'], { env: { ESIGN_SANDBOX_BASE_URL: 'http://127.0.0.1:9', ESIGN_API_KEY: sandbox.key } });
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain('Could not reach http://127.0.0.1:9');
+  });
+});
+
+describe('usage errors', () => {
+  it('never accepts a key as an argument value', async () => {
+    const result = await runEsign(['profiles', 'add', 'x', '--test-key', sandbox.key]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/unknown option '--test-key'/);
+  });
+
+  it('reports an unknown command with exit 2 and no stack trace', async () => {
+    const result = await runEsign(['frobnicate']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/unknown command 'frobnicate'/);
+    expect(result.stderr).not.toMatch(/\bat .*\.js:\d+/);
+  });
+});
+
+describe('profiles', () => {
+  it('stores keys read from stdin in a 0600 file when no keychain answers, and says so once with the path', async () => {
+    const configDir = tempDir();
+    const env = { ESIGN_CONFIG_DIR: configDir, ESIGN_NO_KEYRING: '1' };
+    const add = await runEsign(['profiles', 'add', 'acme', '--test-key-stdin', '--sandbox-base-url', sandbox.url, '--verify'], { env, input: `${sandbox.key}\n` });
+    expect(add.code, add.stderr).toBe(0);
+    const credentials = join(configDir, 'credentials.json');
+    expect(add.stderr).toContain(`stored in a plain file, ${credentials} (mode 0600)`);
+    expect(add.stderr.match(/plain file/g)).toHaveLength(1);
+    expect(statSync(credentials).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(configDir, 'config.json'), 'utf8')).not.toContain(sandbox.key);
+    expect(add.stdout + add.stderr).not.toContain(sandbox.key);
+
+    const me = await runEsign(['me'], { env });
+    expect(me.code, me.stderr).toBe(0);
+    expect(me.stdout).toContain('from profile acme (file)');
+
+    const list = await runEsign(['profiles', 'list', '--json'], { env });
+    expect(parseJson<unknown[]>(list.stdout)).toEqual([
+      expect.objectContaining({ name: 'acme', default: true, sandboxBaseUrl: sandbox.url, keys: { sandbox: { masked: `em_test_…${sandbox.key.slice(-4)}`, storage: 'file' }, production: null } }),
+    ]);
+    const human = await runEsign(['profiles', 'list'], { env });
+    expect(human.stdout).toContain(`file (${credentials})`);
+  });
+
+  it('refuses a key of the wrong environment on add, storing nothing', async () => {
+    const configDir = tempDir();
+    const result = await runEsign(['profiles', 'add', 'acme', '--test-key-stdin', '--sandbox-base-url', sandbox.url], { env: { ESIGN_CONFIG_DIR: configDir }, input: liveKey });
+    expect(result.code).toBe(2);
+    expect(existsSync(join(configDir, 'config.json'))).toBe(false);
+    expect(existsSync(join(configDir, 'credentials.json'))).toBe(false);
+  });
+
+  it('uses, shows, sets and removes profiles', async () => {
+    const configDir = tempDir();
+    const env = { ESIGN_CONFIG_DIR: configDir };
+    await runEsign(['profiles', 'add', 'one', '--test-key-stdin', '--sandbox-base-url', sandbox.url], { env, input: sandbox.key });
+    await runEsign(['profiles', 'add', 'two', '--live-key-stdin', '--base-url', 'https://api.example.com'], { env, input: liveKey });
+    expect((await runEsign(['profiles', 'use', 'two'], { env })).code).toBe(0);
+    expect(parseJson((await runEsign(['profiles', 'show', 'two', '--json'], { env })).stdout)).toMatchObject({ name: 'two', default: true });
+    const set = await runEsign(['profiles', 'set', 'two', '--base-url', 'http://example.com'], { env });
+    expect(set.code).toBe(2);
+    expect((await runEsign(['profiles', 'set', 'two', '--sandbox-base-url', sandbox.url], { env })).code).toBe(0);
+    const refused = await runEsign(['profiles', 'remove', 'two'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--yes');
+    expect((await runEsign(['profiles', 'remove', 'two', '--yes'], { env })).code).toBe(0);
+    expect(readFileSync(join(configDir, 'credentials.json'), 'utf8')).not.toContain(liveKey);
+    expect((await runEsign(['profiles', 'show', 'two'], { env })).code).toBe(2);
+  });
+
+  it('refuses a project config file that contains a key, naming the file', async () => {
+    const cwd = tempDir();
+    writeFileSync(join(cwd, '.esignrc.yaml'), `apiKey: ${sandbox.key}\n`);
+    const result = await runEsign(['me'], { env: sandbox.env, cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(cwd, '.esignrc.yaml')} contains an API key`);
+    expect(result.stderr).not.toContain(sandbox.key);
+  });
+});

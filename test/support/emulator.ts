@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { baseEnv, esignBin, tempDir } from './cli.js';
+
+export interface EmulatorProcess {
+  url: string;
+  key: string;
+  keys: string[];
+  environment: string;
+  child: ChildProcess;
+  /** Env for `runEsign` pointing at this emulator with its key. */
+  env: Record<string, string>;
+  /** GET/POST a path on the emulator (control routes or raw API calls). */
+  fetch(path: string, init?: RequestInit & { key?: string | false }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/** Starts `esign emulator` (the real binary and server) on a free loopback port. */
+export async function startEmulatorProcess(args: readonly string[] = []): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, [esignBin, '--json', 'emulator', '--port', '0', ...args], {
+    env: baseEnv(),
+    cwd: tempDir('esign-emulator-'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const started = await new Promise<{ url: string; keys: string[]; environment: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`emulator did not start: ${stderr}`)), 20_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      try {
+        const parsed = JSON.parse(stdout) as { url: string; keys: string[]; environment: string };
+        clearTimeout(timer);
+        resolve(parsed);
+      } catch {
+        // not complete yet
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`emulator exited with ${code}: ${stderr}`));
+    });
+  });
+  const key = started.keys[0]!;
+  const variable = started.environment === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL';
+  return {
+    ...started,
+    key,
+    child,
+    env: { [variable]: started.url, ESIGN_API_KEY: key },
+    fetch(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.key !== false && path.startsWith('/v')) headers.set('authorization', `Bearer ${init.key ?? key}`);
+      return fetch(`${started.url}${path}`, { ...init, headers });
+    },
+    stop() {
+      return new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}
