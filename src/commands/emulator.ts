@@ -19,6 +19,8 @@ interface EmulatorArgs {
   envelopeQuota?: string;
   rateLimit?: string;
   faults?: string;
+  webhookRetryDelays?: string;
+  signedAddressTtl?: string;
   seed: boolean;
 }
 
@@ -52,6 +54,8 @@ export default defineCommand<EmulatorArgs>({
     { flags: '--envelope-quota <n>', description: 'envelopes the account may create (403 ENVELOPES_QUOTA_EXCEEDED past it)' },
     { flags: '--rate-limit <n/s>', description: 'account request ceiling, e.g. 50/s (429 with rate-limit headers)' },
     { flags: '--faults <spec>', description: 'inject faults on API routes, e.g. reset=0.1,503=0.05,429=0.05,latency=20' },
+    { flags: '--webhook-retry-delays <ms,...>', description: 'webhook retry schedule in ms, e.g. 100,200 (tests)', hidden: true },
+    { flags: '--signed-address-ttl <ms>', description: 'how long upload and download addresses stay valid (tests)', hidden: true },
     { flags: '--no-seed', description: 'start with an empty account (no folders, team or templates)' },
   ],
   examples: ['esign emulator', 'esign emulator --port 0 --print-env > emulator.env &', 'esign emulator --faults reset=0.1,503=0.05 --state ./emulator.json'],
@@ -89,6 +93,8 @@ export default defineCommand<EmulatorArgs>({
       ...(rateLimit ? { rateLimit } : {}),
       ...(faults ? { faults } : {}),
       ...(args.state ? { statePath: args.state } : {}),
+      ...(args.signedAddressTtl ? { signedAddressTtlMs: integer(args.signedAddressTtl, '--signed-address-ttl', 1) } : {}),
+      ...(args.webhookRetryDelays ? { webhookRetryDelaysMs: args.webhookRetryDelays.split(',').map((delay) => integer(delay.trim(), '--webhook-retry-delays')) } : {}),
       seed: args.seed,
     });
     const variable = environment === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL';

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { EmulatorOptions } from './options.js';
 import type { Store } from './store.js';
 import type { Events } from './events.js';
@@ -13,6 +14,8 @@ export interface RouteContext {
   params: Record<string, string>;
   query: Record<string, string | undefined>;
   body: unknown;
+  /** The unread request stream, for raw (non-JSON) bodies such as a PDF to validate. */
+  raw: IncomingMessage;
   headers: Record<string, string | string[] | undefined>;
   principal: Principal;
   store: Store;

@@ -21,6 +21,8 @@ export interface EmulatorOptions {
   maxDocumentBytes: number;
   anchorSearch: boolean;
   anchorTimeLimitMs: number;
+  /** How long upload and download addresses stay valid (tests shorten it to see them expire). */
+  signedAddressTtlMs: number;
   messageLimit: number;
   envelopeQuota?: number;
   /** Requests per second per account; undefined = unlimited. */
@@ -44,6 +46,7 @@ export const defaultEmulatorOptions: EmulatorOptions = {
   maxDocumentBytes: 25 * 1024 * 1024,
   anchorSearch: true,
   anchorTimeLimitMs: 10_000,
+  signedAddressTtlMs: 15 * 60 * 1000,
   messageLimit: 1000,
   faults: { reset: 0, unavailable: 0, rateLimited: 0, latencyMs: 0 },
   webhookRetryDelaysMs: [1_000, 5_000, 30_000, 120_000],

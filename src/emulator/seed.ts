@@ -1,6 +1,6 @@
 import { emptyState, newId, nowIso, type State } from './store.js';
 
-/** The account a fresh emulator starts with: a responsible user, two folders, a team. Templates are added by the template module. */
+/** The account a fresh emulator starts with: a responsible user, two folders, a team, a contact in a contact list. Templates are added by the template module. */
 export function seedState(): State {
   const state = emptyState();
   const createdAt = nowIso();
@@ -16,6 +16,10 @@ export function seedState(): State {
   state.members[owner.id] = owner;
   state.members[member.id] = member;
   state.groups[groupId] = { id: groupId, name: 'Legal', memberIds: [owner.id, member.id] };
+  const contactId = newId();
+  state.contacts[contactId] = { id: contactId, name: 'Casey Customer', email: 'casey@example.test', company: 'Customer Ltd', createdAt, updatedAt: createdAt };
+  const listId = newId();
+  state.contactLists[listId] = { id: listId, name: 'Customers', contactIds: [contactId], createdAt };
   const inviteId = newId();
   state.invites[inviteId] = { id: inviteId, email: 'new.hire@example.test', role: 'MEMBER', status: 'PENDING', createdAt };
   return state;

@@ -58,6 +58,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   const { default: Fastify } = await import('fastify');
   const { seedState } = await import('./seed.js');
   const { store } = await Store.open(options.statePath, () => (options.seed ? seedState() : emptyState()));
+  if (options.seed && Object.keys(store.state.templates).length === 0) {
+    const { seedTemplates } = await import('./template-seed.js');
+    await seedTemplates(store);
+  }
   const { createWebhookDispatcher } = await import('./webhook-dispatcher.js');
   const dispatcher = createWebhookDispatcher(store, options);
   const sink: EventSink = (type, data) => dispatcher.emit(type, data);
@@ -184,6 +188,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           params: request.params as Record<string, string>,
           query: request.query as Record<string, string | undefined>,
           body: request.body,
+          raw: request.raw,
           headers: request.headers,
           principal,
           store,
@@ -232,6 +237,8 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   registerLegacyRoutes(app, { store, options, events });
   const { registerSignedAddressRoutes } = await import('./routes/signed-addresses.js');
   registerSignedAddressRoutes(app, { store, options, events, requestLog });
+  const { resumeProcessing } = await import('./processing.js');
+  resumeProcessing({ store, options, events });
   const { registerControlRoutes } = await import('./routes/control.js');
   registerControlRoutes(app, { store, options, events, requestLog, dispatcher });
 

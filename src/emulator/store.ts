@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -55,12 +55,17 @@ export interface StoredField {
   properties?: Record<string, unknown>;
 }
 
-/** send-now fields with an anchor wait here until every document is processed. */
+/**
+ * send-now fields wait here until every document is processed (an upload clears a document's fields): with an anchor,
+ * or with pages + position.
+ */
 export interface PendingAnchorField {
   documentId: string;
   participantId: string;
   type: string;
-  anchor: Record<string, unknown>;
+  anchor?: Record<string, unknown>;
+  pages?: number[];
+  position?: { x: number; y: number };
   size: { width: number; height: number };
   properties?: Record<string, unknown>;
   id: string;
@@ -97,7 +102,6 @@ export interface DocumentRecord {
   fileName: string;
   contentType: string;
   status: DocumentStatus;
-  uploadToken: string;
   uploadExpiresAt: string;
   /** When PROCESSING ends (epoch ms); the status is derived lazily from the clock. */
   processingUntil?: number;
@@ -231,10 +235,6 @@ export function newId(): string {
 
 export function nowIso(): string {
   return new Date().toISOString();
-}
-
-export function uploadToken(): string {
-  return randomBytes(24).toString('base64url');
 }
 
 export function emptyState(): State {

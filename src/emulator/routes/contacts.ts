@@ -1,3 +1,132 @@
-import type { RouteTable } from '../context.js';
+import type { RouteContext, RouteTable } from '../context.js';
+import { fail } from '../errors.js';
+import { allEnvelopes } from '../lifecycle.js';
+import { paginate } from '../pagination.js';
+import { newId, nowIso, type ContactRecord, type State } from '../store.js';
+import { lazySchema, parseBody, type Zod } from '../validate.js';
+import { envelopeView } from '../views.js';
 
-export const routes: RouteTable = {};
+const contactShape = (z: Zod) =>
+  z.object({
+    name: z.string().trim().min(1).max(255),
+    email: z.email(),
+    phoneNumber: z.e164().nullish(),
+    company: z.string().trim().max(255).nullish(),
+  });
+
+/** POST and PUT carry the whole contact; `phoneNumber` and `company` absent or null mean none. */
+const contactSchema = lazySchema(contactShape);
+/** PATCH: only the fields sent change; null clears `phoneNumber` or `company`. */
+const contactPatchSchema = lazySchema((z) => contactShape(z).partial());
+
+function contactView(contact: ContactRecord) {
+  return {
+    id: contact.id,
+    name: contact.name,
+    email: contact.email,
+    phoneNumber: contact.phoneNumber ?? null,
+    company: contact.company ?? null,
+    createdAt: contact.createdAt,
+    updatedAt: contact.updatedAt,
+  };
+}
+
+function findContact({ store, params }: RouteContext): ContactRecord {
+  const contact = store.state.contacts[params.contactId!];
+  if (!contact) throw fail.notFound('Contact', params.contactId!);
+  return contact;
+}
+
+/** One contact per e-mail address (case-insensitive), so an import can be repeated without duplicates. */
+function assertEmailFree(state: State, email: string, exceptId?: string): void {
+  const taken = Object.values(state.contacts).find((contact) => contact.id !== exceptId && contact.email.toLowerCase() === email.toLowerCase());
+  if (taken) throw fail.conflict('CONTACT_EMAIL_EXISTS', `A contact with e-mail ${email} already exists.`, { contactId: taken.id });
+}
+
+async function wholeContact(body: unknown): Promise<Pick<ContactRecord, 'name' | 'email' | 'phoneNumber' | 'company'>> {
+  const { name, email, phoneNumber, company } = parseBody(await contactSchema(), body);
+  return { name, email, ...(phoneNumber ? { phoneNumber } : {}), ...(company ? { company } : {}) };
+}
+
+function contactListView(state: State, list: State['contactLists'][string]) {
+  return { id: list.id, name: list.name, contactCount: list.contactIds.filter((id) => state.contacts[id]).length, createdAt: list.createdAt };
+}
+
+export const routes: RouteTable = {
+  createContact: async ({ store, body }) => {
+    const fields = await wholeContact(body);
+    assertEmailFree(store.state, fields.email);
+    const now = nowIso();
+    const contact: ContactRecord = { id: newId(), ...fields, createdAt: now, updatedAt: now };
+    store.state.contacts[contact.id] = contact;
+    store.changed();
+    return { status: 201, body: contactView(contact) };
+  },
+
+  listContacts: ({ store, query }) => {
+    const needle = query.q?.trim().toLowerCase();
+    const contacts = Object.values(store.state.contacts).filter(
+      (contact) => !needle || [contact.name, contact.email, contact.company ?? ''].some((text) => text.toLowerCase().includes(needle)),
+    );
+    const page = paginate(contacts, query);
+    return { status: 200, body: { data: page.data.map(contactView), nextCursor: page.nextCursor } };
+  },
+
+  getContact: (ctx) => ({ status: 200, body: contactView(findContact(ctx)) }),
+
+  updateContact: async (ctx) => {
+    const contact = findContact(ctx);
+    const fields = await wholeContact(ctx.body);
+    assertEmailFree(ctx.store.state, fields.email, contact.id);
+    const updated: ContactRecord = { id: contact.id, ...fields, createdAt: contact.createdAt, updatedAt: nowIso() };
+    ctx.store.state.contacts[contact.id] = updated;
+    ctx.store.changed();
+    return { status: 200, body: contactView(updated) };
+  },
+
+  patchContact: async (ctx) => {
+    const contact = findContact(ctx);
+    const { name, email, phoneNumber, company } = parseBody(await contactPatchSchema(), ctx.body);
+    if (email !== undefined) assertEmailFree(ctx.store.state, email, contact.id);
+    if (name !== undefined) contact.name = name;
+    if (email !== undefined) contact.email = email;
+    if (phoneNumber === null) delete contact.phoneNumber;
+    else if (phoneNumber !== undefined) contact.phoneNumber = phoneNumber;
+    if (company === null || company === '') delete contact.company;
+    else if (company !== undefined) contact.company = company;
+    contact.updatedAt = nowIso();
+    ctx.store.changed();
+    return { status: 200, body: contactView(contact) };
+  },
+
+  deleteContact: (ctx) => {
+    const contact = findContact(ctx);
+    const { state } = ctx.store;
+    delete state.contacts[contact.id];
+    for (const list of Object.values(state.contactLists)) list.contactIds = list.contactIds.filter((id) => id !== contact.id);
+    ctx.store.changed();
+    return { status: 204 };
+  },
+
+  listContactEnvelopes: (ctx) => {
+    const email = findContact(ctx).email.toLowerCase();
+    const { state } = ctx.store;
+    const envelopes = allEnvelopes(ctx)
+      .filter((envelope) => envelope.participants.some((participant) => participant.email.toLowerCase() === email))
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const page = paginate(envelopes, ctx.query);
+    return { status: 200, body: { data: page.data.map((envelope) => envelopeView(state, envelope)), nextCursor: page.nextCursor } };
+  },
+
+  listContactLists: ({ store, query }) => {
+    const page = paginate(Object.values(store.state.contactLists), query);
+    return { status: 200, body: { data: page.data.map((list) => contactListView(store.state, list)), nextCursor: page.nextCursor } };
+  },
+
+  getContactList: ({ store, params }) => {
+    const list = store.state.contactLists[params.listId!];
+    if (!list) throw fail.notFound('Contact list', params.listId!);
+    const contacts = list.contactIds.map((id) => store.state.contacts[id]).filter((contact) => contact !== undefined);
+    return { status: 200, body: { ...contactListView(store.state, list), contacts: contacts.map(contactView) } };
+  },
+};

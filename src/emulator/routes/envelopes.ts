@@ -1,3 +1,128 @@
-import type { RouteTable } from '../context.js';
+import type { RouteContext, RouteTable } from '../context.js';
+import { fail } from '../errors.js';
+import {
+  allEnvelopes,
+  assertSendable,
+  assertStatus,
+  createEnvelopeRecord,
+  findEnvelope,
+  markSent,
+  REASON_MAX,
+  resolveFolder,
+  settingsShape,
+  voidEnvelopeRecord,
+} from '../lifecycle.js';
+import { paginate } from '../pagination.js';
+import { discardDocumentBytes } from '../document-bytes.js';
+import { signAddress } from '../signing.js';
+import type { EnvelopeStatus } from '../store.js';
+import { lazySchema, parseBody } from '../validate.js';
+import { envelopeView } from '../views.js';
+import { sendNow } from '../send-now.js';
 
-export const routes: RouteTable = {};
+const ENVELOPE_STATUSES: readonly EnvelopeStatus[] = ['DRAFT', 'SENT', 'COMPLETED', 'VOIDED', 'DECLINED', 'EXPIRED'];
+/** How long an envelope ZIP address stays valid. */
+const DOWNLOAD_TTL_MS = 15 * 60 * 1000;
+
+const createSchema = lazySchema((z) => {
+  const settings = settingsShape(z);
+  return z.strictObject({ title: settings.title.optional(), message: settings.message.optional(), deadline: settings.deadline.optional(), folderId: settings.folderId.optional() });
+});
+
+const settingsSchema = lazySchema((z) => {
+  const settings = settingsShape(z);
+  return z
+    .strictObject({ title: settings.title.optional(), message: settings.message.optional(), deadline: settings.deadline.optional() })
+    .refine((body) => Object.keys(body).length > 0, 'give at least one of title, message, deadline');
+});
+
+const emptySchema = lazySchema((z) => z.strictObject({}));
+const voidSchema = lazySchema((z) => z.strictObject({ reason: z.string().trim().min(1).max(REASON_MAX) }));
+const moveSchema = lazySchema((z) => z.strictObject({ folderId: z.string().min(1) }));
+
+function view(ctx: RouteContext, envelopeId: string) {
+  return envelopeView(ctx.store.state, findEnvelope(ctx, envelopeId));
+}
+
+export const routes: RouteTable = {
+  createEnvelope: async (ctx) => {
+    const body = parseBody(await createSchema(), ctx.body);
+    const envelope = createEnvelopeRecord(ctx, body, ctx.events.apiActor(ctx.principal));
+    return { status: 201, body: envelopeView(ctx.store.state, envelope) };
+  },
+
+  listEnvelopes: (ctx) => {
+    const { status, folderId } = ctx.query;
+    if (status !== undefined && !ENVELOPE_STATUSES.includes(status as EnvelopeStatus)) {
+      throw fail.validation(`\`status\` must be one of ${ENVELOPE_STATUSES.join(', ')}.`, { parameter: 'status' });
+    }
+    const envelopes = allEnvelopes(ctx)
+      .filter((envelope) => (status === undefined || envelope.status === status) && (folderId === undefined || envelope.folderId === folderId))
+      .reverse();
+    const page = paginate(envelopes, ctx.query);
+    return { status: 200, body: { data: page.data.map((envelope) => envelopeView(ctx.store.state, envelope)), nextCursor: page.nextCursor } };
+  },
+
+  getEnvelope: (ctx) => ({ status: 200, body: view(ctx, ctx.params.envelopeId!) }),
+
+  /** Title, message and deadline can change while the envelope is DRAFT or SENT; an ended envelope is frozen. */
+  updateEnvelopeSettings: async (ctx) => {
+    const body = parseBody(await settingsSchema(), ctx.body);
+    const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
+    assertStatus(envelope, ['DRAFT', 'SENT'], 'ENVELOPE_NOT_EDITABLE', 'change the settings');
+    if (body.title !== undefined) envelope.title = body.title;
+    if (body.message !== undefined) envelope.message = body.message;
+    if (body.deadline !== undefined) envelope.deadline = body.deadline;
+    ctx.events.history(envelope, 'SETTINGS_UPDATED', ctx.events.apiActor(ctx.principal), { changed: Object.keys(body) });
+    return { status: 200, body: envelopeView(ctx.store.state, envelope) };
+  },
+
+  deleteEnvelope: async (ctx) => {
+    const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
+    assertStatus(envelope, ['DRAFT'], 'ENVELOPE_NOT_DRAFT', 'delete the envelope (only a draft can be deleted; void a sent one)');
+    const { state } = ctx.store;
+    for (const documentId of envelope.documentIds) {
+      delete state.documents[documentId];
+      await discardDocumentBytes(ctx.store, documentId);
+    }
+    delete state.envelopes[envelope.id];
+    ctx.store.changed();
+    return { status: 204 };
+  },
+
+  sendEnvelope: async (ctx) => {
+    parseBody(await emptySchema(), ctx.body);
+    const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
+    assertSendable(ctx, envelope);
+    markSent(ctx, envelope, ctx.events.apiActor(ctx.principal));
+    return { status: 200, body: envelopeView(ctx.store.state, envelope) };
+  },
+
+  sendNow,
+
+  /** Only a SENT envelope is voided: a draft is deleted instead, an ended envelope stays as it ended. */
+  voidEnvelope: async (ctx) => {
+    const { reason } = parseBody(await voidSchema(), ctx.body);
+    const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
+    assertStatus(envelope, ['SENT'], 'ENVELOPE_NOT_SENT', 'void the envelope (delete a draft instead)');
+    voidEnvelopeRecord(ctx, envelope, reason, ctx.events.apiActor(ctx.principal));
+    return { status: 200, body: envelopeView(ctx.store.state, envelope) };
+  },
+
+  getEnvelopeHistory: (ctx) => ({ status: 200, body: paginate(findEnvelope(ctx, ctx.params.envelopeId!).history, ctx.query) }),
+
+  getEnvelopeDownload: (ctx) => {
+    const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
+    return { status: 200, body: signAddress(ctx.origin, `/_files/envelopes/${envelope.id}.zip`, DOWNLOAD_TTL_MS) };
+  },
+
+  moveEnvelope: async (ctx) => {
+    const { folderId } = parseBody(await moveSchema(), ctx.body);
+    const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
+    const folder = resolveFolder(ctx.store.state, folderId);
+    const from = envelope.folderId;
+    envelope.folderId = folder.id;
+    ctx.events.history(envelope, 'ENVELOPE_MOVED', ctx.events.apiActor(ctx.principal), { fromFolderId: from, toFolderId: folder.id });
+    return { status: 200, body: envelopeView(ctx.store.state, envelope) };
+  },
+};

@@ -1,3 +1,148 @@
-import type { RouteTable } from '../context.js';
+import { randomBytes } from 'node:crypto';
+import { isLoopbackHost } from '../../auth/hosts.js';
+import type { RouteContext, RouteTable } from '../context.js';
+import { fail } from '../errors.js';
+import type { WebhookEventType } from '../events.js';
+import { paginate } from '../pagination.js';
+import { newId, nowIso, type DeliveryRecord, type WebhookRecord } from '../store.js';
+import { lazySchema, parseBody, type Zod } from '../validate.js';
+import { dispatcherFor } from '../webhook-dispatcher.js';
 
-export const routes: RouteTable = {};
+const eventTypes = ['ENVELOPE_SENT', 'ENVELOPE_COMPLETED', 'ENVELOPE_VOIDED', 'ENVELOPE_DECLINED'] as const satisfies readonly WebhookEventType[];
+
+/** HTTPS, as the contract says; plain http only to a loopback receiver, since the emulator itself runs locally. */
+function isAllowedUrl(raw: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+}
+
+const fields = (z: Zod) => ({
+  url: z.string().max(2048).refine(isAllowedUrl, 'must be an https:// URL without credentials (http:// only on a loopback host)'),
+  events: z
+    .array(z.enum(eventTypes))
+    .min(1)
+    .transform((events) => [...new Set(events)]),
+  isActive: z.boolean(),
+});
+
+/** All three are required on creation (contract, POST /v4/api/webhooks/). */
+const createSchema = lazySchema((z) => z.object(fields(z)));
+const updateSchema = lazySchema((z) =>
+  z
+    .object(fields(z))
+    .partial()
+    .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'send at least one of url, events, isActive'),
+);
+
+function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+/** Reads never carry the secret: only creation and rotation show it. */
+function webhookView(webhook: WebhookRecord) {
+  return { id: webhook.id, url: webhook.url, events: webhook.events, isActive: webhook.isActive, createdAt: webhook.createdAt, updatedAt: webhook.updatedAt };
+}
+
+function deliveryView(delivery: DeliveryRecord) {
+  return {
+    id: delivery.id,
+    webhookId: delivery.webhookId,
+    eventId: delivery.eventId,
+    eventType: delivery.eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    nextAttemptAt: delivery.nextAttemptAt,
+    createdAt: delivery.createdAt,
+    payload: delivery.payload,
+  };
+}
+
+function findWebhook({ store, params }: RouteContext): WebhookRecord {
+  const webhook = store.state.webhooks[params.webhookId!];
+  if (!webhook) throw fail.notFound('Webhook', params.webhookId!);
+  return webhook;
+}
+
+function findDelivery(ctx: RouteContext): DeliveryRecord {
+  const webhook = findWebhook(ctx);
+  const delivery = ctx.store.state.deliveries[ctx.params.deliveryId!];
+  if (!delivery || delivery.webhookId !== webhook.id) throw fail.notFound('Delivery', ctx.params.deliveryId!);
+  return delivery;
+}
+
+export const routes: RouteTable = {
+  createWebhook: async ({ store, body }) => {
+    const input = parseBody(await createSchema(), body);
+    const now = nowIso();
+    const webhook: WebhookRecord = {
+      id: newId(),
+      ...input,
+      secret: newSecret(),
+      createdAt: now,
+      updatedAt: now,
+    };
+    store.state.webhooks[webhook.id] = webhook;
+    store.changed();
+    return { status: 201, body: { ...webhookView(webhook), secret: webhook.secret } };
+  },
+
+  listWebhooks: ({ store, query }) => {
+    const page = paginate(Object.values(store.state.webhooks), query);
+    return { status: 200, body: { data: page.data.map(webhookView), nextCursor: page.nextCursor } };
+  },
+
+  updateWebhook: async (ctx) => {
+    const webhook = findWebhook(ctx);
+    const patch = parseBody(await updateSchema(), ctx.body);
+    if (patch.url !== undefined) webhook.url = patch.url;
+    if (patch.events !== undefined) webhook.events = patch.events;
+    if (patch.isActive !== undefined) webhook.isActive = patch.isActive;
+    webhook.updatedAt = nowIso();
+    ctx.store.changed();
+    return { status: 200, body: webhookView(webhook) };
+  },
+
+  deleteWebhook: (ctx) => {
+    const webhook = findWebhook(ctx);
+    const { state } = ctx.store;
+    delete state.webhooks[webhook.id];
+    for (const delivery of Object.values(state.deliveries)) {
+      if (delivery.webhookId === webhook.id) delete state.deliveries[delivery.id];
+    }
+    ctx.store.changed();
+    return { status: 204 };
+  },
+
+  listWebhookDeliveries: (ctx) => {
+    const webhook = findWebhook(ctx);
+    const deliveries = Object.values(ctx.store.state.deliveries)
+      .filter((delivery) => delivery.webhookId === webhook.id)
+      .reverse()
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const page = paginate(deliveries, ctx.query);
+    return { status: 200, body: { data: page.data.map(deliveryView), nextCursor: page.nextCursor } };
+  },
+
+  getWebhookDelivery: (ctx) => ({ status: 200, body: deliveryView(findDelivery(ctx)) }),
+
+  /** Synchronous: the answer (200) carries the delivery with the new attempt already recorded. */
+  resendWebhookDelivery: async (ctx) => {
+    const delivery = findDelivery(ctx);
+    await dispatcherFor(ctx.store).resend(delivery.id);
+    return { status: 200, body: deliveryView(delivery) };
+  },
+
+  rotateWebhookSecret: (ctx) => {
+    const webhook = findWebhook(ctx);
+    webhook.secret = newSecret();
+    webhook.updatedAt = nowIso();
+    ctx.store.changed();
+    return { status: 200, body: { secret: webhook.secret } };
+  },
+};

@@ -1,0 +1,77 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiFailure } from './errors.js';
+import { discardDocumentBytes, documentByteStream, IN_MEMORY_LIMIT, keepDocumentBytes, readDocumentBytes, readDocumentHead, receiveBody } from './document-bytes.js';
+import { emptyState, Store } from './store.js';
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+function chunked(total: number, chunkSize = 1024 * 1024): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent >= total) return void this.push(null);
+      const size = Math.min(chunkSize, total - sent);
+      this.push(Buffer.alloc(size, sent % 251));
+      sent += size;
+    },
+  });
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+describe('receiveBody', () => {
+  const store = new Store(emptyState());
+  const used: string[] = [];
+  afterEach(async () => {
+    for (const id of used.splice(0)) await discardDocumentBytes(store, id);
+  });
+
+  it('keeps a small body in memory with its length and SHA-256', async () => {
+    const bytes = Buffer.from('%PDF-1.7 small body');
+    const received = await receiveBody(Readable.from([bytes]), { maxBytes: 1000, contentLength: String(bytes.length), documentId: randomUUID() });
+    expect(received).toEqual({ byteLength: bytes.length, sha256: sha256(bytes), bytes });
+  });
+
+  it('refuses a declared length over maxBytes before reading: 413 DOCUMENT_TOO_LARGE {maxBytes, declaredBytes}', async () => {
+    let read = false;
+    const source = new Readable({ read() { read = true; this.push(null); } });
+    const refusal = await receiveBody(source, { maxBytes: 10, contentLength: '11' }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiFailure);
+    expect((refusal as ApiFailure).status).toBe(413);
+    expect((refusal as ApiFailure).body.error).toMatchObject({ code: 'DOCUMENT_TOO_LARGE', details: { maxBytes: 10, declaredBytes: 11 } });
+    expect(read).toBe(false);
+  });
+
+  it('reads a body growing past maxBytes to its end, then refuses it with {maxBytes, receivedBytes}', async () => {
+    const source = chunked(5000, 1000);
+    const refusal = (await receiveBody(source, { maxBytes: 2500 }).catch((error: unknown) => error)) as ApiFailure;
+    expect(refusal.body.error).toMatchObject({ code: 'DOCUMENT_TOO_LARGE', details: { maxBytes: 2500, receivedBytes: 5000 } });
+    expect(source.readableEnded).toBe(true);
+  });
+
+  it(`streams a body over ${IN_MEMORY_LIMIT / 1024 / 1024} MiB to the document's file and serves it back from there`, async () => {
+    const documentId = randomUUID();
+    used.push(documentId);
+    const total = IN_MEMORY_LIMIT + 3 * 1024 * 1024;
+    const expected = await collect(chunked(total));
+    const received = await receiveBody(chunked(total), { maxBytes: total, documentId });
+    expect(received.bytes).toBeUndefined();
+    expect(received).toMatchObject({ byteLength: total, sha256: sha256(expected) });
+    await keepDocumentBytes(store, documentId, received, false);
+    expect(store.blobs.has(documentId)).toBe(false);
+    expect((await readDocumentHead(store, documentId, 4))!.equals(expected.subarray(0, 4))).toBe(true);
+    const served = await documentByteStream(store, documentId);
+    expect(served!.length).toBe(total);
+    expect(sha256(await collect(served!.stream))).toBe(sha256(expected));
+    // Content kept in memory later replaces the file.
+    await keepDocumentBytes(store, documentId, { bytes: Buffer.from('small') }, false);
+    expect((await readDocumentBytes(store, documentId))!.toString()).toBe('small');
+    expect((await documentByteStream(store, documentId))!.length).toBe(5);
+  });
+});

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, unlinkSync, type WriteStream } from 'node:fs';
+import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { ApiFailure } from './errors.js';
+import type { Store } from './store.js';
+
+/**
+ * Where a document's bytes live. Up to IN_MEMORY_LIMIT they sit in `store.blobs` (and go into the `--state` file with
+ * the rest of the state); a larger upload is streamed to a file under the OS temp directory and only its path (derived
+ * from the document id) is kept, so a 1 GiB upload never needs 1 GiB of memory to be received or served.
+ */
+export const IN_MEMORY_LIMIT = 64 * 1024 * 1024;
+
+const spillDirectory = join(tmpdir(), 'esign-emulator-documents');
+
+/** Files this process spilled and nobody needs after it exits (no `--state` refers to them). */
+const ephemeralFiles = new Set<string>();
+let cleanupRegistered = false;
+
+function spillPath(documentId: string): string {
+  return join(spillDirectory, `${documentId}.bin`);
+}
+
+function forgetOnExit(path: string): void {
+  ephemeralFiles.add(path);
+  if (cleanupRegistered) return;
+  cleanupRegistered = true;
+  process.once('exit', () => {
+    for (const file of ephemeralFiles) {
+      try {
+        unlinkSync(file);
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
+function documentTooLarge(maxBytes: number, size: { declaredBytes: number } | { receivedBytes: number }): ApiFailure {
+  const bytes = 'declaredBytes' in size ? size.declaredBytes : size.receivedBytes;
+  return new ApiFailure(413, 'DOCUMENT_TOO_LARGE', `The document is ${bytes} bytes; at most ${maxBytes} bytes are accepted.`, { maxBytes, ...size });
+}
+
+export interface ReceivedBody {
+  byteLength: number;
+  sha256: string;
+  /** Set when the body was kept in memory; otherwise it is in the spill file of `documentId`. */
+  bytes?: Buffer;
+}
+
+/**
+ * Reads a request body, hashing and counting it. A `Content-Length` over `maxBytes` is refused before reading (413
+ * DOCUMENT_TOO_LARGE, `details.declaredBytes`); a body found longer is read to its end and dropped, so that the client,
+ * still sending, gets the 413 (`details.receivedBytes`) rather than a reset connection. A body announced or found to
+ * be larger than IN_MEMORY_LIMIT goes to the spill file of `documentId` (when one is given) as it arrives.
+ */
+export async function receiveBody(
+  source: Readable,
+  options: { maxBytes: number; contentLength?: string | undefined; documentId?: string },
+): Promise<ReceivedBody> {
+  const declaredBytes = options.contentLength === undefined ? undefined : Number(options.contentLength);
+  if (declaredBytes !== undefined && declaredBytes > options.maxBytes) throw documentTooLarge(options.maxBytes, { declaredBytes });
+  const hash = createHash('sha256');
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let file: WriteStream | undefined;
+  const path = options.documentId === undefined ? undefined : `${spillPath(options.documentId)}.${process.pid}.${Date.now()}.part`;
+  const startFile = (): WriteStream => {
+    mkdirSync(spillDirectory, { recursive: true });
+    const stream = createWriteStream(path!);
+    // Errors surface at the next write or at close; keep the process alive meanwhile.
+    stream.on('error', () => undefined);
+    return stream;
+  };
+  if (path && (declaredBytes ?? 0) > IN_MEMORY_LIMIT) file = startFile();
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      received += chunk.length;
+      if (received > options.maxBytes) continue;
+      hash.update(chunk);
+      if (!file && path && received > IN_MEMORY_LIMIT) {
+        file = startFile();
+        for (const earlier of chunks.splice(0)) file.write(earlier);
+      }
+      if (file) {
+        if (!file.write(chunk)) await once(file, 'drain');
+      } else {
+        chunks.push(chunk);
+      }
+    }
+    if (received > options.maxBytes) throw documentTooLarge(options.maxBytes, { receivedBytes: received });
+    if (file) {
+      file.end();
+      await once(file, 'close');
+      if (file.errored) throw file.errored;
+      await rename(path!, spillPath(options.documentId!));
+      return { byteLength: received, sha256: hash.digest('hex') };
+    }
+    return { byteLength: received, sha256: hash.digest('hex'), bytes: Buffer.concat(chunks, received) };
+  } catch (error) {
+    if (file) {
+      file.destroy();
+      await rm(path!, { force: true });
+    }
+    throw error;
+  }
+}
+
+/** Keeps a received body as the document's bytes, replacing what it had. */
+export async function keepDocumentBytes(store: Store, documentId: string, body: Pick<ReceivedBody, 'bytes'>, keepAfterExit: boolean): Promise<void> {
+  if (body.bytes) {
+    store.blobs.set(documentId, body.bytes);
+    await rm(spillPath(documentId), { force: true });
+  } else {
+    store.blobs.delete(documentId);
+    if (!keepAfterExit) forgetOnExit(spillPath(documentId));
+  }
+  store.changed();
+}
+
+/** Replaces a document's bytes with bytes produced here (a converted preview), always in memory. */
+export async function replaceDocumentBytes(store: Store, documentId: string, bytes: Buffer): Promise<void> {
+  await keepDocumentBytes(store, documentId, { bytes }, true);
+}
+
+async function spilledSize(documentId: string): Promise<number | undefined> {
+  try {
+    return (await stat(spillPath(documentId))).size;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole document in memory (processing and search need it so); undefined when there are no bytes. */
+export async function readDocumentBytes(store: Store, documentId: string): Promise<Buffer | undefined> {
+  const inMemory = store.blobs.get(documentId);
+  if (inMemory) return inMemory;
+  try {
+    return await readFile(spillPath(documentId));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first bytes only, to tell a PDF or a ZIP from anything else without reading a large file. */
+export async function readDocumentHead(store: Store, documentId: string, length: number): Promise<Buffer | undefined> {
+  const inMemory = store.blobs.get(documentId);
+  if (inMemory) return inMemory.subarray(0, length);
+  try {
+    const handle = await open(spillPath(documentId));
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stream of the document's bytes and their length, for serving them. */
+export async function documentByteStream(store: Store, documentId: string): Promise<{ stream: Readable; length: number } | undefined> {
+  const inMemory = store.blobs.get(documentId);
+  if (inMemory) return { stream: Readable.from([inMemory]), length: inMemory.length };
+  const size = await spilledSize(documentId);
+  if (size === undefined) return undefined;
+  return { stream: createReadStream(spillPath(documentId), { highWaterMark: 1024 * 1024 }), length: size };
+}
+
+/** Drops a document's bytes, wherever they are. */
+export async function discardDocumentBytes(store: Store, documentId: string): Promise<void> {
+  store.blobs.delete(documentId);
+  await rm(spillPath(documentId), { force: true });
+  store.changed();
+}
