@@ -27,6 +27,8 @@ export interface RequestOptions {
   /** A raw body instead of JSON (e.g. `application/pdf` for validate). */
   raw?: { body: Buffer | Readable; contentType: string; length?: number };
   retry?: Partial<RetryPolicy>;
+  /** For this call only, instead of the client's `onRetry` (e.g. a command's own spinner). */
+  onRetry?: ClientOptions['onRetry'];
 }
 
 export interface ApiResponse<T> {
@@ -178,7 +180,7 @@ export class ApiClient {
         throw failure;
       }
       this.trace(`! retrying in ${decision.delayMs} ms: ${decision.reason}`);
-      this.options.onRetry?.({ operationId, reason: decision.reason, delayMs: decision.delayMs, attempt });
+      (options.onRetry ?? this.options.onRetry)?.({ operationId, reason: decision.reason, delayMs: decision.delayMs, attempt });
       await sleep(decision.delayMs);
     }
   }

@@ -70,6 +70,20 @@ export class Output {
     this.stderr.write(`${this.style.yellow('!')} ${message}\n`);
   }
 
+  /** Rewrites the current stderr line in place (a progress bar): only on a terminal, never with --json or --quiet. */
+  transient(line: string): void {
+    if (this.showsTransient) this.stderr.write(`\r${line}\u001b[K`);
+  }
+
+  /** Ends a transient line, keeping its last state on screen. */
+  endTransient(): void {
+    if (this.showsTransient) this.stderr.write('\n');
+  }
+
+  get showsTransient(): boolean {
+    return !this.json && !this.quiet && Boolean(this.stderr.isTTY);
+  }
+
   banner(message: string): void {
     if (!this.json) this.stderr.write(`${this.style.bold(this.style.red(message))}\n`);
   }
@@ -109,13 +123,21 @@ export class Output {
 
 function describeDetails(body: ErrorBody): string[] {
   const details = body.details as Record<string, unknown> | undefined;
-  if (!details || typeof details !== 'object') return [];
+  // An input file's problems are already in the message, each with its file:line:column.
+  if (!details || typeof details !== 'object' || body.code === 'INPUT_INVALID') return [];
   if (body.code === 'ANCHOR_NOT_FOUND' && Array.isArray(details.anchors)) {
     const lines = (details.anchors as { fieldId?: string; text?: string }[]).map(
       (anchor) => `anchor not found: field ${anchor.fieldId ?? '?'} text ${JSON.stringify(anchor.text ?? '')}`,
     );
     if (details.truncated) lines.push('only the first 500 pages were searched (the document is longer)');
     return lines;
+  }
+  if (Array.isArray(details.problems)) {
+    const listed = (entries: unknown[], prefix: string) =>
+      (entries as { where?: string; code?: string; message?: string }[]).map(
+        (entry) => `${prefix}${entry.where ? `${entry.where}: ` : ''}${entry.code ? `${entry.code}: ` : ''}${entry.message ?? ''}`,
+      );
+    return [...listed(details.problems, '- '), ...(Array.isArray(details.warnings) ? listed(details.warnings, 'warning: ') : [])];
   }
   return Object.entries(details).map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
 }

@@ -4,7 +4,7 @@
  * repeated whitespace counted as one space, ligatures and other compatibility forms matched through NFKC.
  * A match never spans two lines.
  */
-import type { Box, PdfText, TextItem, TextLine } from './text.js';
+import type { Box, PageInfo, PdfText, TextItem, TextLine } from './text.js';
 
 /** `first`, `all`, or N for the N-th occurrence in the whole document (from 1). */
 export type Occurrence = 'first' | 'all' | number;
@@ -286,4 +286,26 @@ function sliceItem(item: TextItem, from: number, to: number): Box {
     case 'up':
       return { x, y: y + height * (1 - endShare), width, height: height * (endShare - startShare) };
   }
+}
+
+/** The anchors:find answer, as the service gives it and `anchors find --local` prints it. */
+export interface AnchorSearchResult {
+  pages: PageInfo[];
+  truncated: boolean;
+  matches: AnchorMatch[];
+}
+
+const hundredths = (value: number): number => Math.round(value * 100) / 100;
+
+/** Positions to the hundredth of a point: finer than any placement needs, and stable across runs. */
+export function anchorSearchResult(text: PdfText, searches: readonly AnchorSearch[]): AnchorSearchResult {
+  const matches = findAnchors(text, searches).map((match) => ({
+    key: match.key,
+    page: match.page,
+    x: hundredths(match.x),
+    y: hundredths(match.y),
+    width: hundredths(match.width),
+    height: hundredths(match.height),
+  }));
+  return { pages: text.pages, truncated: text.truncated, matches };
 }

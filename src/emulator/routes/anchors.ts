@@ -1,4 +1,4 @@
-import { ANCHORS_FIND_DEFAULT_OCCURRENCE, describeInvalidSearches, findAnchors, type AnchorSearch } from '../../pdf/anchors.js';
+import { anchorSearchResult, ANCHORS_FIND_DEFAULT_OCCURRENCE, describeInvalidSearches, type AnchorSearch } from '../../pdf/anchors.js';
 import { assertAnchorSearchPossible, loadSearchableText, withSearchSlot } from '../anchor-gate.js';
 import type { RouteContext, RouteResult, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
@@ -12,7 +12,6 @@ const MAX_SEARCHES = 100;
 const findSchema = lazySchema((z) => z.strictObject({ searches: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_SEARCHES) }));
 
 /** Found positions to a hundredth of a point: the contract calls the size approximate and the text's top-left is not finer. */
-const hundredths = (value: number): number => Math.round(value * 100) / 100;
 
 /** Read-only: the environment's switch, readiness, size, one search per document, then `{pages, truncated, matches}`. */
 async function find(ctx: RouteContext, document: DocumentRecord): Promise<RouteResult> {
@@ -25,15 +24,7 @@ async function find(ctx: RouteContext, document: DocumentRecord): Promise<RouteR
   const withDefaults = searches.map((search) => ({ ...search, occurrence: search.occurrence ?? ANCHORS_FIND_DEFAULT_OCCURRENCE }) as AnchorSearch);
   return withSearchSlot(document.documentId, async () => {
     const text = await loadSearchableText(ctx.store, ctx.options, document);
-    const matches = findAnchors(text, withDefaults).map((match) => ({
-      key: match.key,
-      page: match.page,
-      x: hundredths(match.x),
-      y: hundredths(match.y),
-      width: hundredths(match.width),
-      height: hundredths(match.height),
-    }));
-    return { status: 200, body: { pages: text.pages, truncated: text.truncated, matches } };
+    return { status: 200, body: anchorSearchResult(text, withDefaults) };
   });
 }
 

@@ -1,0 +1,186 @@
+/**
+ * envelope.yaml: one envelope described whole (settings, participants, documents, fields), as `envelopes send-now`
+ * sends it and batch mode repeats it. Participants and documents carry a `ref` that fields point at; document files
+ * are found relative to the spec file. Every check that needs no service runs here, with file:line:column.
+ */
+import { dirname, resolve } from 'node:path';
+import type { z as zod } from 'zod';
+import { parseDeadline } from '../input/duration.js';
+import { lazy, placementIssues, schemaParts, type AnchorSpec } from '../input/fields.js';
+import { deliveryMethods, e164Pattern, needsPhone, participantRoles, type DeliveryMethod, type ParticipantRole } from '../input/participants.js';
+import { inputError, readStructuredFile, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
+import type { FieldType } from '../pdf/placement.js';
+import { localDocument, type LocalDocument } from '../workflows/upload.js';
+
+/** The contract: "At most 20 fields with anchor per call" of send-now. */
+export const MAX_ANCHOR_FIELDS_PER_SEND_NOW = 20;
+
+export interface SpecParticipant {
+  ref: string;
+  name: string;
+  email: string;
+  phoneNumber?: string;
+  deliveryMethod: DeliveryMethod;
+  role: ParticipantRole;
+  signingOrder?: number;
+}
+
+export interface SpecDocument {
+  ref: string;
+  /** Relative to the spec file. */
+  file: string;
+  /** Name shown to participants; defaults to the file's name. */
+  fileName?: string;
+}
+
+export interface SpecField {
+  type: FieldType;
+  documentRef: string;
+  participantRef: string;
+  pageNumber?: number;
+  position?: { x: number; y: number };
+  size: { width: number; height: number };
+  anchor?: AnchorSpec;
+  properties?: Record<string, unknown>;
+}
+
+export interface EnvelopeSpec {
+  title: string;
+  message?: string;
+  /** ISO 8601 date-time, or a duration from now (7d). */
+  deadline?: string;
+  folderId?: string;
+  participants: SpecParticipant[];
+  documents: SpecDocument[];
+  fields: SpecField[];
+}
+
+/** A spec read and checked, each document resolved to a file on disk. */
+export interface LoadedEnvelopeSpec {
+  input: StructuredInput;
+  spec: EnvelopeSpec;
+  /** Same order as spec.documents. */
+  files: (LocalDocument & { ref: string })[];
+  /** The deadline as the contract wants it (UTC, milliseconds). */
+  deadline?: string;
+}
+
+const specSchema = lazy((z) => {
+  const parts = schemaParts(z);
+  const ref = z.string().trim().min(1, { message: 'ref must not be empty' }).max(100);
+  const upper = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+    z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(values, { error: `${what} must be one of ${values.join(', ')}` }));
+  const participant = z
+    .strictObject({
+      ref,
+      name: z.string().trim().min(1, { message: 'name must not be empty' }),
+      email: z.email({ message: 'email is not an e-mail address' }),
+      phoneNumber: z.string().trim().regex(e164Pattern, { message: 'phoneNumber must be in E.164 form, e.g. +33612345678' }).optional(),
+      deliveryMethod: upper(deliveryMethods, 'deliveryMethod').default('EMAIL'),
+      role: upper(participantRoles, 'role').default('SIGNER'),
+      signingOrder: z.int().min(1, { message: 'signingOrder starts at 1' }).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (needsPhone(value.deliveryMethod) && !value.phoneNumber) {
+        ctx.addIssue({ code: 'custom', message: `phoneNumber (E.164) is required when deliveryMethod is ${value.deliveryMethod}`, path: ['deliveryMethod'] });
+      }
+    });
+  const document = z.strictObject({ ref, file: z.string().min(1, { message: 'file must not be empty' }), fileName: z.string().trim().min(1).max(255).optional() });
+  const field = z
+    .strictObject({
+      type: parts.fieldType,
+      documentRef: ref,
+      participantRef: ref,
+      pageNumber: z.int().min(1, { message: 'pages start at 1' }).optional(),
+      position: parts.point.optional(),
+      size: parts.size.optional(),
+      anchor: parts.anchor.optional(),
+      properties: parts.properties.optional(),
+    })
+    .superRefine((value, ctx) => {
+      for (const issue of placementIssues(value, 'pageNumber')) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
+    });
+  return z.strictObject({
+    title: z.string().trim().min(1, { message: 'title must not be empty' }),
+    message: z.string().optional(),
+    deadline: z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value)).optional(),
+    folderId: z.string().min(1).optional(),
+    participants: z.array(participant).min(1, { message: 'at least one participant is needed' }),
+    documents: z.array(document).min(1, { message: 'at least one document is needed' }),
+    fields: z.array(field).default([]),
+  }) as unknown as zod.ZodType<EnvelopeSpec>;
+});
+
+const specHint = 'An envelope spec has title, participants (ref, name, email), documents (ref, file) and fields (type, documentRef, participantRef, size, and pageNumber + position or anchor).';
+
+function uniqueRefs(input: StructuredInput, list: 'participants' | 'documents', items: readonly { ref: string }[]): void {
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    const earlier = seen.get(item.ref);
+    if (earlier !== undefined) {
+      throw inputError(input, [list, index, 'ref'], `ref ${JSON.stringify(item.ref)} is already used at ${input.locate([list, earlier, 'ref'])}`, 'Each participant and each document needs its own ref.');
+    }
+    seen.set(item.ref, index);
+  });
+}
+
+export async function readEnvelopeSpec(path: string, stdin: NodeJS.ReadableStream, nowMs: number = Date.now()): Promise<LoadedEnvelopeSpec> {
+  const input = await readStructuredFile(path, stdin);
+  const spec = validateInput(input, await specSchema(), specHint);
+  uniqueRefs(input, 'participants', spec.participants);
+  uniqueRefs(input, 'documents', spec.documents);
+  const participantRefs = spec.participants.map((participant) => participant.ref);
+  const documentRefs = spec.documents.map((document) => document.ref);
+  spec.fields.forEach((field, index) => {
+    if (!documentRefs.includes(field.documentRef)) {
+      throw inputError(input, ['fields', index, 'documentRef'], `no document has ref ${JSON.stringify(field.documentRef)}`, `Document refs: ${documentRefs.join(', ')}.`);
+    }
+    if (!participantRefs.includes(field.participantRef)) {
+      throw inputError(input, ['fields', index, 'participantRef'], `no participant has ref ${JSON.stringify(field.participantRef)}`, `Participant refs: ${participantRefs.join(', ')}.`);
+    }
+  });
+  const anchored = spec.fields.filter((field) => field.anchor !== undefined).length;
+  if (anchored > MAX_ANCHOR_FIELDS_PER_SEND_NOW) {
+    throw inputError(
+      input,
+      ['fields'],
+      `${anchored} fields use an anchor; send-now takes at most ${MAX_ANCHOR_FIELDS_PER_SEND_NOW}`,
+      'Place some fields by pageNumber + position (esign anchors find --local gives the coordinates), or create a draft and use `esign fields put`.',
+    );
+  }
+  let deadline: string | undefined;
+  if (spec.deadline !== undefined) {
+    try {
+      deadline = parseDeadline(spec.deadline, nowMs);
+    } catch (error) {
+      throw inputError(input, ['deadline'], (error as Error).message);
+    }
+  }
+  // `-` reads the spec from standard input: its files are then relative to the working directory.
+  const base = path === '-' ? process.cwd() : dirname(resolve(path));
+  const files = [];
+  for (const [index, document] of spec.documents.entries()) {
+    const at = input.locate(['documents', index, 'file']);
+    files.push({ ref: document.ref, ...(await localDocument(resolve(base, document.file), at, document.fileName ?? document.file.split(/[\\/]/).pop()!)) });
+  }
+  return { input, spec, files, ...(deadline ? { deadline } : {}) };
+}
+
+/** Where a field of the spec is written, for messages. */
+export function fieldPath(index: number): InputPath {
+  return ['fields', index];
+}
+
+/** The send-now body (pins: participants and documents carry their `ref`; fields point at them). */
+export function sendNowBody(loaded: LoadedEnvelopeSpec): Record<string, unknown> {
+  const { spec } = loaded;
+  return {
+    title: spec.title,
+    ...(spec.message !== undefined ? { message: spec.message } : {}),
+    ...(loaded.deadline ? { deadline: loaded.deadline } : {}),
+    ...(spec.folderId ? { folderId: spec.folderId } : {}),
+    participants: spec.participants.map((participant) => ({ ...participant })),
+    documents: loaded.files.map((file) => ({ ref: file.ref, fileName: file.fileName, contentType: file.contentType })),
+    fields: spec.fields.map(({ participantRef, ...field }) => ({ ...field, signatoryRef: participantRef })),
+  };
+}

@@ -1,0 +1,23 @@
+import { defineCommand } from '../../cli/command.js';
+
+interface DownloadAddress {
+  url?: string;
+  expiresAt?: string;
+}
+
+export default defineCommand<{ envelopeId: string; documentId: string }>({
+  name: 'download-url',
+  description: 'Print a short-lived download address of a document (no key needed to fetch it)',
+  arguments: [
+    { name: 'envelopeId', description: 'envelope id' },
+    { name: 'documentId', description: 'document id' },
+  ],
+  examples: ['curl -o contract.pdf "$(esign documents download-url 3f6c… 9a1b…)"'],
+  async handler(args, ctx) {
+    const client = await ctx.client();
+    const { body } = await client.call<DownloadAddress>('getDocumentDownloadUrl', { params: { envelopeId: args.envelopeId, documentId: args.documentId } });
+    // The address alone on stdout, so `$(esign documents download-url …)` is the URL.
+    ctx.output.result(body, () => body.url ?? '');
+    if (body.expiresAt) ctx.output.info(`Valid until ${body.expiresAt}.`);
+  },
+});

@@ -1,0 +1,16 @@
+import { defineCommand } from '../../cli/command.js';
+import { renderDocuments } from '../../output/envelope-view.js';
+import { listAllDocuments } from '../../workflows/upload.js';
+
+export default defineCommand<{ envelopeId: string }>({
+  name: 'list',
+  aliases: ['ls'],
+  description: "List an envelope's documents with their processing status and page count",
+  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  examples: ['esign documents list 3f6c…', 'esign doc ls 3f6c… --json'],
+  async handler(args, ctx) {
+    const client = await ctx.client();
+    const documents = await listAllDocuments(client, args.envelopeId);
+    ctx.output.result({ data: documents, nextCursor: null }, () => renderDocuments(documents, ctx.output.style));
+  },
+});

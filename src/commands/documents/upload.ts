@@ -1,0 +1,52 @@
+import { defineCommand } from '../../cli/command.js';
+import { parseDuration } from '../../input/duration.js';
+import { renderDocuments } from '../../output/envelope-view.js';
+import { listAllDocuments, localDocument, registerAndUpload, waitForDocuments, type DocumentInfo } from '../../workflows/upload.js';
+
+const defaultWaitMs = 2 * 60_000;
+
+interface UploadArgs {
+  envelopeId: string;
+  file: string[];
+  wait: boolean;
+  confirmConversion?: boolean;
+  waitTimeout?: number;
+}
+
+export default defineCommand<UploadArgs>({
+  name: 'upload',
+  description: 'Register documents (.pdf, .docx) in a draft envelope, upload them and wait until they are processed',
+  arguments: [
+    { name: 'envelopeId', description: 'draft envelope id' },
+    { name: 'file', description: 'one or more .pdf or .docx files', variadic: true },
+  ],
+  options: [
+    { flags: '--no-wait', description: 'return once uploaded, without waiting for processing' },
+    { flags: '--confirm-conversion', description: 'accept the converted PDF of each .docx without asking' },
+    { flags: '--wait-timeout <duration>', description: 'give up waiting after this long (default 2m)', parse: parseDuration },
+  ],
+  examples: [
+    'esign documents upload 3f6c… contract.pdf annex.pdf',
+    'esign doc upload 3f6c… offer.docx --confirm-conversion',
+    'esign doc upload 3f6c… big-scan.pdf --no-wait --json',
+  ],
+  async handler(args, ctx) {
+    // Every file is checked before the first one is registered: a typo in the third name sends nothing.
+    const documents = [];
+    for (const file of args.file) documents.push(await localDocument(file));
+    const client = await ctx.client();
+    let rows: DocumentInfo[] = [];
+    for (const document of documents) rows.push(await registerAndUpload(ctx, client, args.envelopeId, document));
+    if (args.wait) {
+      rows = await waitForDocuments(ctx, client, args.envelopeId, rows, {
+        timeoutMs: args.waitTimeout ?? defaultWaitMs,
+        confirmConversion: args.confirmConversion === true,
+      });
+    } else {
+      // The registration's status (AWAITING_UPLOAD) is stale once the bytes are up: show where processing is now.
+      const listed = new Map((await listAllDocuments(client, args.envelopeId)).map((document) => [document.documentId, document]));
+      rows = rows.map((row) => listed.get(row.documentId) ?? row);
+    }
+    ctx.output.result({ envelopeId: args.envelopeId, documents: rows }, () => renderDocuments(rows, ctx.output.style));
+  },
+});

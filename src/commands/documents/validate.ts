@@ -1,0 +1,41 @@
+import { createReadStream } from 'node:fs';
+import { defineCommand } from '../../cli/command.js';
+import { renderFields } from '../../output/table.js';
+import { PDF_CONTENT_TYPE, regularFileSize } from '../../workflows/upload.js';
+
+interface Validation {
+  valid?: boolean;
+  sealed?: boolean;
+  reason?: string | null;
+  sha256?: string;
+  pageCount?: number | null;
+  documentId?: string;
+  envelopeId?: string | null;
+}
+
+export default defineCommand<{ file: string }>({
+  name: 'validate',
+  description: 'Ask the service whether a PDF is an untouched sealed document it produced',
+  arguments: [{ name: 'file', description: 'the signed .pdf to check' }],
+  examples: ['esign documents validate signed-contract.pdf', 'esign doc validate signed.pdf --json | jq .valid'],
+  async handler(args, ctx) {
+    const size = await regularFileSize(args.file);
+    const client = await ctx.client();
+    // Streamed as it is on disk: the service compares the exact bytes.
+    const { body } = await client.call<Validation>('validateSealedDocument', {
+      raw: { body: createReadStream(args.file), contentType: PDF_CONTENT_TYPE, length: size },
+    });
+    ctx.output.result(body, () => {
+      const yesNo = (value: boolean | undefined) => (value === undefined ? '?' : value ? 'yes' : 'no');
+      const verdict = body.valid ? ctx.output.style.green('valid') : ctx.output.style.red('not valid');
+      return renderFields([
+        ['Result', `${verdict}${body.reason ? ` (${body.reason})` : ''}`],
+        ['Sealed', yesNo(body.sealed)],
+        ...(body.envelopeId ? ([['Envelope', body.envelopeId]] as [string, string][]) : []),
+        ...(body.documentId ? ([['Document', body.documentId]] as [string, string][]) : []),
+        ...(typeof body.pageCount === 'number' ? ([['Pages', String(body.pageCount)]] as [string, string][]) : []),
+        ...(body.sha256 ? ([['SHA-256', body.sha256]] as [string, string][]) : []),
+      ]);
+    });
+  },
+});

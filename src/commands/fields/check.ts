@@ -1,0 +1,67 @@
+import { UsageError } from '../../api/errors.js';
+import { defineCommand } from '../../cli/command.js';
+import { readParticipantsFile } from '../../input/participants.js';
+import { renderTable } from '../../output/table.js';
+import { checkFieldsForPeople, type ParticipantRef, type PlacedField } from '../../pdf/placement.js';
+import { findingLine, placeFieldsFileLocally, warningFindings } from '../../workflows/preflight.js';
+
+interface CheckArgs {
+  local?: string;
+  file?: string;
+  participants?: string;
+}
+
+const round = (value: number) => String(Math.round(value * 10) / 10);
+
+/** Without a participants file, everyone a field names is taken as a signer. */
+async function participantsFor(args: CheckArgs, placed: readonly PlacedField[], stdin: NodeJS.ReadableStream): Promise<ParticipantRef[]> {
+  if (!args.participants) return [...new Set(placed.map((field) => field.participantId))].map((id) => ({ id, role: 'SIGNER' }));
+  const participants = await readParticipantsFile(args.participants, stdin);
+  return participants.map((participant, index) => {
+    if (!participant.id) {
+      throw new UsageError(
+        `${args.participants}: participant ${index + 1} (${participant.name}) has no id.`,
+        'Fields name their participant by id (participantId): give each participant the id its fields use.',
+        'INPUT_INVALID',
+      );
+    }
+    return { id: participant.id, role: participant.role, name: participant.name };
+  });
+}
+
+export default defineCommand<CheckArgs>({
+  name: 'check',
+  description: 'Check a fields file against a local PDF, offline: what the service would refuse (exit 5) and what looks wrong',
+  options: [
+    { flags: '--local <file.pdf>', description: 'the PDF the fields are for (required: the check runs offline)' },
+    { flags: '-f, --file <path>', description: 'fields.yaml or fields.json, as for `fields put`; - reads standard input' },
+    { flags: '--participants <path>', description: 'participants.yaml with ids and roles, to find signers without a SIGNATURE field' },
+  ],
+  examples: ['esign fields check --local contract.pdf --file fields.yaml', 'esign fields check --local contract.pdf -f fields.yaml --participants participants.yaml --json'],
+  async handler(args, ctx) {
+    if (!args.local) throw new UsageError('--local is required: the check runs offline over the PDF itself.', 'Pass --local contract.pdf.');
+    if (!args.file) throw new UsageError('--file is required.', 'Give the fields file: --file fields.yaml.');
+    if (args.file === '-' && args.participants === '-') throw new UsageError('Only one of --file and --participants can read standard input.');
+    const { placement, locations } = await placeFieldsFileLocally(args.local, args.file, ctx.stdin);
+    const participants = await participantsFor(args, placement.placed, ctx.stdin);
+    const warnings = warningFindings(checkFieldsForPeople([{ documentId: args.local, fields: placement.placed }], participants), locations);
+    for (const warning of warnings) ctx.output.warn(findingLine(warning));
+    ctx.output.result({ ok: true, fields: placement.placed, warnings }, () => {
+      const table = renderTable(
+        placement.placed,
+        [
+          { header: 'FIELD', value: (field) => locations.byId(field.id) ?? field.id },
+          { header: 'TYPE', value: (field) => field.type },
+          { header: 'PARTICIPANT', value: (field) => field.participantId },
+          { header: 'PAGE', value: (field) => String(field.page) },
+          { header: 'X,Y', value: (field) => `${round(field.x)},${round(field.y)}` },
+          { header: 'SIZE', value: (field) => `${round(field.width)}×${round(field.height)}` },
+          { header: 'ANCHOR', value: (field) => (field.anchor ? `${JSON.stringify(field.anchor.text)} #${field.anchor.occurrence}` : '') },
+        ],
+        ctx.output.style,
+      );
+      const verdict = `${placement.placed.length} field${placement.placed.length === 1 ? '' : 's'} placed on ${args.local}; the service would accept them${warnings.length ? ` (${warnings.length} warning${warnings.length === 1 ? '' : 's'})` : ''}.`;
+      return placement.placed.length ? `${table}\n${verdict}` : verdict;
+    });
+  },
+});

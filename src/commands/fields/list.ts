@@ -1,0 +1,43 @@
+import { defineCommand } from '../../cli/command.js';
+import { renderTable } from '../../output/table.js';
+
+interface FieldBody {
+  id?: string;
+  participantId?: string;
+  type?: string;
+  pages?: number[];
+  position?: { x?: number; y?: number };
+  size?: { width?: number; height?: number };
+}
+
+export default defineCommand<{ envelopeId: string; documentId: string }>({
+  name: 'list',
+  aliases: ['ls'],
+  description: "List a document's fields with their resolved positions (anchors already turned into coordinates)",
+  arguments: [
+    { name: 'envelopeId', description: 'envelope id' },
+    { name: 'documentId', description: 'document id' },
+  ],
+  examples: ['esign fields list 3f6c… 9a1b…', 'esign fields list 3f6c… 9a1b… --json > fields.json'],
+  async handler(args, ctx) {
+    const client = await ctx.client();
+    const { body } = await client.call<{ fields?: FieldBody[] }>('listFields', { params: { envelopeId: args.envelopeId, documentId: args.documentId } });
+    const fields = body.fields ?? [];
+    ctx.output.result(body, () =>
+      fields.length === 0
+        ? 'No fields.'
+        : renderTable(
+            fields,
+            [
+              { header: 'ID', value: (field) => field.id ?? '?' },
+              { header: 'TYPE', value: (field) => field.type ?? '?' },
+              { header: 'PARTICIPANT', value: (field) => field.participantId ?? '?' },
+              { header: 'PAGES', value: (field) => field.pages?.join(',') ?? '-' },
+              { header: 'X,Y', value: (field) => `${field.position?.x ?? '?'},${field.position?.y ?? '?'}` },
+              { header: 'SIZE', value: (field) => `${field.size?.width ?? '?'}×${field.size?.height ?? '?'}` },
+            ],
+            ctx.output.style,
+          ),
+    );
+  },
+});

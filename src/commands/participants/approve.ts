@@ -1,0 +1,17 @@
+import { defineCommand } from '../../cli/command.js';
+
+export default defineCommand<{ envelopeId: string; participantId: string }>({
+  name: 'approve',
+  description: 'Approve an envelope as one of its approvers',
+  arguments: [
+    { name: 'envelopeId', description: 'envelope id' },
+    { name: 'participantId', description: 'the approver (a participant with role APPROVER)' },
+  ],
+  examples: ['esign participants approve 3f6c… 7b2e…'],
+  async handler(args, ctx) {
+    const client = await ctx.client();
+    const { body } = await client.call('approveParticipant', { params: { envelopeId: args.envelopeId, participantId: args.participantId }, body: {} });
+    ctx.output.success(`Participant ${args.participantId} approved envelope ${args.envelopeId}.`);
+    ctx.output.result(body ?? { envelopeId: args.envelopeId, participantId: args.participantId, status: 'APPROVED' }, () => undefined);
+  },
+});

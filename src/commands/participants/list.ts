@@ -1,0 +1,20 @@
+import { defineCommand } from '../../cli/command.js';
+import { describeParticipant, isTheirTurn, itemsOf, participantProgress, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
+
+export default defineCommand<{ envelopeId: string }>({
+  name: 'list',
+  aliases: ['ls'],
+  description: "List an envelope's participants, their status and whose turn it is",
+  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  examples: ['esign participants list 3f6c…', 'esign part ls 3f6c… --json'],
+  async handler(args, ctx) {
+    const client = await ctx.client();
+    const { body } = await client.call('listParticipants', { params: { envelopeId: args.envelopeId } });
+    const participants = itemsOf<ParticipantBody>(body, 'participants') ?? [];
+    ctx.output.result(body, () => {
+      const turn = participants.filter(isTheirTurn);
+      const footer = turn.length ? `Their turn: ${turn.map(describeParticipant).join(', ')}` : 'Nobody is being waited on.';
+      return `${renderParticipants(participants, ctx.output.style)}\n\n${participantProgress(participants)} · ${footer}`;
+    });
+  },
+});

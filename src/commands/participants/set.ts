@@ -1,0 +1,55 @@
+import { ApiError, UsageError } from '../../api/errors.js';
+import { collect, defineCommand } from '../../cli/command.js';
+import { deliveryMethods, participantRoles, participantsFromFlags, readParticipantsFile } from '../../input/participants.js';
+import { itemsOf, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
+
+interface SetArgs {
+  envelopeId: string;
+  file?: string;
+  add?: string[];
+  delivery?: string;
+  phone?: string;
+  role?: string;
+}
+
+export default defineCommand<SetArgs>({
+  name: 'set',
+  description: "Replace an envelope's participants (from a YAML/JSON file, or with --add)",
+  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  options: [
+    { flags: '-f, --file <file>', description: 'participants.yaml or .json (- for stdin): `participants: [{name, email, phoneNumber?, deliveryMethod?, role?, signingOrder?}]`' },
+    { flags: '--add <"Name <email>">', description: 'a participant (repeatable; no signingOrder is sent, the service orders them)', parse: collect },
+    { flags: '--delivery <method>', description: `with --add: ${deliveryMethods.join(', ')} (default EMAIL)` },
+    { flags: '--phone <e164>', description: 'with --add: phone number in E.164 (+33612345678), required for SMS and WHATSAPP' },
+    { flags: '--role <role>', description: `with --add: ${participantRoles.join(', ')} (default SIGNER)` },
+  ],
+  examples: [
+    'esign participants set 3f6c… --file participants.yaml',
+    'esign part set 3f6c… --add "Ada Lovelace <ada@example.com>" --add "Alan Turing <alan@example.com>"',
+    'esign part set 3f6c… --add "Grace Hopper <grace@example.com>" --delivery SMS --phone +15551234567',
+  ],
+  async handler(args, ctx) {
+    const adding = args.add ?? [];
+    if (args.file && adding.length) throw new UsageError('Use --file or --add, not both.', 'Put every participant in the file, or give them all with --add.');
+    if (!args.file && !adding.length) throw new UsageError('No participants given.', 'Pass --file participants.yaml, or one or more --add "Name <email>".');
+    if (args.file && (args.delivery || args.phone || args.role)) {
+      throw new UsageError('--delivery, --phone and --role go with --add; in a file, write deliveryMethod, phoneNumber and role on each participant.');
+    }
+    const participants = args.file
+      ? await readParticipantsFile(args.file, ctx.stdin)
+      : participantsFromFlags({ add: adding, ...(args.delivery ? { delivery: args.delivery } : {}), ...(args.phone ? { phone: args.phone } : {}), ...(args.role ? { role: args.role } : {}) });
+    const client = await ctx.client();
+    let body: unknown;
+    try {
+      ({ body } = await client.call('syncParticipants', { params: { envelopeId: args.envelopeId }, body: { participants } }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'ENVELOPE_NOT_DRAFT') {
+        error.hint = `The participants of a sent envelope are corrected one at a time: esign participants correct ${args.envelopeId}`;
+      }
+      throw error;
+    }
+    const stored = itemsOf<ParticipantBody>(body, 'participants') ?? [];
+    ctx.output.success(`Envelope ${args.envelopeId} has ${stored.length || participants.length} participant${(stored.length || participants.length) === 1 ? '' : 's'}.`);
+    ctx.output.result(body, () => renderParticipants(stored, ctx.output.style));
+  },
+});

@@ -1,0 +1,69 @@
+/* Templates as the CLI reads them: the contract shows no template record, so the names are read tolerantly. */
+import type { Styles } from '../../output/output.js';
+import { renderFields, renderTable } from '../../output/table.js';
+
+export interface TemplateSlotBody {
+  templateParticipantId?: string;
+  id?: string;
+  label?: string;
+  name?: string;
+  role?: string;
+  signingOrder?: number;
+}
+
+export interface TemplateBody {
+  id?: string;
+  templateId?: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  participants?: TemplateSlotBody[];
+  roles?: TemplateSlotBody[];
+  documents?: { documentId?: string; id?: string; fileName?: string; pageCount?: number }[];
+  documentIds?: string[];
+  createdAt?: string;
+}
+
+export const templateIdOf = (template: TemplateBody): string => template.id ?? template.templateId ?? '?';
+export const templateNameOf = (template: TemplateBody): string => template.name ?? template.title ?? '-';
+export const slotsOf = (template: TemplateBody): TemplateSlotBody[] => template.participants ?? template.roles ?? [];
+export const slotIdOf = (slot: TemplateSlotBody): string => slot.templateParticipantId ?? slot.id ?? '?';
+/** The label people give the slot ("Client", "Manager"); `role` is SIGNER/APPROVER. */
+export const slotLabelOf = (slot: TemplateSlotBody): string => slot.label ?? slot.name ?? slot.role ?? '?';
+
+export function renderTemplateList(templates: readonly TemplateBody[], style: Styles): string {
+  if (templates.length === 0) return 'No templates.';
+  return renderTable(
+    templates,
+    [
+      { header: 'ID', value: templateIdOf },
+      { header: 'NAME', value: templateNameOf },
+      { header: 'ROLES', value: (t) => slotsOf(t).map(slotLabelOf).join(', ') || '-' },
+    ],
+    style,
+  );
+}
+
+export function renderTemplate(template: TemplateBody, style: Styles): string {
+  const pairs: [string, string][] = [
+    ['Template', templateIdOf(template)],
+    ['Name', templateNameOf(template)],
+  ];
+  if (template.description) pairs.push(['Description', template.description]);
+  const documents = template.documents?.map((d) => `${d.fileName ?? d.documentId ?? d.id ?? '?'}${d.pageCount ? ` (${d.pageCount} p.)` : ''}`) ?? template.documentIds;
+  if (documents) pairs.push(['Documents', documents.join(', ') || '-']);
+  const slots = [...slotsOf(template)].sort((a, b) => (a.signingOrder ?? 0) - (b.signingOrder ?? 0));
+  const table = slots.length
+    ? renderTable(
+        slots,
+        [
+          { header: 'ORDER', value: (s) => (s.signingOrder === undefined ? '-' : String(s.signingOrder)) },
+          { header: 'TEMPLATE ROLE', value: slotLabelOf },
+          { header: 'ROLE', value: (s) => s.role ?? '-' },
+          { header: 'TEMPLATE PARTICIPANT ID', value: slotIdOf },
+        ],
+        style,
+      )
+    : 'No roles.';
+  return `${renderFields(pairs)}\n\n${style.bold('Roles')} (templateRole or templateParticipantId in a participants file)\n${table}`;
+}

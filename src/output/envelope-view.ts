@@ -1,0 +1,295 @@
+/*
+ * How envelopes, their participants and documents look to a person. The readers here accept the names the real
+ * service may use where the contract is silent (pins.md: an id may come as `id`, `envelopeId`, `participantId`,
+ * `documentId`; a list as `data` or under the resource's name).
+ */
+import type { Styles } from './output.js';
+import { renderFields, renderTable } from './table.js';
+
+export interface Named {
+  id?: string;
+  name?: string;
+}
+
+export interface ParticipantBody {
+  id?: string;
+  participantId?: string;
+  templateParticipantId?: string;
+  name?: string;
+  email?: string;
+  phoneNumber?: string;
+  deliveryMethod?: string;
+  role?: string;
+  signingOrder?: number;
+  status?: string;
+  /** The emulator says whose turn it is; otherwise a NOTIFIED participant is taken to be in turn. */
+  isTurn?: boolean;
+}
+
+export interface DocumentBody {
+  id?: string;
+  documentId?: string;
+  fileName?: string;
+  contentType?: string;
+  status?: string;
+  pageCount?: number;
+}
+
+export interface EnvelopeBody {
+  id?: string;
+  envelopeId?: string;
+  title?: string;
+  message?: string;
+  status?: string;
+  deadline?: string | null;
+  createdAt?: string;
+  folder?: Named;
+  folderId?: string;
+  sender?: Named;
+  cancellationReason?: string;
+  participants?: ParticipantBody[];
+  documents?: DocumentBody[];
+}
+
+export interface HistoryEntryBody {
+  id?: string;
+  at?: string;
+  createdAt?: string;
+  action?: string;
+  type?: string;
+  actor?: { type?: string; name?: string; email?: string; integration?: Named } | string;
+  details?: Record<string, unknown>;
+}
+
+export const envelopeIdOf = (envelope: EnvelopeBody): string => envelope.id ?? envelope.envelopeId ?? '?';
+export const participantIdOf = (participant: ParticipantBody): string => participant.id ?? participant.participantId ?? '?';
+export const documentIdOf = (document: DocumentBody): string => document.documentId ?? document.id ?? '?';
+
+/** The items of a list answer: `{data: [...]}`, `{<name>: [...]}` or a bare array. */
+export function itemsOf<T>(body: unknown, name: string): T[] | undefined {
+  if (Array.isArray(body)) return body as T[];
+  const record = body as Record<string, unknown> | undefined;
+  if (Array.isArray(record?.data)) return record.data as T[];
+  if (Array.isArray(record?.[name])) return record[name] as T[];
+  return undefined;
+}
+
+/** States after which nothing more happens to an envelope. */
+export const finalEnvelopeStatuses: ReadonlySet<string> = new Set(['COMPLETED', 'VOIDED', 'DECLINED', 'EXPIRED']);
+
+export const isDone = (participant: ParticipantBody): boolean => participant.status === 'SIGNED' || participant.status === 'APPROVED';
+/** A notified participant who has not acted yet holds the envelope: it is their turn. */
+export const isTheirTurn = (participant: ParticipantBody): boolean => participant.isTurn ?? participant.status === 'NOTIFIED';
+
+export function colourEnvelopeStatus(style: Styles, status: string | undefined): string {
+  const text = status ?? '?';
+  switch (status) {
+    case 'DRAFT':
+      return style.dim(text);
+    case 'SENT':
+      return style.cyan(text);
+    case 'COMPLETED':
+      return style.green(text);
+    case 'VOIDED':
+    case 'DECLINED':
+      return style.red(text);
+    case 'EXPIRED':
+      return style.yellow(text);
+    default:
+      return text;
+  }
+}
+
+export function colourParticipantStatus(style: Styles, status: string | undefined): string {
+  const text = status ?? '?';
+  switch (status) {
+    case 'PENDING':
+      return style.dim(text);
+    case 'NOTIFIED':
+      return style.cyan(text);
+    case 'SIGNED':
+    case 'APPROVED':
+      return style.green(text);
+    case 'REFUSED':
+      return style.red(text);
+    default:
+      return text;
+  }
+}
+
+export function colourDocumentStatus(style: Styles, status: string | undefined): string {
+  const text = status ?? '?';
+  if (status === 'READY') return style.green(text);
+  if (status === 'FAILED') return style.red(text);
+  if (status === 'PROCESSING' || status === 'AWAITING_UPLOAD' || status === 'AWAITING_CONVERSION_CONFIRMATION') return style.yellow(text);
+  return text;
+}
+
+/** `in 6 days`, `3 hours ago`: the unit is the largest one that fits, so the figure stays readable. */
+export function relativeTime(iso: string, nowMs: number): string {
+  const diff = Date.parse(iso) - nowMs;
+  if (Number.isNaN(diff)) return iso;
+  const ahead = diff >= 0;
+  const abs = Math.abs(diff);
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+  ];
+  for (const [size, unit] of units) {
+    if (abs >= size) {
+      const count = Math.round(abs / size);
+      const phrase = `${count} ${unit}${count === 1 ? '' : 's'}`;
+      return ahead ? `in ${phrase}` : `${phrase} ago`;
+    }
+  }
+  return ahead ? 'in less than a minute' : 'just now';
+}
+
+/** `2026-10-01 17:00 UTC` */
+export function absoluteTime(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function formatDeadline(deadline: string | null | undefined, nowMs: number): string {
+  if (!deadline) return 'none';
+  return `${relativeTime(deadline, nowMs)} (${absoluteTime(deadline)})`;
+}
+
+/** `1/3 done` */
+export function participantProgress(participants: readonly ParticipantBody[]): string {
+  if (participants.length === 0) return 'none';
+  return `${participants.filter(isDone).length}/${participants.length} done`;
+}
+
+export function describeParticipant(participant: ParticipantBody): string {
+  const address = participant.deliveryMethod && participant.deliveryMethod !== 'EMAIL' && participant.phoneNumber ? participant.phoneNumber : participant.email;
+  return `${participant.name ?? '?'} <${address ?? '?'}>`;
+}
+
+function orderOf(participant: ParticipantBody): number {
+  return participant.signingOrder ?? Number.MAX_SAFE_INTEGER;
+}
+
+export function sortParticipants(participants: readonly ParticipantBody[]): ParticipantBody[] {
+  return [...participants].sort((a, b) => orderOf(a) - orderOf(b));
+}
+
+export function renderParticipants(participants: readonly ParticipantBody[], style: Styles): string {
+  if (participants.length === 0) return 'No participants.';
+  return renderTable(
+    sortParticipants(participants),
+    [
+      { header: 'ORDER', value: (p) => (p.signingOrder === undefined ? '-' : String(p.signingOrder)) },
+      { header: 'ID', value: (p) => participantIdOf(p) },
+      { header: 'NAME', value: (p) => p.name ?? '?' },
+      { header: 'CONTACT', value: (p) => [p.email, p.phoneNumber].filter(Boolean).join(' · ') || '?' },
+      { header: 'DELIVERY', value: (p) => p.deliveryMethod ?? '-' },
+      { header: 'ROLE', value: (p) => p.role ?? '-' },
+      { header: 'STATUS', value: (p) => colourParticipantStatus(style, p.status) },
+      { header: '', value: (p) => (isTheirTurn(p) ? style.bold('← their turn') : '') },
+    ],
+    style,
+  );
+}
+
+export function renderDocuments(documents: readonly DocumentBody[], style: Styles): string {
+  if (documents.length === 0) return 'No documents.';
+  return renderTable(
+    documents,
+    [
+      { header: 'ID', value: (d) => documentIdOf(d) },
+      { header: 'FILE', value: (d) => d.fileName ?? '?' },
+      { header: 'PAGES', value: (d) => (d.pageCount === undefined ? '-' : String(d.pageCount)) },
+      { header: 'STATUS', value: (d) => colourDocumentStatus(style, d.status) },
+    ],
+    style,
+  );
+}
+
+function folderLabel(envelope: EnvelopeBody): string {
+  if (envelope.folder) return envelope.folder.name ? `${envelope.folder.name} (${envelope.folder.id ?? '?'})` : (envelope.folder.id ?? '-');
+  return envelope.folderId ?? '-';
+}
+
+export function renderEnvelope(
+  envelope: EnvelopeBody,
+  style: Styles,
+  nowMs: number,
+  parts: { participants?: readonly ParticipantBody[]; documents?: readonly DocumentBody[] } = {},
+): string {
+  const participants = parts.participants ?? envelope.participants;
+  const documents = parts.documents ?? envelope.documents;
+  const pairs: [string, string][] = [
+    ['Envelope', envelopeIdOf(envelope)],
+    ['Title', envelope.title || '-'],
+    ['Status', colourEnvelopeStatus(style, envelope.status)],
+  ];
+  if (envelope.cancellationReason) pairs.push(['Reason', envelope.cancellationReason]);
+  pairs.push(['Deadline', formatDeadline(envelope.deadline, nowMs)]);
+  if (envelope.message) pairs.push(['Message', envelope.message]);
+  pairs.push(['Folder', folderLabel(envelope)]);
+  if (envelope.sender) pairs.push(['Sender', envelope.sender.name ?? envelope.sender.id ?? '?']);
+  if (envelope.createdAt) pairs.push(['Created', `${absoluteTime(envelope.createdAt)} (${relativeTime(envelope.createdAt, nowMs)})`]);
+  if (participants) pairs.push(['Progress', participantProgress(participants)]);
+  const sections = [renderFields(pairs)];
+  if (participants) sections.push(`${style.bold('Participants')}\n${renderParticipants(participants, style)}`);
+  if (documents) sections.push(`${style.bold('Documents')}\n${renderDocuments(documents, style)}`);
+  return sections.join('\n\n');
+}
+
+export function renderEnvelopeList(envelopes: readonly EnvelopeBody[], style: Styles, nowMs: number): string {
+  if (envelopes.length === 0) return 'No envelopes.';
+  return renderTable(
+    envelopes,
+    [
+      { header: 'ID', value: (e) => envelopeIdOf(e) },
+      { header: 'STATUS', value: (e) => colourEnvelopeStatus(style, e.status) },
+      { header: 'TITLE', value: (e) => e.title || '-' },
+      { header: 'PARTICIPANTS', value: (e) => (e.participants ? participantProgress(e.participants) : '-') },
+      { header: 'DEADLINE', value: (e) => (e.deadline ? relativeTime(e.deadline, nowMs) : '-') },
+      { header: 'CREATED', value: (e) => (e.createdAt ? absoluteTime(e.createdAt) : '-') },
+    ],
+    style,
+  );
+}
+
+function actorLabel(actor: HistoryEntryBody['actor']): string {
+  if (!actor) return '-';
+  if (typeof actor === 'string') return actor;
+  const name = actor.integration?.name ?? actor.name ?? actor.email ?? '?';
+  return actor.type === 'API_INTEGRATION' ? `API integration ${name}` : name;
+}
+
+export function renderHistory(entries: readonly HistoryEntryBody[], style: Styles): string {
+  if (entries.length === 0) return 'No history.';
+  return renderTable(
+    entries,
+    [
+      {
+        header: 'AT',
+        value: (h) => {
+          const at = h.at ?? h.createdAt;
+          return at ? absoluteTime(at) : '-';
+        },
+      },
+      { header: 'ACTION', value: (h) => h.action ?? h.type ?? '?' },
+      { header: 'BY', value: (h) => actorLabel(h.actor) },
+      { header: 'DETAILS', value: (h) => (h.details && Object.keys(h.details).length ? JSON.stringify(h.details) : '') },
+    ],
+    style,
+  );
+}
+
+/** What a person sees before an irreversible action on an envelope. */
+export function renderEnvelopeSummary(envelope: EnvelopeBody, style: Styles): string {
+  const participants = envelope.participants ?? [];
+  const lines = [
+    `${style.bold(envelope.title || '(untitled)')} · ${envelopeIdOf(envelope)} · ${colourEnvelopeStatus(style, envelope.status)}`,
+    ...sortParticipants(participants).map((p) => `  ${describeParticipant(p)} · ${p.role ?? 'SIGNER'} · ${colourParticipantStatus(style, p.status)}`),
+  ];
+  if (participants.length === 0) lines.push('  no participants');
+  return lines.join('\n');
+}

@@ -1,0 +1,71 @@
+/* Upload progress on stderr: bytes sent, share and rate, redrawn in place. Only where a person watches a big file. */
+import { Transform, pipeline, type Readable } from 'node:stream';
+import type { Output } from './output.js';
+
+/** Smaller files go up in a moment: a bar would only flicker. */
+export const PROGRESS_MIN_BYTES = 5 * 1024 * 1024;
+
+/** Redraws at most this often, so a fast local upload does not spend its time writing to the terminal. */
+const REDRAW_INTERVAL_MS = 100;
+const BAR_WIDTH = 24;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+export interface ProgressState {
+  label: string;
+  total: number;
+  sent: number;
+  elapsedMs: number;
+}
+
+/** `nda.pdf [#########...............]  38%  9.6 MB / 25.0 MB  4.1 MB/s` */
+export function renderProgress(state: ProgressState): string {
+  const share = state.total > 0 ? Math.min(1, state.sent / state.total) : 1;
+  const filled = Math.round(share * BAR_WIDTH);
+  const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
+  const percent = `${Math.floor(share * 100)}%`.padStart(4);
+  const rate = state.elapsedMs > 0 ? `${formatBytes(Math.round((state.sent * 1000) / state.elapsedMs))}/s` : '';
+  return `${state.label} ${bar} ${percent}  ${formatBytes(state.sent)} / ${formatBytes(state.total)}${rate ? `  ${rate}` : ''}`;
+}
+
+export function showsProgress(output: Output, bytes: number): boolean {
+  return output.showsTransient && bytes > PROGRESS_MIN_BYTES;
+}
+
+/**
+ * The same bytes as `source`, counted on their way through into a progress line. A read error of the source
+ * reaches the returned stream, so the upload fails instead of hanging.
+ */
+export function withProgress(output: Output, label: string, total: number, source: Readable, now: () => number = Date.now): Readable {
+  const started = now();
+  let sent = 0;
+  let drawnAt = 0;
+  const draw = () => output.transient(renderProgress({ label, total, sent, elapsedMs: now() - started }));
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sent += chunk.length;
+      if (now() - drawnAt >= REDRAW_INTERVAL_MS) {
+        drawnAt = now();
+        draw();
+      }
+      callback(null, chunk);
+    },
+    flush(callback) {
+      draw();
+      output.endTransient();
+      callback();
+    },
+  });
+  pipeline(source, counter, () => {});
+  return counter;
+}

@@ -1,0 +1,78 @@
+/*
+ * Sending: while documents are still processing the API answers 409 ENVELOPE_DOCUMENTS_NOT_READY, and the contract
+ * says to repeat the same operation with the same Idempotency-Key. The client's retry loop does exactly that (one key
+ * per logical call); this workflow bounds the wait and tells the person what is happening.
+ */
+import type { ApiClient } from '../api/client.js';
+import { ApiError, UsageError } from '../api/errors.js';
+import { notReadyCodes } from '../api/retry.js';
+import type { Context } from '../cli/command.js';
+import { formatDuration } from '../input/duration.js';
+import { documentIdOf, itemsOf, type DocumentBody, type EnvelopeBody } from '../output/envelope-view.js';
+
+export const defaultSendWaitMs = 120_000;
+
+export interface SendResult {
+  envelope: EnvelopeBody;
+  idempotencyKey?: string;
+  replayed: boolean;
+}
+
+/** Statuses that waiting never ends: the person has to act (upload, confirm a conversion). */
+const stuckStatuses: ReadonlySet<string> = new Set(['AWAITING_UPLOAD', 'AWAITING_CONVERSION_CONFIRMATION']);
+
+/**
+ * The API answers "not ready" for a document nobody uploaded as well as for one being processed; only the second is
+ * worth waiting for, so the first is caught before the send.
+ */
+async function assertNothingToDo(client: ApiClient, envelopeId: string): Promise<void> {
+  const { body } = await client.call('listDocuments', { params: { envelopeId } });
+  const stuck = (itemsOf<DocumentBody>(body, 'documents') ?? []).filter((document) => document.status !== undefined && stuckStatuses.has(document.status));
+  if (stuck.length === 0) return;
+  const lines = stuck.map((document) => `${document.fileName ?? documentIdOf(document)} is ${document.status}`);
+  throw new UsageError(
+    `Envelope ${envelopeId} cannot be sent yet: ${lines.join('; ')}. Nothing was sent.`,
+    stuck.some((document) => document.status === 'AWAITING_UPLOAD')
+      ? 'Upload the file (esign documents upload), then send again.'
+      : 'Confirm the converted PDF (esign documents confirm-conversion), then send again.',
+    'DOCUMENTS_NEED_ACTION',
+    { documents: stuck.map((document) => ({ documentId: documentIdOf(document), fileName: document.fileName, status: document.status })) },
+  );
+}
+
+export async function sendEnvelope(ctx: Context, envelopeId: string, waitTimeoutMs: number = defaultSendWaitMs): Promise<SendResult> {
+  const client = await ctx.client();
+  await assertNothingToDo(client, envelopeId);
+  const spinner = await ctx.output.spinner(`Sending envelope ${envelopeId}`);
+  const started = Date.now();
+  let toldWaiting = false;
+  try {
+    const response = await client.call<EnvelopeBody>('sendEnvelope', {
+      params: { envelopeId },
+      body: {},
+      retry: { waitTimeoutMs },
+      onRetry: ({ reason, attempt }) => {
+        const waited = formatDuration(Date.now() - started);
+        const text = reason.includes('document processing')
+          ? `Documents still processing; sending again with the same Idempotency-Key (attempt ${attempt + 1}, waited ${waited} of ${formatDuration(waitTimeoutMs)})`
+          : `Retrying the send (${reason}; attempt ${attempt + 1})`;
+        spinner.update(text);
+        // Without a spinner, one line says why the command is quiet for a while.
+        if (!ctx.output.stderrIsTTY && !toldWaiting) ctx.output.info(text);
+        toldWaiting = true;
+      },
+    });
+    spinner.stop();
+    return {
+      envelope: response.body,
+      ...(response.idempotencyKey ? { idempotencyKey: response.idempotencyKey } : {}),
+      replayed: response.headers['idempotent-replayed'] === 'true',
+    };
+  } catch (error) {
+    spinner.stop();
+    if (error instanceof ApiError && error.status === 409 && notReadyCodes.has(error.code)) {
+      error.hint = `The documents were still processing after ${formatDuration(waitTimeoutMs)}. Check them with \`esign envelopes get ${envelopeId}\`, then send again (or raise --wait-timeout).`;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,287 @@
+/**
+ * Putting documents into an envelope: register, stream the bytes to the signed address, wait until the service has
+ * processed them (confirming a .docx conversion when allowed). Shared by `documents upload`, `envelopes send-now`
+ * and batch mode.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import type { ApiClient, RequestOptions } from '../api/client.js';
+import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
+import { decideRetry, defaultRetryPolicy } from '../api/retry.js';
+import type { Context } from '../cli/command.js';
+import { showsProgress, withProgress } from '../output/progress.js';
+import { formatDuration } from '../input/duration.js';
+import { pollUntil } from './poll.js';
+
+export const PDF_CONTENT_TYPE = 'application/pdf';
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const contentTypeByExtension: Record<string, string> = { '.pdf': PDF_CONTENT_TYPE, '.docx': DOCX_CONTENT_TYPE };
+
+/** A file on disk, checked, ready to be registered. */
+export interface LocalDocument {
+  path: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+/** A document as the service lists it, read tolerantly (pins.md: an id may come as `id` or `documentId`). */
+export interface DocumentInfo {
+  documentId: string;
+  fileName: string;
+  contentType?: string;
+  status: string;
+  pageCount?: number;
+  failureReason?: string;
+}
+
+export function contentTypeFor(path: string, where = path): string {
+  const contentType = contentTypeByExtension[extname(path).toLowerCase()];
+  if (!contentType) {
+    throw new UsageError(
+      `${where}: only .pdf and .docx documents can be uploaded (got ${extname(path) || 'no extension'}).`,
+      'Export the document as PDF, or give a .docx to have it converted.',
+      'DOCUMENT_TYPE_UNSUPPORTED',
+    );
+  }
+  return contentType;
+}
+
+/** The size of a regular, non-empty file, or a usage error naming it. */
+export async function regularFileSize(path: string, where = path): Promise<number> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EISDIR' });
+    size = info.size;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      code === 'ENOENT' ? `${where}: no such file (${path}).` : `${where}: ${path} cannot be read (${code ?? (error as Error).message}).`,
+      'Check the path.',
+      'INPUT_UNREADABLE',
+    );
+  }
+  if (size === 0) throw new UsageError(`${where}: ${path} is empty.`, undefined, 'INPUT_INVALID');
+  return size;
+}
+
+/** Checks the file before anything is sent: it exists, is a regular file, and has a type the service takes. */
+export async function localDocument(path: string, where = path, fileName = basename(path)): Promise<LocalDocument> {
+  const contentType = contentTypeFor(path, where);
+  return { path, fileName, contentType, size: await regularFileSize(path, where) };
+}
+
+function record(raw: unknown): Record<string, unknown> {
+  return typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function readDocumentInfo(raw: unknown): DocumentInfo {
+  const body = record(raw);
+  const error = record(body.error);
+  const pageCount = typeof body.pageCount === 'number' ? body.pageCount : Array.isArray(body.pages) ? body.pages.length : undefined;
+  const failureReason = text(body.failureReason) ?? text(body.reason) ?? text(error.message);
+  return {
+    documentId: text(body.documentId) ?? text(body.id) ?? '',
+    fileName: text(body.fileName) ?? text(body.name) ?? '',
+    ...(text(body.contentType) ? { contentType: text(body.contentType)! } : {}),
+    status: text(body.status) ?? 'UNKNOWN',
+    ...(pageCount === undefined ? {} : { pageCount }),
+    ...(failureReason ? { failureReason } : {}),
+  };
+}
+
+/** The signed upload address: `uploadUrl`, or `upload.url`. */
+export function uploadAddressOf(raw: unknown): string | undefined {
+  const body = record(raw);
+  return text(body.uploadUrl) ?? text(record(body.upload).url);
+}
+
+/**
+ * Streams the file to its signed address (never read whole into memory, never Base64, never with the key), with a
+ * progress bar for big files on a terminal. A dropped connection or a 5xx is retried by reopening the file.
+ */
+export async function uploadFile(ctx: Context, client: ApiClient, address: string, document: LocalDocument): Promise<void> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    const file = createReadStream(document.path);
+    const body = showsProgress(ctx.output, document.size) ? withProgress(ctx.output, document.fileName, document.size, file) : file;
+    try {
+      await client.upload(address, body, { contentType: document.contentType, contentLength: document.size });
+      return;
+    } catch (error) {
+      file.destroy();
+      if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
+      const decision = decideRetry(
+        {
+          outcome:
+            error instanceof ApiError
+              ? { kind: 'response', status: error.status, code: error.code, retryAfter: error.retryAfterSeconds === undefined ? null : String(error.retryAfterSeconds) }
+              : { kind: 'network' },
+          method: 'PUT',
+          hasIdempotencyKey: false,
+          attempt,
+          elapsedMs: Date.now() - started,
+          random: Math.random(),
+          nowMs: Date.now(),
+        },
+        defaultRetryPolicy,
+      );
+      if (!decision.retry) {
+        if (error instanceof ApiError && error.status === 403) {
+          error.hint = 'The upload address was refused (expired or altered). Register the document again to get a fresh address.';
+        }
+        throw error;
+      }
+      ctx.output.debug(`upload of ${document.fileName} failed (${decision.reason}); retrying in ${decision.delayMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+    }
+  }
+}
+
+/** Registers one document in a draft envelope and uploads its bytes; answers the registered document. */
+export async function registerAndUpload(ctx: Context, client: ApiClient, envelopeId: string, document: LocalDocument): Promise<DocumentInfo> {
+  const { body } = await client.call('registerDocument', {
+    params: { envelopeId },
+    body: { fileName: document.fileName, contentType: document.contentType },
+  });
+  const registered = readDocumentInfo(body);
+  const address = uploadAddressOf(body);
+  if (!registered.documentId || !address) {
+    throw new ApiError(502, 'UNEXPECTED_RESPONSE', `Registering ${document.fileName} answered no document id or upload address.`);
+  }
+  await uploadFile(ctx, client, address, document);
+  ctx.output.info(`Uploaded ${document.fileName} (${registered.documentId})`);
+  return { ...registered, fileName: registered.fileName || document.fileName };
+}
+
+export interface WaitForDocumentsOptions {
+  timeoutMs: number;
+  /** `--confirm-conversion` (or `--yes`): accept converted .docx previews without asking. */
+  confirmConversion: boolean;
+}
+
+export async function listAllDocuments(client: ApiClient, envelopeId: string): Promise<DocumentInfo[]> {
+  const documents: DocumentInfo[] = [];
+  for await (const raw of client.paginate<unknown>('listDocuments', { params: { envelopeId }, query: { limit: 100 } })) {
+    documents.push(readDocumentInfo(raw));
+  }
+  return documents;
+}
+
+/**
+ * Polls the envelope's documents until every one asked for is READY. FAILED ends the wait with the file and reason;
+ * a converted .docx is confirmed when allowed, asked about on a terminal, or ends the wait (exit 5) with the command
+ * that confirms it.
+ */
+export async function waitForDocuments(
+  ctx: Context,
+  client: ApiClient,
+  envelopeId: string,
+  wanted: readonly { documentId: string; fileName: string }[],
+  options: WaitForDocumentsOptions,
+): Promise<DocumentInfo[]> {
+  const confirmed = new Set<string>();
+  const spinner = await ctx.output.spinner(`Waiting for ${wanted.length === 1 ? wanted[0]!.fileName : `${wanted.length} documents`} to be processed`);
+  let latest: DocumentInfo[] = [];
+  try {
+    const ready = await pollUntil(
+      async () => {
+        const listed = new Map((await listAllDocuments(client, envelopeId)).map((document) => [document.documentId, document]));
+        latest = wanted.map((want) => listed.get(want.documentId) ?? { ...want, status: 'UNKNOWN' });
+        for (const document of latest) {
+          const fileName = document.fileName || wanted.find((want) => want.documentId === document.documentId)!.fileName;
+          if (document.status === 'FAILED') {
+            throw new WaitError(
+              `${fileName} (${document.documentId}) could not be processed: ${document.failureReason ?? 'no reason given'}.`,
+              ExitCode.conflict,
+              'DOCUMENT_FAILED',
+              { documentId: document.documentId, fileName, reason: document.failureReason ?? null },
+            );
+          }
+          if (document.status === 'AWAITING_CONVERSION_CONFIRMATION' && !confirmed.has(document.documentId)) {
+            spinner.stop();
+            await confirmConversionOrStop(ctx, client, envelopeId, { ...document, fileName }, options);
+            confirmed.add(document.documentId);
+          }
+        }
+        return latest.every((document) => document.status === 'READY') ? latest : undefined;
+      },
+      { timeoutMs: options.timeoutMs },
+    );
+    if (!ready) {
+      const pending = latest.filter((document) => document.status !== 'READY');
+      throw new WaitError(
+        `Still not ready after ${formatDuration(options.timeoutMs)}: ${pending.map((document) => `${document.fileName || document.documentId} (${document.status})`).join(', ')}.`,
+        ExitCode.network,
+        'WAIT_TIMEOUT',
+        { documents: pending },
+      );
+    }
+    spinner.succeed(`${ready.length === 1 ? ready[0]!.fileName || 'The document' : `${ready.length} documents`} ready`);
+    return ready;
+  } catch (error) {
+    spinner.stop();
+    throw error;
+  }
+}
+
+async function confirmConversionOrStop(
+  ctx: Context,
+  client: ApiClient,
+  envelopeId: string,
+  document: DocumentInfo,
+  options: WaitForDocumentsOptions,
+): Promise<void> {
+  const pages = document.pageCount === undefined ? '' : ` (${document.pageCount} page${document.pageCount === 1 ? '' : 's'})`;
+  let accepted = options.confirmConversion || ctx.globals.yes;
+  if (!accepted && ctx.prompts.canAsk) {
+    accepted = await ctx.prompts.confirm(`${document.fileName} was converted to PDF${pages}. Use the converted PDF?`, '--confirm-conversion', true);
+  }
+  if (!accepted) {
+    const error = new WaitError(
+      `${document.fileName} (${document.documentId}) was converted to PDF${pages} and waits for confirmation; the envelope cannot be sent until it is confirmed.`,
+      ExitCode.conflict,
+      'CONVERSION_NOT_CONFIRMED',
+      { documentId: document.documentId, fileName: document.fileName },
+    );
+    error.hint =
+      `Look at it (esign documents download-url ${envelopeId} ${document.documentId}), then accept it: ` +
+      `esign documents confirm-conversion ${envelopeId} ${document.documentId}. Next time, --confirm-conversion accepts it during the wait.`;
+    throw error;
+  }
+  await client.call('confirmConversion', { params: { envelopeId, documentId: document.documentId }, body: {} });
+  ctx.output.info(`Confirmed the converted PDF of ${document.fileName}`);
+}
+
+/** How long a command that reads a document's text waits out 409 DOCUMENT_NOT_READY before reporting it. */
+const DOCUMENT_READY_WAIT_MS = 30_000;
+
+/**
+ * Request options for a call that needs the document processed (anchors, fields with anchors): the client repeats it
+ * while the answer is 409 DOCUMENT_NOT_READY, saying so once; `explain` gives the final 409 a next step.
+ */
+export function whileDocumentProcesses(ctx: Context, envelopeId: string): { options: Pick<RequestOptions, 'retry' | 'onRetry'>; explain(error: unknown): void } {
+  let told = false;
+  return {
+    options: {
+      retry: { waitTimeoutMs: DOCUMENT_READY_WAIT_MS },
+      onRetry: ({ reason }) => {
+        if (told || !reason.includes('DOCUMENT_NOT_READY')) return;
+        told = true;
+        ctx.output.info(`The document is not processed yet; trying again for up to ${formatDuration(DOCUMENT_READY_WAIT_MS)}.`);
+      },
+    },
+    explain(error) {
+      if (error instanceof ApiError && error.status === 409 && error.code === 'DOCUMENT_NOT_READY' && !error.hint) {
+        error.hint = `See where it stands with \`esign documents list ${envelopeId}\`: upload it, confirm its conversion, or wait until it is READY.`;
+      }
+    },
+  };
+}
