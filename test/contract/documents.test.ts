@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { tempDir } from '../support/cli.js';
@@ -13,6 +12,8 @@ import {
   DOCX,
   findAnchors,
   listDocuments,
+  minimalDocx,
+  paddedPdf,
   PDF,
   processedDocument,
   putBytes,
@@ -39,31 +40,6 @@ async function requestLog(target: EmulatorProcess): Promise<{ authorizationOnSig
 
 async function errorOf(response: Response): Promise<{ code: string; message: string; details?: any }> {
   return ((await response.json()) as { error: { code: string; message: string; details?: any } }).error;
-}
-
-/** The smallest Word package the emulator reads: word/document.xml with one paragraph per entry. */
-function minimalDocx(paragraphs: readonly string[]): Uint8Array {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const body = paragraphs.map((text) => `<w:p><w:r><w:t xml:space="preserve">${escape(text)}</w:t></w:r></w:p>`).join('');
-  return zipSync({
-    '[Content_Types].xml': strToU8(
-      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    ),
-    'word/document.xml': strToU8(
-      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
-    ),
-  });
-}
-
-/** A readable PDF of about `bytes` bytes: one line of text and a large stream object nothing refers to. */
-async function paddedPdf(bytes: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([612, 792]).drawText('Padded document {{signature}}', { x: 72, y: 700, size: 12, font });
-  doc.context.register(doc.context.stream(new Uint8Array(bytes)));
-  return doc.save({ useObjectStreams: false });
 }
 
 describe('registerDocument', () => {

@@ -1,4 +1,6 @@
-/** Document steps over raw HTTP, for the contract tests of documents, fields and anchors. */
+/** Document steps over raw HTTP, for the contract tests of documents, fields and anchors; and test documents to upload. */
+import { strToU8, zipSync } from 'fflate';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { call, expectStatus } from './api-call.js';
 import type { EmulatorProcess } from './emulator.js';
 import { createDraft, syncParticipants, waitUntil } from './envelope-flow.js';
@@ -73,4 +75,32 @@ export function putFields(emulator: EmulatorProcess, envelopeId: string, documen
 
 export async function getFields(emulator: EmulatorProcess, envelopeId: string, documentId: string): Promise<any[]> {
   return expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelopeId}/documents/${documentId}/fields`), 200).body.fields;
+}
+
+/** The smallest Word package the emulator reads: word/document.xml with one paragraph per entry (XML-escaped). */
+export function minimalDocx(paragraphs: readonly string[]): Uint8Array {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const body = paragraphs.map((text) => `<w:p><w:r><w:t xml:space="preserve">${escape(text)}</w:t></w:r></w:p>`).join('');
+  return zipSync({
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    'word/document.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+    ),
+  });
+}
+
+/**
+ * A readable PDF of about `bytes` bytes: one line of text (`title` then `{{signature}}`) and a large stream object
+ * nothing refers to, every byte of it `fill`.
+ */
+export async function paddedPdf(bytes: number, { title = 'Padded document', fill = 0 }: { title?: string; fill?: number } = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([612, 792]).drawText(`${title} {{signature}}`, { x: 72, y: 700, size: 12, font });
+  doc.context.register(doc.context.stream(new Uint8Array(bytes).fill(fill)));
+  return doc.save({ useObjectStreams: false });
 }

@@ -1,0 +1,228 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSentEnvelope, signAll } from './support/api-call.js';
+import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
+import { listDocuments, minimalDocx, paddedPdf } from './support/documents.js';
+import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { createDraft, waitUntil } from './support/envelope-flow.js';
+import { ndaPdf, simplePdf } from './support/pdfs.js';
+import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
+
+let emulator: EmulatorProcess;
+let dir: string;
+
+beforeAll(async () => {
+  emulator = await startEmulatorProcess();
+  dir = tempDir('esign-documents-');
+  writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
+  writeFileSync(join(dir, 'two-pages.pdf'), await simplePdf({ pages: [['Page one'], ['Page two']] }));
+  writeFileSync(join(dir, 'notes.txt'), 'not a document');
+  writeFileSync(join(dir, 'broken.pdf'), 'this is not a PDF at all');
+  writeFileSync(join(dir, 'letter.docx'), minimalDocx(['Employment letter', 'Employee signature: {{employee}}']));
+  writeFileSync(join(dir, 'large.pdf'), await paddedPdf(6 * 1024 * 1024, { title: 'Large document', fill: 7 }));
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+});
+
+function esign(args: readonly string[], options: RunOptions = {}) {
+  return runEsign(args, { cwd: dir, ...options, env: { ...emulator.env, ...options.env } });
+}
+
+async function requestLog(): Promise<{ authorizationOnSignedAddresses: number; requests: number }> {
+  return (await emulator.fetch('/_emulator/request-log')).json() as Promise<{ authorizationOnSignedAddresses: number; requests: number }>;
+}
+
+describe('documents upload', () => {
+  it('registers each file, streams it to its signed address without the key, waits until READY and prints one row per document', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['--json', 'documents', 'upload', id, 'nda.pdf', 'two-pages.pdf']);
+    expect(result.stderr).not.toMatch(/✗/);
+    expect(result.code).toBe(0);
+    const printed = parseJson<{ envelopeId: string; documents: { documentId: string; fileName: string; status: string; pageCount: number }[] }>(result.stdout);
+    expect(printed.envelopeId).toBe(id);
+    expect(printed.documents.map((document) => [document.fileName, document.status, document.pageCount])).toEqual([
+      ['nda.pdf', 'READY', 1],
+      ['two-pages.pdf', 'READY', 2],
+    ]);
+    const listed = await listDocuments(emulator, id);
+    expect(listed.map((document) => [document.documentId, document.contentType, document.status])).toEqual(
+      printed.documents.map((document) => [document.documentId, 'application/pdf', 'READY']),
+    );
+    // "The binary PDF is uploaded to that address": a signed address, so the key must never travel with it.
+    expect((await requestLog()).authorizationOnSignedAddresses).toBe(0);
+  });
+
+  it('prints a table with id, file, pages and status for a person', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['doc', 'upload', id, 'two-pages.pdf']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/ID\s+FILE\s+PAGES\s+STATUS/);
+    expect(result.stdout).toMatch(/two-pages\.pdf\s+2\s+READY/);
+    expect(result.stderr).toContain('Uploaded two-pages.pdf');
+  });
+
+  it('with --no-wait returns once uploaded, showing the processing status', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['--json', 'documents', 'upload', id, 'nda.pdf', '--no-wait']);
+    expect(result.code).toBe(0);
+    const [document] = parseJson<{ documents: { status: string }[] }>(result.stdout).documents;
+    expect(['PROCESSING', 'READY']).toContain(document!.status);
+    expect(document!.status).not.toBe('AWAITING_UPLOAD');
+  });
+
+  it('refuses a file that is neither .pdf nor .docx with exit 2, before registering anything', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['documents', 'upload', id, 'nda.pdf', 'notes.txt']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('notes.txt: only .pdf and .docx documents can be uploaded');
+    expect(await listDocuments(emulator, id)).toEqual([]);
+  });
+
+  it('refuses a missing file with exit 2, before registering anything', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['documents', 'upload', id, 'nda.pdf', 'missing.pdf']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('missing.pdf: no such file');
+    expect(await listDocuments(emulator, id)).toEqual([]);
+  });
+
+  it('names the file and the reason when processing FAILS (exit 5)', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['documents', 'upload', id, 'broken.pdf']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/DOCUMENT_FAILED: broken\.pdf \([0-9a-f-]+\) could not be processed: \S+/);
+  });
+
+  it('uploads a file of several megabytes, streamed from disk', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['--json', 'documents', 'upload', id, 'large.pdf']);
+    expect(result.code).toBe(0);
+    expect(parseJson<{ documents: { status: string }[] }>(result.stdout).documents[0]!.status).toBe('READY');
+  });
+});
+
+describe('.docx conversion ("the client must confirm it with confirm-conversion")', () => {
+  it('confirms the converted PDF with --confirm-conversion and waits until READY', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['--json', 'documents', 'upload', id, 'letter.docx', '--confirm-conversion']);
+    expect(result.code).toBe(0);
+    const [document] = parseJson<{ documents: { status: string; contentType: string; pageCount: number }[] }>(result.stdout).documents;
+    expect(document).toMatchObject({ status: 'READY', pageCount: 1 });
+  });
+
+  it('without --confirm-conversion and without a terminal, stops with exit 5 and says how to confirm', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['documents', 'upload', id, 'letter.docx']);
+    expect(result.code).toBe(5);
+    const [document] = await listDocuments(emulator, id);
+    expect(document.status).toBe('AWAITING_CONVERSION_CONFIRMATION');
+    expect(result.stderr).toContain('CONVERSION_NOT_CONFIRMED: letter.docx');
+    expect(result.stderr).toContain(`esign documents confirm-conversion ${id} ${document.documentId}`);
+    expect(result.stderr).toContain('--confirm-conversion');
+
+    const confirmed = await esign(['documents', 'confirm-conversion', id, document.documentId]);
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.stderr).toContain('Conversion of letter.docx confirmed');
+    const ready = await waitUntil(
+      async () => (await listDocuments(emulator, id))[0],
+      (listed) => listed.status !== 'PROCESSING',
+      'the confirmed document',
+    );
+    expect(ready.status).toBe('READY');
+  });
+
+  it('with --json, the failure is one JSON error on stderr and stdout stays empty', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['--json', 'documents', 'upload', id, 'letter.docx']);
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe('');
+    expect(parseJson<{ error: { code: string; details: { fileName: string } } }>(result.stderr).error).toMatchObject({
+      code: 'CONVERSION_NOT_CONFIRMED',
+      details: { fileName: 'letter.docx' },
+    });
+  });
+});
+
+describe('documents list, download-url, validate', () => {
+  it('lists the documents of an envelope', async () => {
+    const { id } = await createDraft(emulator);
+    await esign(['documents', 'upload', id, 'nda.pdf']);
+    const result = await esign(['--json', 'documents', 'list', id]);
+    expect(result.code).toBe(0);
+    expect(parseJson<{ data: { fileName: string; status: string; pageCount: number }[] }>(result.stdout).data).toEqual([
+      expect.objectContaining({ fileName: 'nda.pdf', status: 'READY', pageCount: 1 }),
+    ]);
+    const human = await esign(['doc', 'ls', id]);
+    expect(human.stdout).toMatch(/nda\.pdf\s+1\s+READY/);
+  });
+
+  it('prints a download address that serves the document without the key; validate says a sealed copy is valid and a plain PDF is not', async () => {
+    const sent = await createSentEnvelope(emulator);
+    await signAll(emulator, sent);
+    const [document] = await listDocuments(emulator, sent.id);
+    const result = await esign(['documents', 'download-url', sent.id, document.documentId]);
+    expect(result.code).toBe(0);
+    const url = result.stdout.trim();
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    writeFileSync(join(dir, 'sealed.pdf'), Buffer.from(await download.arrayBuffer()));
+
+    const valid = await esign(['--json', 'documents', 'validate', 'sealed.pdf']);
+    expect(valid.code).toBe(0);
+    expect(parseJson(valid.stdout)).toMatchObject({ valid: true, sealed: true, envelopeId: sent.id });
+
+    const plain = await esign(['documents', 'validate', 'nda.pdf']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/Result:\s+not valid \(NOT_SEALED\)/);
+  });
+
+  it('validate refuses a missing file with exit 2 and sends nothing', async () => {
+    const before = (await requestLog()).requests;
+    const result = await esign(['documents', 'validate', 'nowhere.pdf']);
+    expect(result.code).toBe(2);
+    expect((await requestLog()).requests).toBe(before);
+  });
+
+  it('download-url of an unknown document exits 4', async () => {
+    const { id } = await createDraft(emulator);
+    const result = await esign(['documents', 'download-url', id, '00000000-0000-4000-8000-000000000000']);
+    expect(result.code).toBe(4);
+  });
+});
+
+describe.skipIf(!tmuxBinary)('on a terminal (tmux)', () => {
+  let terminal: Terminal | undefined;
+
+  afterAll(() => terminal?.stop());
+
+  function open(): Terminal {
+    terminal?.stop();
+    terminal = terminalWith(emulator.env);
+    return terminal;
+  }
+
+  it('shows a progress bar with bytes and rate for a file over 5 MB', async () => {
+    const { id } = await createDraft(emulator);
+    const tty = open();
+    tty.run(['documents', 'upload', id, 'large.pdf'], dir);
+    const screen = await tty.waitFor(/EXIT=\d+/, 30_000);
+    expect(screen).toContain('EXIT=0');
+    expect(screen).toMatch(/large\.pdf \[#{24}\] 100%\s+6\.0 MB \/ 6\.0 MB\s+[\d.]+ [KMG]?B\/s/);
+  });
+
+  it('asks whether to use the converted PDF of a .docx; yes confirms it', async () => {
+    const { id } = await createDraft(emulator);
+    const tty = open();
+    tty.run(['documents', 'upload', id, 'letter.docx'], dir);
+    await tty.waitFor(/letter\.docx was converted to PDF \(1 page\)\. Use the converted PDF\?/);
+    tty.keys('Enter');
+    const screen = await tty.waitFor(/EXIT=\d+/);
+    expect(screen).toContain('EXIT=0');
+    expect(screen).toContain('Confirmed the converted PDF of letter.docx');
+    expect((await listDocuments(emulator, id))[0].status).toBe('READY');
+  });
+});

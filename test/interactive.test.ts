@@ -1,0 +1,136 @@
+/*
+ * Prompts in a real pseudo-terminal (test/support/terminal.ts): tmux runs the built binary with no CI variable, the
+ * test reads the screen and types.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createSentEnvelope, expectStatus, type SentEnvelope } from './support/api-call.js';
+import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
+
+if (!tmuxBinary) process.stderr.write('test/interactive.test.ts skipped: tmux is not installed, so no pseudo-terminal can be driven.\n');
+
+async function sign(emulator: EmulatorProcess, envelopeId: string, participantId: string): Promise<void> {
+  const answer = await emulator.fetch(`/_emulator/envelopes/${envelopeId}/participants/${participantId}/sign`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(answer.status).toBe(200);
+}
+
+async function envelopeState(emulator: EmulatorProcess, envelopeId: string) {
+  return expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelopeId}`), 200).body;
+}
+
+describe.skipIf(!tmuxBinary)('in a terminal (tmux)', () => {
+  let sandbox: EmulatorProcess;
+  let terminal: Terminal | undefined;
+
+  beforeAll(async () => {
+    sandbox = await startEmulatorProcess();
+  });
+  afterAll(async () => {
+    terminal?.stop();
+    await sandbox?.stop();
+  });
+
+  function open(emulator: EmulatorProcess, extra: Record<string, string | undefined> = {}): Terminal {
+    terminal?.stop();
+    terminal = terminalWith(emulator.env, extra);
+    return terminal;
+  }
+
+  it('status colours on a terminal, none with NO_COLOR', async () => {
+    const envelope = await createSentEnvelope(sandbox, { title: 'Coloured' });
+    const coloured = open(sandbox, { NO_COLOR: undefined });
+    coloured.run(['envelopes', 'get', envelope.id]);
+    await coloured.waitFor(/EXIT=0/);
+    expect(coloured.screen(true)).toContain('\u001b[36mSENT');
+    const plain = open(sandbox, { NO_COLOR: '1' });
+    plain.run(['envelopes', 'get', envelope.id]);
+    await plain.waitFor(/EXIT=0/);
+    expect(plain.screen(true)).toMatch(/Status:\s+SENT/);
+    expect(plain.screen(true)).not.toContain('\u001b[36m');
+  });
+
+  it('participants correct without an id: picks one, those who signed are disabled', async () => {
+    const envelope: SentEnvelope = await createSentEnvelope(sandbox, {
+      participants: [
+        { name: 'Ada Signed', email: 'ada@example.test' },
+        { name: 'Bob Waiting', email: 'bob@example.test' },
+        { name: 'Cy Waiting', email: 'cy@example.test' },
+      ],
+    });
+    const [ada, bob, cy] = envelope.participantIds as [string, string, string];
+    await sign(sandbox, envelope.id, ada);
+
+    const tty = open(sandbox);
+    tty.run(['participants', 'correct', envelope.id, '--email', 'cy.new@example.test']);
+    const menu = await tty.waitFor(/Which participant do you want to correct\?[\s\S]*Cy Waiting/);
+    expect(menu).toMatch(/Ada Signed <ada@example\.test> · SIGNER\s+signed/);
+    expect(menu).toMatch(/❯ Bob Waiting/);
+    tty.keys('Down');
+    await tty.waitFor(/❯ Cy Waiting/);
+    tty.keys('Enter');
+    const done = await tty.waitFor(/EXIT=\d+/);
+    expect(done).toContain('EXIT=0');
+    expect(done).toContain("counts toward the account's message limit");
+
+    const participants = (await envelopeState(sandbox, envelope.id)).participants as { id: string; email: string }[];
+    expect(participants.find((p) => p.id === cy)!.email).toBe('cy.new@example.test');
+    expect(participants.find((p) => p.id === bob)!.email).toBe('bob@example.test');
+  });
+
+  it('envelopes void shows the envelope and asks; yes voids it', async () => {
+    const envelope = await createSentEnvelope(sandbox, { title: 'Void me' });
+    const tty = open(sandbox);
+    tty.run(['envelopes', 'void', envelope.id, '--reason', 'Wrong version']);
+    const question = await tty.waitFor(/Void envelope .*\? \(y\/N\)/);
+    expect(question).toContain('About to void this envelope; this cannot be undone');
+    expect(question).toMatch(/Void me · .* · SENT/);
+    expect(question).toMatch(/Ada Signer <ada@example\.test> · SIGNER · NOTIFIED/);
+    tty.type('y');
+    tty.keys('Enter');
+    expect(await tty.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
+    expect(await envelopeState(sandbox, envelope.id)).toMatchObject({ status: 'VOIDED', cancellationReason: 'Wrong version' });
+  });
+
+  it('envelopes void, answered no: nothing changes (exit 2)', async () => {
+    const envelope = await createSentEnvelope(sandbox);
+    const tty = open(sandbox);
+    tty.run(['envelopes', 'void', envelope.id, '--reason', 'Wrong version']);
+    await tty.waitFor(/Void envelope .*\? \(y\/N\)/);
+    tty.keys('Enter');
+    const done = await tty.waitFor(/EXIT=\d+/);
+    expect(done).toContain('Cancelled; nothing was changed.');
+    expect(done).toContain('EXIT=2');
+    expect((await envelopeState(sandbox, envelope.id)).status).toBe('SENT');
+  });
+
+  describe('live mode', () => {
+    let production: EmulatorProcess;
+    beforeAll(async () => {
+      production = await startEmulatorProcess(['--environment', 'production']);
+    });
+    afterAll(async () => {
+      await production?.stop();
+    });
+
+    it('void in live mode: the envelope id must be typed, a wrong one is refused', async () => {
+      const envelope = await createSentEnvelope(production, { title: 'Live contract' });
+      const tty = open(production);
+      tty.run(['--live', 'envelopes', 'void', envelope.id, '--reason', 'Customer cancelled']);
+      const prompt = await tty.waitFor(/Live envelope: type its id to void it/);
+      expect(prompt).toContain('live · production');
+      tty.type('not-the-id');
+      tty.keys('Enter');
+      await tty.waitFor(/That is not the envelope id/);
+      expect((await envelopeState(production, envelope.id)).status).toBe('SENT');
+      for (let i = 0; i < 'not-the-id'.length; i++) tty.keys('BSpace');
+      tty.type(envelope.id);
+      tty.keys('Enter');
+      expect(await tty.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
+      expect((await envelopeState(production, envelope.id)).status).toBe('VOIDED');
+    });
+  });
+});

@@ -1,0 +1,61 @@
+/*
+ * A real pseudo-terminal for tests: tmux runs the built binary with no CI variable, the test reads the screen and
+ * types. Each tmux server has its own socket, so its environment is exactly the one given here.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { baseEnv, esignBin, tempDir } from './cli.js';
+
+export const tmuxBinary = ['/usr/bin/tmux', '/usr/local/bin/tmux', '/opt/homebrew/bin/tmux'].find((path) => existsSync(path));
+
+export class Terminal {
+  private readonly socket = `esign-test-${process.pid}-${Math.random().toString(36).slice(2)}`;
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  private tmux(...args: string[]): string {
+    return execFileSync(tmuxBinary!, ['-L', this.socket, ...args], { env: this.env, encoding: 'utf8' });
+  }
+
+  /** Runs esign in a 200x50 terminal (in `cwd`); the shell prints the exit code and keeps the pane open to be read. */
+  run(args: readonly string[], cwd?: string): void {
+    const quoted = [process.execPath, esignBin, ...args].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
+    this.tmux('new-session', '-d', '-x', '200', '-y', '50', '-s', 'esign', ...(cwd ? ['-c', cwd] : []), `${quoted}; echo EXIT=$?; sleep 600`);
+  }
+
+  /** The visible text; with `escapes`, colours and attributes as escape sequences too. */
+  screen(escapes = false): string {
+    return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'esign');
+  }
+
+  keys(...keys: string[]): void {
+    this.tmux('send-keys', '-t', 'esign', ...keys);
+  }
+
+  type(text: string): void {
+    this.tmux('send-keys', '-t', 'esign', '-l', text);
+  }
+
+  async waitFor(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = this.screen();
+      if (pattern.test(screen)) return screen;
+      if (Date.now() > deadline) throw new Error(`the screen never showed ${pattern}:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+
+  stop(): void {
+    try {
+      this.tmux('kill-server');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** A terminal whose esign talks to `env` (an emulator's), as a person at a keyboard: no CI, no tmux nesting. */
+export function terminalWith(env: Record<string, string>, extra: Record<string, string | undefined> = {}): Terminal {
+  return new Terminal(baseEnv({ ...env, CI: undefined, TMUX: undefined, TERM: 'xterm-256color', ESIGN_CONFIG_DIR: tempDir('esign-config-'), ...extra }));
+}
