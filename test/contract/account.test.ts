@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectStatus } from '../support/api-call.js';
+import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+
+let emulator: EmulatorProcess;
+
+beforeAll(async () => {
+  emulator = await startEmulatorProcess(['--envelope-quota', '5', '--message-limit', '7']);
+});
+afterAll(async () => {
+  await emulator?.stop();
+});
+
+describe('account', () => {
+  it('GET /v4/api/me "validates the key; the response reports environment, account, integration and responsible user"', async () => {
+    const me = expectStatus(await call(emulator, 'GET', '/v4/api/me'), 200).body;
+    expect(me).toEqual({
+      environment: 'sandbox',
+      account: { id: expect.any(String), name: expect.any(String) },
+      integration: { id: expect.any(String), name: expect.any(String) },
+      responsibleUser: { id: expect.any(String), name: expect.any(String), email: expect.stringContaining('@') },
+      scopes: expect.arrayContaining(['envelopes:read', 'templates:read']),
+    });
+    expect(JSON.stringify(me)).not.toContain(emulator.key);
+  });
+
+  it('gets the integration account with its limits and usage', async () => {
+    const me = expectStatus(await call(emulator, 'GET', '/v4/api/me'), 200).body;
+    const account = expectStatus(await call(emulator, 'GET', '/v4/api/account'), 200).body;
+    expect(account).toMatchObject({ id: me.account.id, environment: 'sandbox', limits: { envelopeQuota: 5, messageLimit: 7 } });
+  });
+
+  it('gets the effective capabilities and the capability catalog', async () => {
+    const effective = expectStatus(await call(emulator, 'GET', '/v4/api/account/capabilities'), 200).body;
+    expect(effective.data).toContainEqual({ id: 'ANCHOR_SEARCH', enabled: true });
+    const catalog = expectStatus(await call(emulator, 'GET', '/v4/api/capabilities'), 200).body;
+    expect(catalog.data.map((entry: { id: string }) => entry.id)).toEqual(expect.arrayContaining(['ANCHOR_SEARCH', 'SEND_NOW', 'WEBHOOKS']));
+  });
+
+  it('lists the calls made by the key, newest first, paginated', async () => {
+    expectStatus(await call(emulator, 'GET', '/v4/api/envelopes/missing-envelope'), 404);
+    const calls = expectStatus(await call(emulator, 'GET', '/v4/api/account/api-calls?limit=2'), 200).body;
+    expect(calls.data).toHaveLength(2);
+    expect(calls.data[0]).toMatchObject({ method: 'GET', operationId: 'getEnvelope', status: 404, keyPrefix: 'em' });
+    expect(calls.nextCursor).toEqual(expect.any(String));
+    expect(JSON.stringify(calls)).not.toContain(emulator.key);
+  });
+
+  it('refuses a capability listing without a key (401)', async () => {
+    const response = await emulator.fetch('/v4/api/account/capabilities', { key: false });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: expect.any(String) } });
+  });
+});
