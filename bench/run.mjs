@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'bin', 'esign.js');
+const bin = join(root, 'bin', 'esign.cjs');
 const work = mkdtempSync(join(tmpdir(), 'esign-bench-'));
 const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);

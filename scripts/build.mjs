@@ -1,8 +1,9 @@
 // Bundles src/ into dist/esign.js. Heavy dependencies stay external and are imported only by the commands that use
 // them, so `esign --version` and `--help` parse one small file.
-import { readFileSync, statSync, readdirSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -29,9 +30,14 @@ function isStale() {
 }
 
 if (!process.argv.includes('--if-stale') || isStale()) {
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, 'src', 'main.ts')],
-    outfile,
+    entryPoints: { esign: join(root, 'src', 'main.ts') },
+    outdir: join(root, 'dist'),
+    // Code reached only through a dynamic import (the emulator, the PDF module, most command work) goes to chunks
+    // loaded on first use, so `esign --version` compiles only the command tree.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -57,4 +63,7 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
     logLevel: 'warning',
   });
+  // The top-level help, as the program itself prints it, for bin/esign.cjs to answer `esign --help` at once.
+  const help = execFileSync(process.execPath, [join(root, 'dist', 'esign.js'), '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  writeFileSync(join(root, 'dist', 'help.txt'), help);
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = join(root, 'bin', 'esign.js');
+const bin = join(root, 'bin', 'esign.cjs');
 const work = mkdtempSync(join(tmpdir(), 'esign-demo-'));
 const env = { ...process.env, ESIGN_CONFIG_DIR: join(work, 'config'), ESIGN_NO_KEYRING: '1' };
 for (const name of ['ESIGN_API_KEY', 'ESIGN_PROFILE', 'ESIGN_BASE_URL', 'ESIGN_SANDBOX_BASE_URL']) delete env[name];

@@ -1,15 +1,17 @@
 import { CommanderError } from 'commander';
 import { ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
-import { createContext, type ContextIO } from './cli/context.js';
-import type { GlobalOptions } from './cli/command.js';
+import type { ContextIO } from './cli/context.js';
+import { invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
 import { buildProgram, commanderToUsage } from './cli/program.js';
 import { entries } from './commands/index.js';
-import { Output } from './output/output.js';
+import type { Output } from './output/output.js';
 
 declare const ESIGN_VERSION: string;
 export const version = typeof ESIGN_VERSION === 'string' ? ESIGN_VERSION : '0.0.0-dev';
 
-function earlyOutput(argv: readonly string[], io: ContextIO): Output {
+/** For errors before a command's context exists (parse errors): imported only then, to keep start-up small. */
+async function earlyOutput(argv: readonly string[], io: ContextIO): Promise<Output> {
+  const { Output } = await import('./output/output.js');
   return new Output({ json: argv.includes('--json'), quiet: false, debug: argv.includes('--debug'), color: false, stdout: io.stdout, stderr: io.stderr });
 }
 
@@ -18,10 +20,14 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   let exitCode: number = ExitCode.ok;
   let output: Output | undefined;
   let dispose: (() => Promise<void>) | undefined;
+  const invoked = invokedEntry(argv, entries);
+  const loaded = new Map<LazyEntry, Entry>(invoked ? [[invoked, await invoked.load()]] : []);
   const program = buildProgram(
     entries,
+    loaded,
     version,
     async (spec, args, globals: GlobalOptions) => {
+      const { createContext } = await import('./cli/context.js');
       const context = createContext(globals, io, version);
       output = context.output;
       dispose = () => context.dispose();
@@ -32,7 +38,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
-    const out = output ?? earlyOutput(argv, io);
+    const out = output ?? (await earlyOutput(argv, io));
     if (error instanceof CommanderError) {
       const usage = commanderToUsage(error);
       if (usage) {

@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseJson, runEsign, tempDir } from './support/cli.js';
+import { parseJson, repoRoot, runEsign, tempDir } from './support/cli.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
 
 const liveKey = 'fx_live_LIVELIVELIVELIVE9876';
@@ -80,6 +81,23 @@ describe('esign me', () => {
     const result = await runEsign(['me', '--timeout', '2'], { env: { ESIGN_SANDBOX_BASE_URL: 'http://127.0.0.1:9', ESIGN_API_KEY: sandbox.key } });
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('Could not reach http://127.0.0.1:9');
+  });
+});
+
+describe('start-up fast paths (bin/esign.cjs)', () => {
+  it('answers --version with the package version, as the bundle does', async () => {
+    const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    expect((await runEsign(['--version'])).stdout).toBe(`${version}\n`);
+    const bundle = spawnSync(process.execPath, [join(repoRoot, 'dist', 'esign.js'), '--version'], { encoding: 'utf8' });
+    expect(bundle.stdout).toBe(`${version}\n`);
+  });
+
+  it('answers --help with exactly the help the program prints', async () => {
+    const fast = await runEsign(['--help']);
+    const live = spawnSync(process.execPath, [join(repoRoot, 'dist', 'esign.js'), '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(fast.code).toBe(0);
+    expect(fast.stdout).toBe(live.stdout);
+    for (const group of ['envelopes|env', 'documents|doc', 'fields|field', 'emulator']) expect(fast.stdout).toContain(group);
   });
 });
 

@@ -39,18 +39,6 @@ export interface ApiResponse<T> {
   idempotencyKey?: string;
 }
 
-const idempotencyKeyPattern = /^[\x21-\x7e]{8,255}$/;
-
-export function assertIdempotencyKey(key: string): void {
-  if (!idempotencyKeyPattern.test(key)) {
-    throw new UsageError(
-      'The Idempotency-Key must be 8 to 255 printable ASCII characters with no spaces.',
-      'Omit --idempotency-key to let esign generate one.',
-      'IDEMPOTENCY_KEY_INVALID',
-    );
-  }
-}
-
 function redact(text: string, key: string): string {
   return text.split(key).join('[REDACTED]');
 }

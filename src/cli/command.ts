@@ -84,3 +84,30 @@ export function isGroup(entry: Entry): entry is GroupSpec {
 export function collect(value: string, previous: unknown): string[] {
   return [...((previous as string[] | undefined) ?? []), value];
 }
+
+/** A top-level command as `esign --help` lists it, with its module loaded only when it runs. */
+export interface LazyEntry {
+  name: string;
+  aliases?: readonly string[];
+  description: string;
+  load(): Promise<Entry>;
+}
+
+/** Global options that take a value: skipped when looking for the command a command line names. */
+const valueOptions = new Set(['--profile', '--timeout', '--idempotency-key']);
+
+/** The top-level command a command line names (`help <command>` names its command), if any. */
+export function invokedEntry(argv: readonly string[], entries: readonly LazyEntry[]): LazyEntry | undefined {
+  const operands: string[] = [];
+  for (let index = 0; index < argv.length && operands.length < 2; index++) {
+    const token = argv[index]!;
+    if (token === '--') break;
+    if (token.startsWith('-')) {
+      if (valueOptions.has(token)) index++;
+      continue;
+    }
+    operands.push(token);
+  }
+  const name = operands[0] === 'help' ? operands[1] : operands[0];
+  return entries.find((entry) => entry.name === name || entry.aliases?.includes(name ?? ''));
+}

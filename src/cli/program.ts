@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../api/errors.js';
-import { assertIdempotencyKey } from '../api/client.js';
-import { isGroup, type CommandSpec, type Context, type Entry, type GlobalOptions } from './command.js';
+import { assertIdempotencyKey } from '../api/idempotency.js';
+import { isGroup, type CommandSpec, type Context, type Entry, type GlobalOptions, type LazyEntry } from './command.js';
 
 export type Invoke = (spec: CommandSpec<never>, args: Record<string, unknown>, globals: GlobalOptions) => Promise<void>;
 
@@ -69,7 +69,17 @@ function globalsFrom(options: Record<string, unknown>): GlobalOptions {
   };
 }
 
-export function buildProgram(entries: readonly Entry[], version: string, invoke: Invoke, write: { out(s: string): void; err(s: string): void }): Command {
+/**
+ * The command tree: `loaded` entries in full, the others as a name and a description for the top-level help (their
+ * modules are not loaded unless the command line names them).
+ */
+export function buildProgram(
+  entries: readonly LazyEntry[],
+  loaded: ReadonlyMap<LazyEntry, Entry>,
+  version: string,
+  invoke: Invoke,
+  write: { out(s: string): void; err(s: string): void },
+): Command {
   const program = new Command('esign')
     .description('Operate electronic-signature envelopes through the Envelope API v4 (sandbox unless --live).')
     .version(version, '-v, --version', 'print the version')
@@ -83,11 +93,19 @@ export function buildProgram(entries: readonly Entry[], version: string, invoke:
     .addOption(new Option('--timeout <seconds>', 'time limit for each request').argParser(parseTimeout).default(30))
     .addOption(new Option('--idempotency-key <key>', 'Idempotency-Key for the POST this command makes').argParser(parseIdempotencyKey))
     .showSuggestionAfterError(true)
+    // One width everywhere, so the help bin/esign.cjs serves from dist/help.txt is the help the program prints.
+    .configureHelp({ helpWidth: 80 })
     // Parse errors are reported by the entry point like every other error (and as JSON with --json).
     .configureOutput({ writeOut: write.out, writeErr: write.err, outputError: () => {} })
     .exitOverride();
 
-  for (const entry of entries) {
+  for (const listed of entries) {
+    const entry = loaded.get(listed);
+    if (!entry) {
+      const stub = program.command(listed.name).description(listed.description);
+      for (const alias of listed.aliases ?? []) stub.alias(alias);
+      continue;
+    }
     if (isGroup(entry)) {
       const group = program.command(entry.name).description(entry.description);
       for (const alias of entry.aliases ?? []) group.alias(alias);

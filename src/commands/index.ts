@@ -1,14 +1,19 @@
-import type { Entry } from '../cli/command.js';
-import anchors from './anchors/index.js';
-import documents from './documents/index.js';
-import emulator from './emulator.js';
-import envelopes from './envelopes/index.js';
-import fields from './fields/index.js';
-import me from './me.js';
-import participants from './participants/index.js';
-import profiles from './profiles/index.js';
-import send from './send.js';
-import templates from './templates/index.js';
+import type { LazyEntry } from '../cli/command.js';
 
-/** Every command, in the order `esign --help` lists them. */
-export const entries: readonly Entry[] = [me, profiles, emulator, envelopes, send, participants, templates, documents, fields, anchors];
+/**
+ * Every command, in the order `esign --help` lists them. Only names and descriptions live here; a command's module is
+ * loaded when it runs, so `esign --help` and `--version` compile none of them (the oclif manifest idea). index.test.ts
+ * keeps these lines equal to the modules' own.
+ */
+export const entries: readonly LazyEntry[] = [
+  { name: 'me', description: 'Validate the API key and show the account, integration and responsible user it acts for', load: async () => (await import('./me.js')).default },
+  { name: 'profiles', aliases: ['profile'], description: 'Manage profiles: named pairs of test and live keys with their base URLs', load: async () => (await import('./profiles/index.js')).default },
+  { name: 'emulator', description: 'Run a local, stateful emulator of the whole v4 API (no key or network needed)', load: async () => (await import('./emulator.js')).default },
+  { name: 'envelopes', aliases: ['env'], description: 'Create, configure, send, follow and void envelopes', load: async () => (await import('./envelopes/index.js')).default },
+  { name: 'send', description: 'Send an envelope to its participants (waits while its documents are still processing)', load: async () => (await import('./send.js')).default },
+  { name: 'participants', aliases: ['part'], description: "Set, list and correct an envelope's participants; approve, refuse, remind", load: async () => (await import('./participants/index.js')).default },
+  { name: 'templates', aliases: ['template'], description: 'List templates and create envelopes from them', load: async () => (await import('./templates/index.js')).default },
+  { name: 'documents', aliases: ['doc'], description: 'Upload documents to an envelope, list them, confirm .docx conversions, validate sealed PDFs', load: async () => (await import('./documents/index.js')).default },
+  { name: 'fields', aliases: ['field'], description: 'Place fields on a document (by position or anchor text), list them, check and preview them offline', load: async () => (await import('./fields/index.js')).default },
+  { name: 'anchors', aliases: ['anchor'], description: 'Find anchor texts in a document: in an envelope, in a template, or offline in a local PDF', load: async () => (await import('./anchors/index.js')).default },
+];

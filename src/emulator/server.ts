@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isValidIdempotencyKey } from '../api/idempotency.js';
 import { operations, type Operation } from '../api/operations.js';
 import { parseKey } from '../auth/keys.js';
 import type { Principal, RouteContext, RouteTable } from './context.js';
@@ -20,7 +21,6 @@ export interface Emulator {
 }
 
 const idempotencyWindowMs = 24 * 60 * 60 * 1000;
-const idempotencyKeyPattern = /^[\x21-\x7e]{8,255}$/;
 
 /** `{envelopeId}` → `:envelopeId`; a literal colon (`anchors:find`) is written `::` for fastify's router. */
 function routePath(path: string): string {
@@ -162,7 +162,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
         let print: string | undefined;
         let releaseSlot: (() => void) | undefined;
         if (operation.idempotent) {
-          if (typeof idempotencyKey !== 'string' || !idempotencyKeyPattern.test(idempotencyKey)) {
+          if (typeof idempotencyKey !== 'string' || !isValidIdempotencyKey(idempotencyKey)) {
             throw new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.');
           }
           idempotencySlot = `${principal.key.slice(0, 12)}:${createHash('sha256').update(principal.key).digest('hex').slice(0, 16)}:${idempotencyKey}`;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const esignBin = join(repoRoot, 'bin', 'esign.js');
+export const esignBin = join(repoRoot, 'bin', 'esign.cjs');
 
 export interface RunResult {
   code: number;

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// CommonJS on purpose: `esign --version` and `esign --help` answer without starting Node's ESM loader or compiling
+// the command tree (dist/help.txt is written by the build from the real program; a test keeps them equal).
+// Everything else runs the bundle.
+'use strict';
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+  process.stdout.write(`${require('../package.json').version}\n`);
+} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+  process.stdout.write(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
+} else {
+  import('../dist/esign.js');
+}
