@@ -143,7 +143,8 @@ if (wanted('throughput')) {
 
 if (wanted('upload')) {
   const size = 1024 * 1024 * 1024;
-  const emulator = await startEmulator(['--max-document-bytes', String(2 * size), '--processing-delay', '0']);
+  // Processing is pushed past the measurement: a 1 GiB document being parsed would slow whichever upload came second.
+  const emulator = await startEmulator(['--max-document-bytes', String(2 * size), '--processing-delay', '600000']);
   try {
     const file = join(work, 'big.pdf');
     await new Promise((resolve, reject) => {
@@ -162,6 +163,14 @@ if (wanted('upload')) {
       write();
     });
     const envelope = await api(emulator, 'POST', '/v4/api/envelopes/', { title: 'upload bench' });
+    // Both uploads land in temp files of the emulator: flush the disk before each, so neither pays for the other's
+    // writes; curl goes first, so any bias left is against esign.
+    const target = await api(emulator, 'POST', `/v4/api/envelopes/${envelope.id}/documents`, { fileName: 'curl.pdf', contentType: 'application/pdf' });
+    spawnSync('sync');
+    const curlStarted = performance.now();
+    execFileSync('curl', ['-s', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: application/pdf', target.uploadUrl]);
+    const curlSeconds = (performance.now() - curlStarted) / 1000;
+    spawnSync('sync');
     const started = performance.now();
     const timed = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'documents', 'upload', envelope.id, file, '--no-wait'], {
       env: { ...env, ESIGN_SANDBOX_BASE_URL: emulator.url, ESIGN_API_KEY: emulator.key },
@@ -170,10 +179,6 @@ if (wanted('upload')) {
     const esignSeconds = (performance.now() - started) / 1000;
     if (timed.status !== 0) throw new Error(`esign upload failed: ${timed.stderr}`);
     const peakKiB = Number(timed.stderr.trim().split('\n').pop());
-    const target = await api(emulator, 'POST', `/v4/api/envelopes/${envelope.id}/documents`, { fileName: 'curl.pdf', contentType: 'application/pdf' });
-    const curlStarted = performance.now();
-    execFileSync('curl', ['-s', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: application/pdf', target.uploadUrl]);
-    const curlSeconds = (performance.now() - curlStarted) / 1000;
     report('upload 1 GiB: esign peak RSS', `${(peakKiB / 1024).toFixed(0)} MiB`, 'target < 150 MiB');
     report('upload 1 GiB: esign vs curl -T', `${(1024 / esignSeconds).toFixed(0)} vs ${(1024 / curlSeconds).toFixed(0)} MiB/s (${((curlSeconds / esignSeconds) * 100).toFixed(0)}%)`, 'target >= 70%');
     rmSync(file, { force: true });

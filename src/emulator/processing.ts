@@ -114,14 +114,16 @@ async function runProcessing(deps: LifecycleDeps, document: DocumentRecord): Pro
   const run = Symbol(document.documentId);
   currentRun.set(document.documentId, run);
   const isCurrent = () => currentRun.get(document.documentId) === run && deps.store.state.documents[document.documentId] === document;
+  // The delay first: reading a large document is heavy, and must not slow down uploads still arriving meanwhile.
+  const remaining = (document.processingUntil ?? 0) - Date.now();
+  if (remaining > 0) await sleep(remaining, undefined, { ref: false });
+  if (!isCurrent()) return;
   let outcome: Outcome;
   try {
     outcome = await analyse(deps, document);
   } catch (cause) {
     outcome = failed(`the document could not be processed: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
-  const remaining = (document.processingUntil ?? 0) - Date.now();
-  if (remaining > 0) await sleep(remaining, undefined, { ref: false });
   if (!isCurrent()) return;
   currentRun.delete(document.documentId);
 

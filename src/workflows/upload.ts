@@ -110,7 +110,8 @@ export function uploadAddressOf(raw: unknown): string | undefined {
 export async function uploadFile(ctx: Context, client: ApiClient, address: string, document: LocalDocument): Promise<void> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
-    const file = createReadStream(document.path);
+    // 1 MiB reads: a fraction of the syscalls of the 64 KiB default, for a few MiB of memory at most.
+    const file = createReadStream(document.path, { highWaterMark: 1024 * 1024 });
     const body = showsProgress(ctx.output, document.size) ? withProgress(ctx.output, document.fileName, document.size, file) : file;
     try {
       await client.upload(address, body, { contentType: document.contentType, contentLength: document.size });
