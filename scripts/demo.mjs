@@ -31,7 +31,7 @@ function startEmulator() {
 }
 
 function esign(args, { json = false } = {}) {
-  const shown = `$ esign ${args.join(' ')}`;
+  const shown = `$ esign ${args.map((arg) => (/[\s{}]/.test(arg) ? `'${arg}'` : arg)).join(' ')}`;
   console.log(`\n${shown}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...(json ? ['--json'] : []), ...args], { env, stdio: ['ignore', json ? 'pipe' : 'inherit', 'inherit'] });

@@ -66,8 +66,8 @@ async function withKeyring<T>(use: (entry: import('@napi-rs/keyring').AsyncEntry
  */
 export const credentialStore = {
   async save(ref: StoredKeyRef, key: string): Promise<{ storage: KeyStorage; path?: string; keychainError?: string }> {
-    let keychainError: string | undefined;
-    if (!env.noKeyring()) {
+    let keychainError: string | undefined = env.noKeyring() ? 'ESIGN_NO_KEYRING is set' : undefined;
+    if (!keychainError) {
       try {
         await withKeyring((entry, signal) => entry.setPassword(key, signal), ref);
         const readBack = await withKeyring((entry, signal) => entry.getPassword(signal), ref);

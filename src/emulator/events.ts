@@ -55,6 +55,25 @@ export class Events {
     return message;
   }
 
+  /** Legacy observers (contract, "Events": notified on sending and on completion, per their creation flags). */
+  notifyObservers(envelope: EnvelopeRecord, moment: 'SENT' | 'COMPLETED'): void {
+    for (const observer of envelope.observers ?? []) {
+      if (!(moment === 'SENT' ? observer.notifyOnSent : observer.notifyOnCompletion)) continue;
+      this.store.state.outbox.push({
+        id: newId(),
+        at: nowIso(),
+        envelopeId: envelope.id,
+        participantId: null,
+        channel: 'EMAIL',
+        to: observer.email,
+        kind: moment === 'SENT' ? 'OBSERVER_SENT' : 'OBSERVER_COMPLETED',
+        signingOrder: null,
+        linkVersion: null,
+      });
+    }
+    this.store.changed();
+  }
+
   messagesLeft(): number {
     return this.options.messageLimit - this.store.state.messagesSent;
   }

@@ -291,6 +291,7 @@ export function markSent(deps: LifecycleDeps, envelope: EnvelopeRecord, actor: A
   delete envelope.pendingAnchors;
   deps.events.history(envelope, 'ENVELOPE_SENT', actor);
   inviteTurn(deps, envelope);
+  deps.events.notifyObservers(envelope, 'SENT');
   emitEnvelopeEvent(deps, 'ENVELOPE_SENT', envelope);
 }
 
@@ -328,6 +329,7 @@ export function finishParticipant(deps: LifecycleDeps, envelope: EnvelopeRecord,
   envelope.completedAt = nowIso();
   deps.events.history(envelope, 'ENVELOPE_COMPLETED', serviceActor);
   for (const each of envelope.participants) deps.events.notify(envelope, each, 'COMPLETED');
+  deps.events.notifyObservers(envelope, 'COMPLETED');
   emitEnvelopeEvent(deps, 'ENVELOPE_COMPLETED', envelope);
 }
 

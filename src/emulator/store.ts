@@ -179,12 +179,13 @@ export interface OutboxMessage {
   id: string;
   at: string;
   envelopeId: string;
-  participantId: string;
+  /** Null for a message to a legacy observer, who is no participant. */
+  participantId: string | null;
   channel: DeliveryMethod;
   to: string;
-  kind: 'INVITATION' | 'REMINDER' | 'COMPLETED' | 'VOIDED' | 'OBSERVER';
-  signingOrder: number;
-  linkVersion: number;
+  kind: 'INVITATION' | 'REMINDER' | 'COMPLETED' | 'VOIDED' | 'OBSERVER_SENT' | 'OBSERVER_COMPLETED';
+  signingOrder: number | null;
+  linkVersion: number | null;
 }
 
 export interface IdempotencyRecord {

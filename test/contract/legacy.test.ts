@@ -45,6 +45,22 @@ function expectError(answer: ApiAnswer, status: number, code: string): void {
 }
 
 describe('legacy POST /v2/envelopes/', () => {
+  it('"Observers of an envelope can be notified on sending and on completion": notifyOnSent defaults to false, notifyOnCompletion to true', async () => {
+    const body = validBody({ observers: [{ email: 'loud@example.test', notifyOnSent: true }, { email: 'quiet@example.test' }] });
+    const created = expectStatus(await createV2(body), 201).body;
+    const upload = await fetch(created.uploadDetails[0].uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: await simplePdf({ pages: [['Lease']] }) });
+    expect(upload.status).toBeLessThan(300);
+    const observerMessages = async () =>
+      ((await (await emulator.fetch('/_emulator/outbox')).json()) as { data: { envelopeId: string; kind: string; to: string }[] }).data
+        .filter((message) => message.envelopeId === created.envelopeId && message.kind.startsWith('OBSERVER'))
+        .map((message) => `${message.kind} ${message.to}`);
+    for (let tries = 0; tries < 100 && (await observerMessages()).length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await observerMessages()).toEqual(['OBSERVER_SENT loud@example.test']);
+    const signed = await emulator.fetch(`/_emulator/envelopes/${created.envelopeId}/participants/sig-1/sign`, { method: 'POST' });
+    expect(signed.status).toBeLessThan(300);
+    expect(await observerMessages()).toEqual(['OBSERVER_SENT loud@example.test', 'OBSERVER_COMPLETED loud@example.test', 'OBSERVER_COMPLETED quiet@example.test']);
+  });
+
   it('creates an envelope (201 {envelopeId, uploadDetails}), every requested document with an upload address; the upload carries x-emulator-meta-documentid and the envelope is then sent', async () => {
     const body = validBody();
     const created = await createV2(body);
