@@ -130,6 +130,15 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
 
   const tables = await loadRouteTables();
   const inFlight = new Map<string, Promise<void>>();
+  let idempotencyWrites = 0;
+  // Past the 24-hour replay window a record is never answered again: a long-running emulator drops them.
+  function forgetExpiredIdempotencyRecords(): void {
+    const oldest = Date.now() - idempotencyWindowMs;
+    for (const [slot, record] of Object.entries(store.state.idempotency)) {
+      if (record.createdAt < oldest) delete store.state.idempotency[slot];
+    }
+  }
+  forgetExpiredIdempotencyRecords();
 
   function register(operation: Operation): void {
     const handler = tables[operation.id];
@@ -202,6 +211,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           // Only successes are replayed: a refused request may be fixed and sent again with the same key.
           if (idempotencySlot && print && result.status < 400) {
             store.state.idempotency[idempotencySlot] = { fingerprint: print, status: result.status, body: result.body ?? null, headers: result.headers ?? {}, createdAt: Date.now() };
+            if (++idempotencyWrites % 1000 === 0) forgetExpiredIdempotencyRecords();
             store.changed();
           }
           if (resetAfterCommit) {
