@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectStatus } from '../support/api-call.js';
+import { call, createSentEnvelope, expectStatus } from '../support/api-call.js';
 import { addDocument, draftWithSigners, findAnchors, getFields, putFields, registerDocument } from '../support/documents.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
 import { send } from '../support/envelope-flow.js';
@@ -274,5 +274,28 @@ describe('PUT fields: anchors', () => {
     const coordinates = await putFields(emulator, envelopeId, documentId, [coordinateField(signer)]);
     expect(coordinates.status).toBe(200);
     expect((await search).status).toBe(200);
+  });
+});
+
+describe('fields of a sent envelope', () => {
+  it('409 SIGNATURES_NEED_RESET with details.affectedSignatoryIds once a participant signed (ENVELOPE_NOT_DRAFT before)', async () => {
+    const envelope = await createSentEnvelope(emulator, { participants: [{ name: 'Ada', email: 'ada@example.test' }, { name: 'Bob', email: 'bob@example.test' }] });
+    const documentId = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelope.id}/documents`), 200).body.data[0].documentId;
+    const fields = envelope.participantIds.map((participantId, index) => ({
+      id: randomUUID(),
+      participantId,
+      type: 'SIGNATURE',
+      pages: [1],
+      position: { x: 72, y: 200 + index * 60 },
+      size: { width: 150, height: 40 },
+    }));
+    const path = `/v4/api/envelopes/${envelope.id}/documents/${documentId}/fields`;
+    expect((await call(emulator, 'PUT', path, { body: { fields } })).body.error.code).toBe('ENVELOPE_NOT_DRAFT');
+    const signed = await emulator.fetch(`/_emulator/envelopes/${envelope.id}/participants/${envelope.participantIds[0]}/sign`, { method: 'POST' });
+    expect(signed.status).toBeLessThan(300);
+    const refused = await call(emulator, 'PUT', path, { body: { fields: fields.slice(1) } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'SIGNATURES_NEED_RESET', details: { affectedSignatoryIds: [envelope.participantIds[0]] } });
+    expect(expectStatus(await call(emulator, 'GET', path), 200).body.fields).toEqual([]);
   });
 });

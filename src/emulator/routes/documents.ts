@@ -75,6 +75,13 @@ export const routes: RouteTable = {
   putFields: async (ctx) => {
     const { fields } = parseBody(await fieldsSchema(), ctx.body);
     const { envelope, document } = findEnvelopeDocument(ctx);
+    // Once someone signed, the layout is covered by their signature: say who, rather than only that it is not a draft.
+    const signed = envelope.status === 'SENT' ? envelope.participants.filter((p) => p.status === 'SIGNED' || p.status === 'APPROVED') : [];
+    if (signed.length) {
+      throw fail.conflict('SIGNATURES_NEED_RESET', `Participants ${signed.map((p) => p.id).join(', ')} already signed or approved this envelope; changing its fields would invalidate their signatures.`, {
+        affectedSignatoryIds: signed.map((p) => p.id),
+      });
+    }
     assertStatus(envelope, ['DRAFT'], 'ENVELOPE_NOT_DRAFT', 'change fields');
     const placed = await placeFieldsOnDocument(ctx, document, fields);
     const before = new Set(document.fields.map((field) => field.id));
