@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import type { z as zod } from 'zod';
 import { parseDeadline } from '../input/duration.js';
 import { lazy, placementIssues, schemaParts, type AnchorSpec } from '../input/fields.js';
-import { deliveryMethods, e164Pattern, needsPhone, participantRoles, type DeliveryMethod, type ParticipantRole } from '../input/participants.js';
+import { participantSchemaParts, type DeliveryMethod, type ParticipantRole } from '../input/participants.js';
 import { inputError, readStructuredFile, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 import type { FieldType } from '../pdf/placement.js';
 import { localDocument, type LocalDocument } from '../workflows/upload.js';
@@ -68,23 +68,10 @@ export interface LoadedEnvelopeSpec {
 const specSchema = lazy((z) => {
   const parts = schemaParts(z);
   const ref = z.string().trim().min(1, { message: 'ref must not be empty' }).max(100);
-  const upper = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
-    z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(values, { error: `${what} must be one of ${values.join(', ')}` }));
+  const participantParts = participantSchemaParts(z);
   const participant = z
-    .strictObject({
-      ref,
-      name: z.string().trim().min(1, { message: 'name must not be empty' }),
-      email: z.email({ message: 'email is not an e-mail address' }),
-      phoneNumber: z.string().trim().regex(e164Pattern, { message: 'phoneNumber must be in E.164 form, e.g. +33612345678' }).optional(),
-      deliveryMethod: upper(deliveryMethods, 'deliveryMethod').default('EMAIL'),
-      role: upper(participantRoles, 'role').default('SIGNER'),
-      signingOrder: z.int().min(1, { message: 'signingOrder starts at 1' }).optional(),
-    })
-    .superRefine((value, ctx) => {
-      if (needsPhone(value.deliveryMethod) && !value.phoneNumber) {
-        ctx.addIssue({ code: 'custom', message: `phoneNumber (E.164) is required when deliveryMethod is ${value.deliveryMethod}`, path: ['deliveryMethod'] });
-      }
-    });
+    .strictObject({ ref, ...participantParts.common, role: participantParts.role, signingOrder: participantParts.signingOrder })
+    .superRefine(participantParts.phoneRule);
   const document = z.strictObject({ ref, file: z.string().min(1, { message: 'file must not be empty' }), fileName: z.string().trim().min(1).max(255).optional() });
   const field = z
     .strictObject({

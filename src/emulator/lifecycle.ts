@@ -2,6 +2,7 @@
  * Envelope and participant state changes shared by the envelope, participant, template and control routes and by
  * document processing (send-now). Every change writes history; notifications go through Events (the outbox).
  */
+import { e164Pattern } from '../shared/phone.js';
 import { ApiFailure, fail } from './errors.js';
 import type { Events } from './events.js';
 import { placeFieldsOnDocument } from './field-placement.js';
@@ -39,9 +40,6 @@ export const ENVELOPE_TITLE_MAX = 255;
 /** v4 states no message limit (500 is the legacy route's); this only keeps a runaway body out of the state. */
 export const ENVELOPE_MESSAGE_MAX = 10_000;
 export const REASON_MAX = 1_000;
-
-/** E.164, as zod's `z.e164()` (contacts) checks it, so a contact's number is always a valid participant number. */
-const e164Pattern = /^\+[1-9]\d{6,14}$/;
 
 /** Settings fields shared by create, settings, send-now and template creation. */
 export function settingsShape(z: Zod) {

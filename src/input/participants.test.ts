@@ -45,6 +45,9 @@ describe('participants file', () => {
     expect(bad.message).toMatch(/:3:16: \[0\]\.phoneNumber: phoneNumber must be in E\.164 form/);
     const unquoted = await usageError(readParticipantsFile(file('p.yaml', '- name: Ada\n  email: ada@example.com\n  phoneNumber: +33612345678\n'), noStdin));
     expect(unquoted.message).toMatch(/must be quoted/);
+    // The emulator's rule too: fewer than 7 digits after the + is no phone number.
+    const short = await usageError(readParticipantsFile(file('p.yaml', '- name: Ada\n  email: ada@example.com\n  phoneNumber: "+3361"\n'), noStdin));
+    expect(short.message).toMatch(/phoneNumber must be in E\.164 form/);
   });
 
   it('reports every problem at once, and unknown keys (typos)', async () => {

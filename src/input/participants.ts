@@ -5,6 +5,7 @@
  */
 import type { ZodType } from 'zod';
 import { UsageError } from '../api/errors.js';
+import { e164Pattern } from '../shared/phone.js';
 import { inputError, readStructuredFile, validateInput, type StructuredInput } from './structured.js';
 
 export const deliveryMethods = ['EMAIL', 'SMS', 'WHATSAPP'] as const;
@@ -12,8 +13,6 @@ export const participantRoles = ['SIGNER', 'APPROVER'] as const;
 export type DeliveryMethod = (typeof deliveryMethods)[number];
 export type ParticipantRole = (typeof participantRoles)[number];
 
-/** `+` then 2 to 15 digits, the first not 0 (ITU-T E.164). */
-export const e164Pattern = /^\+[1-9]\d{1,14}$/;
 const emailPattern = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 export const needsPhone = (method: string): boolean => method === 'SMS' || method === 'WHATSAPP';
@@ -41,13 +40,16 @@ export interface TemplateParticipantInput {
 
 const fileHint = 'Each participant needs name and email; deliveryMethod is EMAIL (default), SMS or WHATSAPP (these need phoneNumber in E.164, e.g. +33612345678).';
 
-async function schemas() {
-  const { z } = await import('zod');
+/**
+ * The participant properties every input file shares (participants.yaml, template participants, the envelope spec),
+ * so that each is checked, and worded, the same way.
+ */
+export function participantSchemaParts(z: typeof import('zod').z) {
   const upper = (values: readonly [string, ...string[]], what: string) =>
     z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(values, { error: `${what} must be one of ${values.join(', ')}` }));
   const common = {
     name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty'),
-    email: z.string({ error: 'email is required' }).trim().regex(emailPattern, 'email is not an e-mail address'),
+    email: z.string({ error: 'email is required' }).trim().pipe(z.email({ message: 'email is not an e-mail address' })),
     phoneNumber: z
       .string({
         error: (issue) =>
@@ -56,17 +58,27 @@ async function schemas() {
       .trim().regex(e164Pattern, 'phoneNumber must be in E.164 form, e.g. +33612345678').optional(),
     deliveryMethod: upper(deliveryMethods, 'deliveryMethod').default('EMAIL'),
   };
-  const phoneRule = (participant: { deliveryMethod: string; phoneNumber?: string | undefined }, ctx: { addIssue(issue: { code: 'custom'; message: string; path: string[] }): void }) => {
-    if (needsPhone(participant.deliveryMethod) && !participant.phoneNumber) {
-      ctx.addIssue({ code: 'custom', message: `phoneNumber (E.164) is required when deliveryMethod is ${participant.deliveryMethod}`, path: ['deliveryMethod'] });
-    }
+  return {
+    common,
+    role: upper(participantRoles, 'role').default('SIGNER'),
+    signingOrder: z.number().int('signingOrder must be a whole number').min(1, 'signingOrder starts at 1').optional(),
+    phoneRule(participant: { deliveryMethod: string; phoneNumber?: string | undefined }, ctx: { addIssue(issue: { code: 'custom'; message: string; path: string[] }): void }) {
+      if (needsPhone(participant.deliveryMethod) && !participant.phoneNumber) {
+        ctx.addIssue({ code: 'custom', message: `phoneNumber (E.164) is required when deliveryMethod is ${participant.deliveryMethod}`, path: ['deliveryMethod'] });
+      }
+    },
   };
+}
+
+async function schemas() {
+  const { z } = await import('zod');
+  const { common, role, signingOrder, phoneRule } = participantSchemaParts(z);
   const participant = z
     .strictObject({
       id: z.string().min(1).optional(),
       ...common,
-      role: upper(participantRoles, 'role').default('SIGNER'),
-      signingOrder: z.number().int('signingOrder must be a whole number').min(1, 'signingOrder starts at 1').optional(),
+      role,
+      signingOrder,
     })
     .superRefine(phoneRule);
   const templateParticipant = z
