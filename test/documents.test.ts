@@ -1,11 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSentEnvelope, signAll } from './support/api-call.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { listDocuments, minimalDocx, paddedPdf } from './support/documents.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
-import { createDraft, waitUntil } from './support/envelope-flow.js';
+import { createDraft, createSentEnvelope, signAll, waitUntil } from './support/envelope-flow.js';
 import { ndaPdf, simplePdf } from './support/pdfs.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
 

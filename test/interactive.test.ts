@@ -3,7 +3,8 @@
  * test reads the screen and types.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createSentEnvelope, expectStatus, type SentEnvelope } from './support/api-call.js';
+import { call, expectStatus } from './support/api-call.js';
+import { createSentEnvelope, type SentEnvelope } from './support/envelope-flow.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
 

@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createSentEnvelope, expectStatus } from './support/api-call.js';
+import { call, expectStatus } from './support/api-call.js';
+import { createSentEnvelope } from './support/envelope-flow.js';
 import { parseJson, tempDir } from './support/cli.js';
 import { esignOn } from './support/esign-on.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';

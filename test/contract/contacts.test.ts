@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createSentEnvelope, expectStatus } from '../support/api-call.js';
+import { call, expectStatus } from '../support/api-call.js';
+import { createSentEnvelope } from '../support/envelope-flow.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
 
 let emulator: EmulatorProcess;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createSentEnvelope, expectStatus } from '../support/api-call.js';
+import { call, expectStatus } from '../support/api-call.js';
 import { addDocument, draftWithSigners, findAnchors, getFields, putFields, registerDocument } from '../support/documents.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
-import { send } from '../support/envelope-flow.js';
+import { createSentEnvelope, send } from '../support/envelope-flow.js';
 import {
   baselineOfLine,
   HELVETICA_ASCENT,

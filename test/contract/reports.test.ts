@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createSentEnvelope, expectStatus, signAll, voidEnvelope } from '../support/api-call.js';
+import { call, expectStatus } from '../support/api-call.js';
+import { createSentEnvelope, signAll, voidEnvelope } from '../support/envelope-flow.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
 
 let emulator: EmulatorProcess;

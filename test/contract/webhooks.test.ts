@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, createSentEnvelope, expectStatus, signAll, voidEnvelope } from '../support/api-call.js';
+import { call, expectStatus } from '../support/api-call.js';
+import { createSentEnvelope, signAll, voidEnvelope } from '../support/envelope-flow.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
 
 let emulator: EmulatorProcess;

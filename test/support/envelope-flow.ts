@@ -135,3 +135,33 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
 export async function subscribe(emulator: EmulatorProcess, url: string, events: string[]): Promise<void> {
   expectStatus(await call(emulator, 'POST', '/v4/api/webhooks/', { idempotent: true, body: { url, events, isActive: true } }), 201);
 }
+
+export interface SentEnvelope {
+  id: string;
+  participantIds: string[];
+}
+
+/** Through the public flow: draft, participants, one uploaded PDF, send. */
+export async function createSentEnvelope(
+  emulator: EmulatorProcess,
+  options: { title?: string; folderId?: string; participants?: { name: string; email: string }[] } = {},
+): Promise<SentEnvelope> {
+  const draft = await readyDraft(emulator, options.participants ?? [{ name: 'Ada Signer', email: 'ada@example.test' }], {
+    title: options.title ?? 'Contract',
+    ...(options.folderId ? { folderId: options.folderId } : {}),
+  });
+  await send(emulator, draft.id);
+  return { id: draft.id, participantIds: draft.participants.map((participant: { id: string }) => participant.id) };
+}
+
+export async function voidEnvelope(emulator: EmulatorProcess, envelopeId: string, reason = 'Sent by mistake'): Promise<void> {
+  expectStatus(await call(emulator, 'POST', `/v4/api/envelopes/${envelopeId}/void`, { body: { reason } }), 200);
+}
+
+/** What the participants do from their links, through the emulator's control surface. */
+export async function signAll(emulator: EmulatorProcess, envelope: SentEnvelope): Promise<void> {
+  for (const participantId of envelope.participantIds) {
+    const answer = await participantAction(emulator, envelope.id, participantId, 'sign');
+    if (answer.status >= 300) throw new Error(`sign answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+}
