@@ -8,7 +8,8 @@ import { ApiError, UsageError } from '../api/errors.js';
 import { notReadyCodes } from '../api/retry.js';
 import type { Context } from '../cli/command.js';
 import { formatDuration } from '../input/duration.js';
-import { documentIdOf, itemsOf, type DocumentBody, type EnvelopeBody } from '../output/envelope-view.js';
+import type { EnvelopeBody } from '../output/envelope-view.js';
+import { listAllDocuments } from './upload.js';
 
 export const defaultSendWaitMs = 120_000;
 
@@ -26,17 +27,16 @@ const stuckStatuses: ReadonlySet<string> = new Set(['AWAITING_UPLOAD', 'AWAITING
  * worth waiting for, so the first is caught before the send.
  */
 async function assertNothingToDo(client: ApiClient, envelopeId: string): Promise<void> {
-  const { body } = await client.call('listDocuments', { params: { envelopeId } });
-  const stuck = (itemsOf<DocumentBody>(body, 'documents') ?? []).filter((document) => document.status !== undefined && stuckStatuses.has(document.status));
+  const stuck = (await listAllDocuments(client, envelopeId)).filter((document) => stuckStatuses.has(document.status));
   if (stuck.length === 0) return;
-  const lines = stuck.map((document) => `${document.fileName ?? documentIdOf(document)} is ${document.status}`);
+  const lines = stuck.map((document) => `${document.fileName || document.documentId} is ${document.status}`);
   throw new UsageError(
     `Envelope ${envelopeId} cannot be sent yet: ${lines.join('; ')}. Nothing was sent.`,
     stuck.some((document) => document.status === 'AWAITING_UPLOAD')
       ? 'Upload the file (esign documents upload), then send again.'
       : 'Confirm the converted PDF (esign documents confirm-conversion), then send again.',
     'DOCUMENTS_NEED_ACTION',
-    { documents: stuck.map((document) => ({ documentId: documentIdOf(document), fileName: document.fileName, status: document.status })) },
+    { documents: stuck.map((document) => ({ documentId: document.documentId, fileName: document.fileName, status: document.status })) },
   );
 }
 
