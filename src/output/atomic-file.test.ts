@@ -102,6 +102,19 @@ describe('openAtomic', () => {
     expect(readdirSync(dir)).toEqual(['envelope.zip']);
   });
 
+  it('refuses to commit after its stream failed, instead of waiting forever or publishing a short file', async () => {
+    const dir = folder();
+    const target = join(dir, 'envelope.zip');
+    writeFileSync(target, 'old zip');
+    const file = await openAtomic(target, { overwrite: true });
+    const stream = file.stream();
+    stream.write(Buffer.alloc(10));
+    stream.destroy(new Error('the source broke'));
+    await expect(file.commit()).rejects.toThrow();
+    expect(readFileSync(target, 'utf8')).toBe('old zip');
+    expect(readdirSync(dir)).toEqual(['envelope.zip']);
+  });
+
   it('does not commit once interrupted, and the forced-exit clean-up removes the temporary file', async () => {
     const dir = folder();
     const target = join(dir, 'out.pdf');
