@@ -288,6 +288,12 @@ async function transferAddress(address: string, kind: TransferKind): Promise<URL
 /** An error answer is read only this far: enough for the host's message, never a hostile host's endless body. */
 const ERROR_BODY_LIMIT = 64 * 1024;
 
+/** Drops the rest of an answer without reading it (and without the error undici raises for a body destroyed unread). */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
 async function boundedText(body: Dispatcher.ResponseData['body']): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -300,7 +306,7 @@ async function boundedText(body: Dispatcher.ResponseData['body']): Promise<strin
   } catch {
     // A body that breaks off still leaves the status to report.
   }
-  body.destroy();
+  discard(body);
   return Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT).toString('utf8');
 }
 
@@ -309,7 +315,7 @@ async function refusedTransfer(response: Dispatcher.ResponseData, kind: Transfer
   const status = response.statusCode;
   const nothing = kind === 'upload' ? 'nothing was uploaded' : 'nothing was downloaded';
   if (status < 400) {
-    response.body.destroy();
+    discard(response.body);
     if (status >= 300 && status < 400) {
       const location = headerValue(response.headers.location);
       const target = location && URL.canParse(location, url.href) ? ` to ${new URL(location, url).origin}` : '';
