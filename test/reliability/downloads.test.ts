@@ -100,23 +100,16 @@ describe('envelopes download --out: answers other than the file', () => {
 });
 
 describe('envelopes download --out: --timeout bounds silences, not the transfer', () => {
-  it('a host that never answers: exit 7 within a few seconds of --timeout 2, the old ZIP kept', async () => {
-    const { dir, options } = await setUp(() => {});
+  it.each([
+    ['a host that never answers', (): TransferHandler => () => {}, 'did not answer within 2 s'],
+    ['a body that stalls midway', () => stallAfterFirstChunk(), 'stalled: nothing arrived for 2 s'],
+  ])('%s: exit 7 within seconds of --timeout 2, the old ZIP kept, no partial file', async (_case, transfer, message) => {
+    const { dir, options } = await setUp(transfer());
     const started = Date.now();
     const result = await download(options, '--timeout', '2');
     expect(result.code, result.stderr).toBe(7);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(result.stderr).toContain('did not answer within 2 s');
-    expectOldZipKept(dir);
-  });
-
-  it('a body that stalls midway: exit 7, the old ZIP kept, no partial file', async () => {
-    const { dir, options } = await setUp(stallAfterFirstChunk());
-    const started = Date.now();
-    const result = await download(options, '--timeout', '2');
-    expect(result.code, result.stderr).toBe(7);
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(result.stderr).toContain('stalled: nothing arrived for 2 s');
+    expect(result.stderr).toContain(message);
     expectOldZipKept(dir);
   });
 
