@@ -61,6 +61,8 @@ function describe(code: string | undefined): string {
       return 'the disk is full';
     case 'EDQUOT':
       return 'the disk quota is exhausted';
+    case 'EEXIST':
+      return 'something was planted at its temporary name beside it (left alone, not followed)';
     case 'EFBIG':
       return 'the file is larger than this process may write (ulimit -f)';
     default:
