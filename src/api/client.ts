@@ -280,7 +280,7 @@ async function transferAddress(address: string, kind: TransferKind): Promise<URL
     const { isLoopbackHost } = await import('../auth/hosts.js');
     if (!isLoopbackHost(url.hostname)) throw new UsageError(`Refusing to ${kind} over plain http to ${url.host}.`, undefined, `${kind.toUpperCase()}_INSECURE`);
   } else if (url.protocol !== 'https:') {
-    throw new UsageError(`Refusing to ${kind} from a ${url.protocol} address: only https is used.`, undefined, `${kind.toUpperCase()}_INSECURE`);
+    throw new UsageError(`Refusing to ${kind} through a ${url.protocol} address: only https (or http on loopback) is used.`, undefined, `${kind.toUpperCase()}_INSECURE`);
   }
   return url;
 }
