@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { ApiError, NetworkError, UsageError } from './errors.js';
+import { interruption } from '../cli/interrupt.js';
+import { ApiError, isEsignError, NetworkError, UsageError } from './errors.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
 
@@ -57,6 +58,7 @@ async function sleep(ms: number): Promise<void> {
  */
 export class ApiClient {
   private dispatcher: Dispatcher | undefined;
+  private transferDispatcher: Dispatcher | undefined;
   private readonly policy: RetryPolicy;
 
   constructor(private readonly options: ClientOptions) {
@@ -78,8 +80,9 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher?.close();
+    await Promise.all([this.dispatcher?.close(), this.transferDispatcher?.close()]);
     this.dispatcher = undefined;
+    this.transferDispatcher = undefined;
   }
 
   urlFor(operation: Operation, options: RequestOptions): URL {
@@ -191,55 +194,171 @@ export class ApiClient {
   }
 
   /**
+   * Signed addresses get a pool of their own, where `--timeout` bounds the connect and every silence (no answer, no
+   * byte taken or given), never a whole transfer: a slow 1 GiB upload goes through, a silent host does not hold on.
+   */
+  private async transferAgent(): Promise<Dispatcher> {
+    if (!this.transferDispatcher) {
+      const { Agent } = await import('undici');
+      const silenceMs = this.options.timeoutMs;
+      this.transferDispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8, connect: { timeout: silenceMs }, headersTimeout: silenceMs, bodyTimeout: silenceMs });
+    }
+    return this.transferDispatcher;
+  }
+
+  /**
    * PUT raw bytes to a signed address. The address is a capability of its own: the API key never goes with it,
-   * whatever its host.
+   * whatever its host. Only a 2xx answer means the bytes were taken; anything else, a redirect included, is a failure.
    */
   async upload(address: string, body: Readable | Buffer, meta: { contentType: string; contentLength: number }): Promise<void> {
-    const url = new URL(address);
-    if (url.protocol === 'http:') {
-      const { isLoopbackHost } = await import('../auth/hosts.js');
-      if (!isLoopbackHost(url.hostname)) throw new UsageError(`Refusing to upload over plain http to ${url.host}.`, undefined, 'UPLOAD_INSECURE');
-    }
+    const url = await transferAddress(address, 'upload');
     const { request } = await import('undici');
     this.trace(`> PUT ${url.origin}${url.pathname} (upload, ${meta.contentLength} bytes, signature hidden)`);
+    let response: Dispatcher.ResponseData;
     try {
-      const response = await request(url, {
+      response = await request(url, {
         method: 'PUT',
         headers: { 'content-type': meta.contentType, 'content-length': String(meta.contentLength), 'user-agent': this.options.userAgent },
         body,
-        dispatcher: await this.agent(),
+        dispatcher: await this.transferAgent(),
+        signal: interruption.signal,
       });
-      const text = await response.body.text();
-      this.trace(`< ${response.statusCode} upload`);
-      if (response.statusCode >= 400) throw toApiError(response.statusCode, parseJson(text), text, headerValue(response.headers['x-request-id']), undefined);
     } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw toNetworkError(error, url.origin, this.options.timeoutMs);
+      throw transferFailure(error, 'upload', url, this.options.timeoutMs);
     }
+    this.trace(`< ${response.statusCode} upload`);
+    if (response.statusCode >= 200 && response.statusCode < 300) {
+      // The status is the answer; what follows it (usually nothing) is read only so that the connection can be reused.
+      await response.body.dump().catch(() => {});
+      return;
+    }
+    throw await refusedTransfer(response, 'upload', url);
   }
 
-  /** GET a signed download address into a stream, without the key. */
+  /**
+   * GET a signed download address into a stream, without the key; answers the number of bytes written. Only 200 carries
+   * the file: a redirect is never followed, and any other status fails before a byte reaches `into`.
+   */
   async download(address: string, into: NodeJS.WritableStream): Promise<number> {
-    const url = new URL(address);
+    const url = await transferAddress(address, 'download');
     const { request } = await import('undici');
     const { pipeline } = await import('node:stream/promises');
     this.trace(`> GET ${url.origin}${url.pathname} (download, signature hidden)`);
+    let bytes = 0;
     try {
-      const response = await request(url, { method: 'GET', headers: { 'user-agent': this.options.userAgent }, dispatcher: await this.agent() });
-      if (response.statusCode >= 400) {
-        const text = await response.body.text();
-        throw toApiError(response.statusCode, parseJson(text), text, undefined, undefined);
-      }
-      let bytes = 0;
+      const response = await request(url, {
+        method: 'GET',
+        headers: { 'user-agent': this.options.userAgent },
+        dispatcher: await this.transferAgent(),
+        signal: interruption.signal,
+      });
+      this.trace(`< ${response.statusCode} download`);
+      if (response.statusCode !== 200) throw await refusedTransfer(response, 'download', url);
       response.body.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
       });
       await pipeline(response.body, into);
-      return bytes;
     } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw toNetworkError(error, url.origin, this.options.timeoutMs);
+      // The destination's own errors (disk full, size limit) arrive as EsignErrors and pass unchanged.
+      throw transferFailure(error, 'download', url, this.options.timeoutMs);
     }
+    return bytes;
+  }
+}
+
+type TransferKind = 'upload' | 'download';
+
+/** A signed address must be https, or http on loopback (the emulator): it is a capability, as good as a password. */
+async function transferAddress(address: string, kind: TransferKind): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new UsageError(`The ${kind} address the service gave is not a URL.`, 'Run again with --debug to see the answer.', 'TRANSFER_ADDRESS_INVALID');
+  }
+  if (url.protocol === 'http:') {
+    const { isLoopbackHost } = await import('../auth/hosts.js');
+    if (!isLoopbackHost(url.hostname)) throw new UsageError(`Refusing to ${kind} over plain http to ${url.host}.`, undefined, `${kind.toUpperCase()}_INSECURE`);
+  } else if (url.protocol !== 'https:') {
+    throw new UsageError(`Refusing to ${kind} through a ${url.protocol} address: only https (or http on loopback) is used.`, undefined, `${kind.toUpperCase()}_INSECURE`);
+  }
+  return url;
+}
+
+/** An error answer is read only this far: enough for the host's message, never a hostile host's endless body. */
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/** Drops the rest of an answer without reading it (and without the error undici raises for a body destroyed unread). */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+async function boundedText(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= ERROR_BODY_LIMIT) break;
+    }
+  } catch {
+    // A body that breaks off still leaves the status to report.
+  }
+  discard(body);
+  return Buffer.concat(chunks).subarray(0, ERROR_BODY_LIMIT).toString('utf8');
+}
+
+/** A transfer host answered something other than success: what it said, and that nothing was moved. */
+async function refusedTransfer(response: Dispatcher.ResponseData, kind: TransferKind, url: URL): Promise<ApiError> {
+  const status = response.statusCode;
+  const nothing = kind === 'upload' ? 'nothing was uploaded' : 'nothing was downloaded';
+  if (status < 400) {
+    discard(response.body);
+    if (status >= 300 && status < 400) {
+      const location = headerValue(response.headers.location);
+      const target = location && URL.canParse(location, url.href) ? ` to ${new URL(location, url).origin}` : '';
+      const error = new ApiError(
+        status,
+        `${kind.toUpperCase()}_REDIRECTED`,
+        `The ${kind} host ${url.host} answered ${status}, a redirect${target}; esign does not follow redirects from signed addresses, so ${nothing}.`,
+      );
+      error.hint = 'A proxy or a moved storage host may be in the way; run again with --debug to see the exchange.';
+      return error;
+    }
+    return new ApiError(status, `${kind.toUpperCase()}_UNEXPECTED_STATUS`, `The ${kind} host ${url.host} answered ${status}, not ${kind === 'upload' ? 'a 2xx success' : '200 with the file'}; ${nothing}.`);
+  }
+  const text = await boundedText(response.body);
+  const answer = toApiError(status, parseJson(text), text, headerValue(response.headers['x-request-id']), headerValue(response.headers['retry-after']));
+  return new ApiError(status, answer.code, `The ${kind} host ${url.host} refused with ${status}: ${answer.message}`, answer.details, answer.requestId, answer.retryAfterSeconds);
+}
+
+/** A transfer that broke off: the signal that stopped it, the destination's own error, or what the network did. */
+function transferFailure(error: unknown, kind: TransferKind, url: URL, timeoutMs: number): Error {
+  if (interruption.signal.aborted) return interruption.signal.reason as Error;
+  if (isEsignError(error)) return error;
+  const err = error as { code?: string; message?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code;
+  const seconds = `${timeoutMs / 1000} s`;
+  const timeout = (message: string) => {
+    const failure = new NetworkError(message, 'TIMEOUT');
+    failure.hint = `--timeout <seconds> sets how long a silence may last (now ${seconds}).`;
+    return failure;
+  };
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return timeout(`Could not connect to the ${kind} host ${url.host} within ${seconds}.`);
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return timeout(
+        kind === 'upload'
+          ? `The upload host ${url.host} neither took more of the file nor answered for ${seconds}.`
+          : `The download host ${url.host} did not answer within ${seconds}.`,
+      );
+    case 'UND_ERR_BODY_TIMEOUT':
+      return timeout(`The ${kind} from ${url.host} stalled: nothing arrived for ${seconds}.`);
+    default:
+      return new NetworkError(`The ${kind} ${kind === 'upload' ? 'to' : 'from'} ${url.host} failed: ${code ?? err.message ?? 'unknown error'}.`, 'NETWORK_ERROR');
   }
 }
 

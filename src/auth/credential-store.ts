@@ -1,6 +1,7 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { env } from '../config/env.js';
+import { writeFileAtomic } from '../output/atomic-file.js';
 import type { Mode } from './keys.js';
 
 export type KeyStorage = 'keychain' | 'file';
@@ -36,11 +37,9 @@ async function readCredentialsFile(): Promise<FileContents> {
 async function writeCredentialsFile(contents: FileContents): Promise<void> {
   const path = credentialsFilePath();
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  // Created 0600 from the first byte, then renamed over: the key is never readable by others, not even briefly.
-  await writeFile(temporary, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600 });
-  await chmod(temporary, 0o600);
-  await rename(temporary, path);
+  // Created 0600 from the first byte (the umask can only take bits away), then renamed over: the key is never
+  // readable by others, not even briefly, and a failed write leaves the previous keys in place.
+  await writeFileAtomic(path, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600, overwrite: true });
 }
 
 async function withKeyring<T>(use: (entry: import('@napi-rs/keyring').AsyncEntry, signal: AbortSignal) => Promise<T>, ref: StoredKeyRef): Promise<T> {

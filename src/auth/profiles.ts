@@ -1,7 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { env } from '../config/env.js';
+import { writeFileAtomic } from '../output/atomic-file.js';
 import type { KeyStorage } from './credential-store.js';
 import type { Mode } from './keys.js';
 
@@ -56,9 +57,8 @@ export async function loadConfigFile(): Promise<ConfigFile> {
 export async function saveConfigFile(config: ConfigFile): Promise<void> {
   const path = configFilePath();
   await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  await rename(temporary, path);
+  // esign's own file: always replaced, never half-written.
+  await writeFileAtomic(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, overwrite: true });
 }
 
 export function requireProfile(config: ConfigFile, name: string): Profile {

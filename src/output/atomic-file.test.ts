@@ -3,10 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../api/errors.js';
 import { interruption } from '../cli/interrupt.js';
 import { openAtomic, writeFileAtomic } from './atomic-file.js';
+
+// The temporary name is random; a test that plants a file at it has to know it in advance.
+vi.mock('node:crypto', async (original) => {
+  const crypto = await original<typeof import('node:crypto')>();
+  return { ...crypto, randomBytes: vi.fn(crypto.randomBytes) };
+});
 
 function folder(): string {
   return mkdtempSync(join(tmpdir(), 'esign-atomic-'));
@@ -100,6 +107,33 @@ describe('openAtomic', () => {
     await file.abort();
     expect(readFileSync(target, 'utf8')).toBe('old zip');
     expect(readdirSync(dir)).toEqual(['envelope.zip']);
+  });
+
+  it('refuses to commit after its stream failed, instead of waiting forever or publishing a short file', async () => {
+    const dir = folder();
+    const target = join(dir, 'envelope.zip');
+    writeFileSync(target, 'old zip');
+    const file = await openAtomic(target, { overwrite: true });
+    const stream = file.stream();
+    stream.write(Buffer.alloc(10));
+    stream.destroy(new Error('the source broke'));
+    await expect(file.commit()).rejects.toThrow();
+    expect(readFileSync(target, 'utf8')).toBe('old zip');
+    expect(readdirSync(dir)).toEqual(['envelope.zip']);
+  });
+
+  it('never follows a symlink planted at the temporary name, nor writes into a file planted there', async () => {
+    const dir = folder();
+    const victim = join(folder(), 'victim.txt');
+    writeFileSync(victim, 'precious');
+    const predicted = Buffer.from('a1b2c3d4e5f6', 'hex');
+    symlinkSync(victim, join(dir, `.out.zip.${predicted.toString('hex')}.tmp`));
+    vi.mocked(randomBytes).mockImplementationOnce(() => predicted);
+    const error = await writeFileAtomic(join(dir, 'out.zip'), 'attacker-chosen place?').catch((caught: unknown) => caught);
+    expect((error as { code?: string }).code).toBe('EEXIST');
+    expect((error as Error).message).toContain('something was planted at its temporary name');
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    expect(readdirSync(dir)).toEqual([`.out.zip.${predicted.toString('hex')}.tmp`]);
   });
 
   it('does not commit once interrupted, and the forced-exit clean-up removes the temporary file', async () => {

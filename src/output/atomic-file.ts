@@ -4,9 +4,11 @@
  * file and leaves the target as it was; nobody ever sees a half-written file under the target's name.
  */
 import { randomBytes } from 'node:crypto';
-import { constants, createWriteStream, unlinkSync, type WriteStream } from 'node:fs';
+import { constants, unlinkSync } from 'node:fs';
 import { link, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { LocalFileError, UsageError } from '../api/errors.js';
 import { interruption } from '../cli/interrupt.js';
 
@@ -27,8 +29,11 @@ export interface AtomicFile {
   /** The temporary file's path (for diagnostics only). */
   readonly temporaryPath: string;
   write(chunk: string | Uint8Array): Promise<void>;
-  /** A write stream into the temporary file, for `pipeline()`; `commit()` waits for it to finish. */
-  stream(): WriteStream;
+  /**
+   * A write stream into the temporary file, for `pipeline()`; `commit()` waits for it to finish. It fails with the
+   * same errors as `write()` (a usage error for a path problem, LocalFileError for a full disk or a size limit).
+   */
+  stream(): Writable;
   /** Flushes, renames over the target and flushes the folder. */
   commit(): Promise<void>;
   /** Removes the temporary file; the target is untouched. Safe to call more than once, and after commit. */
@@ -56,6 +61,8 @@ function describe(code: string | undefined): string {
       return 'the disk is full';
     case 'EDQUOT':
       return 'the disk quota is exhausted';
+    case 'EEXIST':
+      return 'something was planted at its temporary name beside it (left alone, not followed)';
     case 'EFBIG':
       return 'the file is larger than this process may write (ulimit -f)';
     default:
@@ -103,6 +110,18 @@ async function checkTarget(target: string, options: AtomicWriteOptions, label: s
   return true;
 }
 
+/**
+ * A write may store only part of the bytes (a file-size limit, a nearly full disk) without an error: write the rest,
+ * so that the next write reports why instead of a short file being published as complete.
+ */
+async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let offset = 0; offset < bytes.length; ) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+    if (bytesWritten === 0) throw Object.assign(new Error('no byte could be written'), { code: 'ENOSPC' });
+    offset += bytesWritten;
+  }
+}
+
 /** Opens a temporary file beside `target`; nothing appears under the target's name until `commit()`. */
 export async function openAtomic(target: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
   const label = options.label ?? target;
@@ -116,7 +135,7 @@ export async function openAtomic(target: string, options: AtomicWriteOptions = {
     throw writeFailure(target, label, error);
   }
   const unregister = interruption.onForcedExit(() => unlinkSync(temporaryPath));
-  let stream: WriteStream | undefined;
+  let stream: Writable | undefined;
   let state: 'open' | 'committed' | 'aborted' = 'open';
 
   const abort = async () => {
@@ -140,21 +159,25 @@ export async function openAtomic(target: string, options: AtomicWriteOptions = {
 
   return {
     temporaryPath,
-    write: (chunk) =>
-      guarded(async () => {
-        await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-      }),
+    write: (chunk) => guarded(() => writeAll(handle, typeof chunk === 'string' ? Buffer.from(chunk) : chunk)),
     stream() {
-      stream ??= createWriteStream('', { fd: handle.fd, autoClose: false });
+      stream ??= new Writable({
+        highWaterMark: 1024 * 1024,
+        write: (chunk: Buffer, _encoding, done) => {
+          writeAll(handle, chunk).then(
+            () => done(),
+            (error: unknown) => done(writeFailure(target, label, error)),
+          );
+        },
+      });
       return stream;
     },
     commit: () =>
       guarded(async () => {
-        if (stream && !stream.writableFinished) {
-          await new Promise<void>((done, fail) => {
-            stream!.once('finish', done).once('error', fail);
-            if (!stream!.writableEnded) stream!.end();
-          });
+        if (stream) {
+          // Rejects at once for a stream that already failed, instead of waiting for a 'finish' that never comes.
+          if (!stream.writableEnded) stream.end();
+          await finished(stream);
         }
         await handle.sync();
         await handle.close();

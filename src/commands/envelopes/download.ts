@@ -1,7 +1,7 @@
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { UsageError } from '../../api/errors.js';
+import { ApiError, NetworkError, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
+import { InterruptedError } from '../../cli/interrupt.js';
+import { openAtomic } from '../../output/atomic-file.js';
 import { absoluteTime } from '../../output/envelope-view.js';
 import { renderFields } from '../../output/table.js';
 
@@ -11,32 +11,47 @@ interface DownloadAddress {
   expiresAt?: string;
 }
 
-export default defineCommand<{ envelopeId: string; out?: string }>({
+export default defineCommand<{ envelopeId: string; out?: string; force?: boolean }>({
   name: 'download',
   description: 'Get the ZIP of an envelope: its signed address, or the file itself with --out',
   arguments: [{ name: 'envelopeId', description: 'envelope id' }],
-  options: [{ flags: '-o, --out <file>', description: 'save the ZIP to this file (- for stdout is not supported: it is binary)' }],
+  options: [
+    { flags: '-o, --out <file>', description: 'save the ZIP to this file (- for stdout is not supported: it is binary)' },
+    { flags: '--force', description: 'replace the --out file if it exists' },
+  ],
   examples: ['esign envelopes download 3f6c… --out nda.zip', 'esign env download 3f6c… --json | jq -r .url'],
   async handler(args, ctx) {
     if (args.out === '-') throw new UsageError('--out - is not supported.', 'Give a file name, e.g. --out envelope.zip.');
-    const client = await ctx.client();
-    const { body } = await client.call<DownloadAddress>('getEnvelopeDownload', { params: { envelopeId: args.envelopeId } });
-    const url = body.url ?? body.downloadUrl;
-    if (!url) throw new UsageError('The download answer carries no address.', 'Run again with --debug to see the answer.', 'DOWNLOAD_ADDRESS_MISSING');
-    if (!args.out) {
-      ctx.output.result(body, () => renderFields([['URL', url], ['Expires', body.expiresAt ? absoluteTime(body.expiresAt) : '-']]));
-      return;
-    }
-    // Written beside the target and renamed once complete, so a failed download never leaves a truncated ZIP.
-    const partial = `${args.out}.part`;
+    if (args.force && !args.out) throw new UsageError('--force only applies to --out.', 'Add --out <file>, or leave out --force.');
+    // The target is checked (and its temporary file opened) before anything is asked of the service.
+    const file = args.out ? await openAtomic(args.out, { overwrite: args.force === true, label: `--out ${args.out}` }) : undefined;
     let bytes: number;
     try {
-      bytes = await client.download(url, createWriteStream(partial));
-      await rename(partial, args.out);
+      const client = await ctx.client();
+      const { body } = await client.call<DownloadAddress>('getEnvelopeDownload', { params: { envelopeId: args.envelopeId } });
+      const url = body.url ?? body.downloadUrl;
+      if (!url) throw new UsageError('The download answer carries no address.', 'Run again with --debug to see the answer.', 'DOWNLOAD_ADDRESS_MISSING');
+      if (!file) {
+        ctx.output.result(body, () => renderFields([['URL', url], ['Expires', body.expiresAt ? absoluteTime(body.expiresAt) : '-']]));
+        return;
+      }
+      bytes = await client.download(url, file.stream());
+      // A ZIP is never empty (its directory alone takes 22 bytes): an empty answer is not the envelope.
+      if (bytes === 0) throw new ApiError(200, 'DOWNLOAD_EMPTY', `The download host answered 200 with no content instead of the ZIP of ${args.envelopeId}.`);
+      await file.commit();
     } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
+      await file?.abort();
+      throw explainKept(error, args.out);
     }
     ctx.output.result({ envelopeId: args.envelopeId, file: args.out, bytes }, () => `Saved ${args.out} (${bytes} bytes).`);
   },
 });
+
+/** Whatever stopped the download from the host, the person learns that the file they named is as it was. */
+function explainKept(error: unknown, out: string | undefined): unknown {
+  if (out === undefined) return error;
+  const kept = `Nothing was saved: ${out} is as it was.`;
+  if (error instanceof InterruptedError) return new InterruptedError(error.signal, `Stopped by ${error.signal} during the download. ${kept}`);
+  if (error instanceof ApiError || error instanceof NetworkError) error.hint = [error.hint, kept].filter(Boolean).join(' ');
+  return error;
+}

@@ -1,12 +1,13 @@
-import { writeFile } from 'node:fs/promises';
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
+import { openAtomic } from '../../output/atomic-file.js';
 import { placeFieldsFileLocally } from '../../workflows/preflight.js';
 
 interface PreviewArgs {
   local?: string;
   file?: string;
   out?: string;
+  force?: boolean;
 }
 
 export default defineCommand<PreviewArgs>({
@@ -16,22 +17,30 @@ export default defineCommand<PreviewArgs>({
     { flags: '--local <file.pdf>', description: 'the PDF the fields are for (required)' },
     { flags: '-f, --file <path>', description: 'fields.yaml or fields.json, as for `fields put`; - reads standard input' },
     { flags: '-o, --out <file.pdf>', description: 'where to write the preview (required)' },
+    { flags: '--force', description: 'replace the --out file if it exists' },
   ],
   examples: ['esign fields preview --local contract.pdf --file fields.yaml --out preview.pdf'],
   async handler(args, ctx) {
     if (!args.local) throw new UsageError('--local is required.', 'Pass the PDF to draw on: --local contract.pdf.');
     if (!args.file) throw new UsageError('--file is required.', 'Give the fields file: --file fields.yaml.');
     if (!args.out) throw new UsageError('--out is required.', 'Say where to write the preview: --out preview.pdf.');
-    const { bytes, placement } = await placeFieldsFileLocally(args.local, args.file, ctx.stdin);
-    // pdf-lib is heavy: loaded only here.
-    const { drawFieldPreview } = await import('../../pdf/preview.js');
-    const drawn = await drawFieldPreview(bytes, placement.placed);
+    // Checked before the work: an existing file needs --force, and the PDF or the fields file are never overwritten.
+    const out = await openAtomic(args.out, {
+      overwrite: args.force === true,
+      inputs: [args.local, ...(args.file === '-' ? [] : [args.file])],
+      label: `--out ${args.out}`,
+    });
     try {
-      await writeFile(args.out, drawn);
+      const { bytes, placement } = await placeFieldsFileLocally(args.local, args.file, ctx.stdin);
+      // pdf-lib is heavy: loaded only here.
+      const { drawFieldPreview } = await import('../../pdf/preview.js');
+      await out.write(await drawFieldPreview(bytes, placement.placed));
+      await out.commit();
+      const pages = new Set(placement.placed.map((field) => field.page)).size;
+      ctx.output.result({ out: args.out, fields: placement.placed.length, pages }, () => `Wrote ${args.out}: ${placement.placed.length} field box${placement.placed.length === 1 ? '' : 'es'} on ${pages} page${pages === 1 ? '' : 's'}.`);
     } catch (error) {
-      throw new UsageError(`Cannot write ${args.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`, 'Check that its folder exists and is writable.', 'OUTPUT_UNWRITABLE');
+      await out.abort();
+      throw error;
     }
-    const pages = new Set(placement.placed.map((field) => field.page)).size;
-    ctx.output.result({ out: args.out, fields: placement.placed.length, pages }, () => `Wrote ${args.out}: ${placement.placed.length} field box${placement.placed.length === 1 ? '' : 'es'} on ${pages} page${pages === 1 ? '' : 's'}.`);
   },
 });
