@@ -197,8 +197,8 @@ export class ApiClient {
   async upload(address: string, body: Readable | Buffer, meta: { contentType: string; contentLength: number }): Promise<void> {
     const url = new URL(address);
     if (url.protocol === 'http:') {
-      const { isLoopbackHost } = await import('../auth/hosts.js');
-      if (!isLoopbackHost(url.hostname)) throw new UsageError(`Refusing to upload over plain http to ${url.host}.`, undefined, 'UPLOAD_INSECURE');
+      const { isLoopbackUrl } = await import('../shared/loopback.js');
+      if (!isLoopbackUrl(address)) throw new UsageError(`Refusing to upload over plain http to ${url.host}.`, undefined, 'UPLOAD_INSECURE');
     }
     const { request } = await import('undici');
     this.trace(`> PUT ${url.origin}${url.pathname} (upload, ${meta.contentLength} bytes, signature hidden)`);
