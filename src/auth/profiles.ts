@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { env } from '../config/env.js';
+import type { TrustedProjectConfig } from '../config/trust.js';
 import type { KeyStorage } from './credential-store.js';
 import type { Mode } from './keys.js';
 
@@ -20,6 +21,8 @@ export interface Profile {
 export interface ConfigFile {
   defaultProfile?: string;
   profiles: Record<string, Profile>;
+  /** Project config files whose base URLs and code the user accepts (`esign config trust`). */
+  trustedProjectConfigs?: TrustedProjectConfig[];
 }
 
 export function configFilePath(): string {
