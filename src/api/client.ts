@@ -277,8 +277,8 @@ async function transferAddress(address: string, kind: TransferKind): Promise<URL
     throw new UsageError(`The ${kind} address the service gave is not a URL.`, 'Run again with --debug to see the answer.', 'TRANSFER_ADDRESS_INVALID');
   }
   if (url.protocol === 'http:') {
-    const { isLoopbackHost } = await import('../auth/hosts.js');
-    if (!isLoopbackHost(url.hostname)) throw new UsageError(`Refusing to ${kind} over plain http to ${url.host}.`, undefined, `${kind.toUpperCase()}_INSECURE`);
+    const { isLoopbackUrl } = await import('../shared/loopback.js');
+    if (!isLoopbackUrl(address)) throw new UsageError(`Refusing to ${kind} over plain http to ${url.host}.`, undefined, `${kind.toUpperCase()}_INSECURE`);
   } else if (url.protocol !== 'https:') {
     throw new UsageError(`Refusing to ${kind} through a ${url.protocol} address: only https (or http on loopback) is used.`, undefined, `${kind.toUpperCase()}_INSECURE`);
   }

@@ -1,13 +1,5 @@
-import { isIP } from 'node:net';
 import { UsageError } from '../api/errors.js';
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
-  return false;
-}
+import { isLoopbackUrl } from '../shared/loopback.js';
 
 /**
  * A base URL is the one place the key may go. It must be https, or http on loopback (the emulator), and name only an
@@ -23,10 +15,10 @@ export function parseBaseUrl(raw: string, source: string): URL {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UsageError(`The base URL from ${source} must use https: ${url.protocol} is not supported.`, undefined, 'BASE_URL_INVALID');
   }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackUrl(raw)) {
     throw new UsageError(
-      `The base URL from ${source} uses plain http:// on ${url.hostname}, which would send the API key unencrypted.`,
-      'Use https://, or http:// only on a loopback host such as 127.0.0.1 (the emulator).',
+      `The base URL from ${source} uses plain http:// on a host that is not written as a loopback address, so the API key would travel unencrypted.`,
+      'Use https://, or http:// only on a loopback host written as localhost, 127.x.x.x or [::1] (the emulator).',
       'BASE_URL_INSECURE',
     );
   }

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../api/errors.js';
-import { isLoopbackHost, parseBaseUrl } from './hosts.js';
-import { assertKeyForMode, maskKey, parseKey } from './keys.js';
+import { parseBaseUrl } from './hosts.js';
+import { assertKeyForMode, maskKey } from './keys.js';
 
-describe('key format (pins: <prefix>_(test|live)_<secret>)', () => {
-  it('parses test and live keys', () => {
-    expect(parseKey('ab_test_AAAAAAAAAAAAAAAA')).toEqual({ prefix: 'ab', mode: 'sandbox' });
-    expect(parseKey('acme1234_live_0123456789abcdefXYZ')).toEqual({ prefix: 'acme1234', mode: 'production' });
-  });
-  it('rejects short secrets, long prefixes and other shapes', () => {
-    for (const key of ['ab_test_short', 'abcdefghi_test_AAAAAAAAAAAAAAAA', 'AB_test_AAAAAAAAAAAAAAAA', 'ab_prod_AAAAAAAAAAAAAAAA', 'ab_test_AAAAAAAA-AAAAAAAA']) {
-      expect(parseKey(key), key).toBeUndefined();
-    }
-  });
+describe('key masking and mode (pins: <prefix>_(test|live)_<secret>)', () => {
   it('masks a key as <prefix>_test_…last4, never showing the secret', () => {
     expect(maskKey('ab_test_SECRETSECRETwxyz')).toBe('ab_test_…wxyz');
     expect(maskKey('ab_test_SECRETSECRETwxyz')).not.toContain('SECRET');
@@ -32,12 +23,11 @@ describe('key format (pins: <prefix>_(test|live)_<secret>)', () => {
 });
 
 describe('base URL rules', () => {
-  it('knows loopback hosts', () => {
-    for (const host of ['localhost', '127.0.0.1', '127.5.6.7', '[::1]', '::1']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['example.com', '10.0.0.1', '128.0.0.1', 'localhost.example.com']) expect(isLoopbackHost(host), host).toBe(false);
-  });
-  it('refuses plain http unless the host is loopback', () => {
-    expect(() => parseBaseUrl('http://api.example.com', 'test')).toThrow(/plain http/);
+  it('refuses plain http unless the host is loopback as written', () => {
+    for (const raw of ['http://api.example.com', 'http://evil.localhost:8787', 'http://127.1:8787', 'http://[::ffff:127.0.0.1]:8787']) {
+      expect(() => parseBaseUrl(raw, 'test'), raw).toThrow(/plain http/);
+    }
+    expect(parseBaseUrl('http://localhost:8787', 'test').host).toBe('localhost:8787');
     expect(parseBaseUrl('http://127.0.0.1:8787/', 'test').origin).toBe('http://127.0.0.1:8787');
     expect(parseBaseUrl('https://api.example.com/prefix/', 'test').pathname).toBe('/prefix');
   });

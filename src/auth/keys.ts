@@ -1,20 +1,7 @@
 import { UsageError } from '../api/errors.js';
+import { keyPattern, parseKey, type Mode, type ParsedKey } from '../shared/keys.js';
 
-/** sandbox uses `_test_` keys, production `_live_` keys (contract, "Two environments"). */
-export type Mode = 'sandbox' | 'production';
-
-export interface ParsedKey {
-  prefix: string;
-  mode: Mode;
-}
-
-const keyPattern = /^([a-z0-9]{2,8})_(test|live)_([A-Za-z0-9]{16,})$/;
-
-export function parseKey(key: string): ParsedKey | undefined {
-  const match = keyPattern.exec(key);
-  if (!match) return undefined;
-  return { prefix: match[1]!, mode: match[2] === 'live' ? 'production' : 'sandbox' };
-}
+export type { Mode } from '../shared/keys.js';
 
 /** `<prefix>_test_…last4`: enough to tell keys apart, never enough to use one. */
 export function maskKey(key: string): string {

@@ -2,6 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { env } from '../config/env.js';
+import type { TrustedProjectConfig } from '../config/trust.js';
 import { writeFileAtomic } from '../output/atomic-file.js';
 import type { KeyStorage } from './credential-store.js';
 import type { Mode } from './keys.js';
@@ -21,6 +22,8 @@ export interface Profile {
 export interface ConfigFile {
   defaultProfile?: string;
   profiles: Record<string, Profile>;
+  /** Project config files whose base URLs and code the user accepts (`esign config trust`). */
+  trustedProjectConfigs?: TrustedProjectConfig[];
 }
 
 export function configFilePath(): string {

@@ -1,6 +1,7 @@
 import { UsageError } from '../api/errors.js';
 import { env } from '../config/env.js';
 import type { LoadedProjectConfig } from '../config/project.js';
+import { trustCommand } from '../config/trust.js';
 import { credentialStore } from './credential-store.js';
 import { parseBaseUrl } from './hosts.js';
 import { assertKeyForMode, maskKey, type Mode } from './keys.js';
@@ -10,10 +11,12 @@ export interface ResolvedCredentials {
   mode: Mode;
   baseUrl: URL;
   key: string;
-  /** Where the key came from, for people: `profile acme (keychain)` or `ESIGN_API_KEY`. */
+  /** Where the key came from, for people: `profile acme (keychain)`, `ESIGN_API_KEY` or `ESIGN_API_KEY_FILE (path)`. */
   keySource: string;
   maskedKey: string;
   profileName?: string;
+  /** Worth telling the user, not worth refusing (a key file others can read). */
+  warnings?: string[];
 }
 
 export interface ResolveInput {
@@ -33,14 +36,121 @@ export function selectProfileName(input: ResolveInput, config: ConfigFile): { na
   return { source: 'none' };
 }
 
-export function selectBaseUrl(mode: Mode, project: LoadedProjectConfig | undefined, profile: Profile | undefined): { url?: string; source: string } {
+/** Where a key came from decides where it may go: a stored key only to the base URL stored with it. */
+export type KeyOrigin = 'environment' | 'profile';
+
+export interface BaseUrlChoice {
+  url: URL;
+  source: string;
+}
+
+export interface BaseUrlInput {
+  mode: Mode;
+  keyOrigin: KeyOrigin;
+  project?: LoadedProjectConfig | undefined;
+  profile?: Profile | undefined;
+  profileName?: string | undefined;
+}
+
+function namesFor(mode: Mode) {
+  return mode === 'production'
+    ? { variable: 'ESIGN_BASE_URL', setting: 'baseUrl', flag: '--base-url' }
+    : { variable: 'ESIGN_SANDBOX_BASE_URL', setting: 'sandboxBaseUrl', flag: '--sandbox-base-url' };
+}
+
+/** Origin plus path prefix, as parseBaseUrl normalises them: the identity a key is bound to. */
+function shown(url: URL): string {
+  return `${url.origin}${url.pathname}`;
+}
+
+function sameBase(one: BaseUrlChoice | undefined, other: BaseUrlChoice | undefined): boolean {
+  return one !== undefined && other !== undefined && shown(one.url) === shown(other.url);
+}
+
+/**
+ * The base URL a key may be sent to. Precedence is flag > environment variable > project config > profile (pins.md),
+ * within two limits: a project file's base URL counts only once the user trusts that file (or when it is the profile's
+ * own), and a stored key goes only to the base URL stored with its profile (or a trusted project's), never to one an
+ * environment variable names.
+ */
+export function selectBaseUrl(input: BaseUrlInput): BaseUrlChoice {
+  const { mode, keyOrigin, project, profile, profileName } = input;
+  const names = namesFor(mode);
   const envValue = mode === 'production' ? env.baseUrl() : env.sandboxBaseUrl();
-  if (envValue) return { url: envValue, source: mode === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL' };
   const projectValue = mode === 'production' ? project?.config.baseUrl : project?.config.sandboxBaseUrl;
-  if (projectValue) return { url: projectValue, source: project!.filepath };
   const profileValue = mode === 'production' ? profile?.baseUrl : profile?.sandboxBaseUrl;
-  if (profileValue) return { url: profileValue, source: 'profile' };
-  return { source: 'none' };
+  const fromEnv = envValue ? { url: parseBaseUrl(envValue, names.variable), source: names.variable } : undefined;
+  const fromProject = project && projectValue ? { url: parseBaseUrl(projectValue, project.filepath), source: project.filepath } : undefined;
+  const fromProfile = profileValue ? { url: parseBaseUrl(profileValue, `profile ${profileName}`), source: `profile ${profileName}` } : undefined;
+
+  const chosen = fromEnv ?? fromProject ?? fromProfile;
+  if (!chosen) {
+    if (keyOrigin === 'profile') {
+      throw new UsageError(
+        `Profile ${profileName} has no ${mode} base URL, and a stored key is sent only to the base URL stored with it.`,
+        `Run \`esign profiles set ${profileName} ${names.flag} URL\`.`,
+        'BASE_URL_MISSING',
+      );
+    }
+    throw new UsageError(
+      `No ${mode} base URL is configured.`,
+      `Set ${names.variable}, or run \`esign profiles set <name> ${names.flag} URL\`. For a local emulator, run \`esign emulator\` in another terminal and use the export line it prints.`,
+      'BASE_URL_MISSING',
+    );
+  }
+  if (chosen === fromProject && project!.trust !== 'trusted' && !sameBase(fromProject, fromProfile)) {
+    throw new UsageError(
+      `${project!.filepath} sets ${names.setting} to ${shown(fromProject.url)}, but ${project!.trust === 'changed' ? 'the file has changed since you trusted it' : 'you have not trusted this file'}, so esign sends no key there.`,
+      `If you trust this file and that host, run \`${trustCommand(project!.filepath)}\`; otherwise remove ${names.setting} from it.`,
+      'PROJECT_CONFIG_UNTRUSTED',
+    );
+  }
+  const boundToProfile = sameBase(chosen, fromProfile) || (project?.trust === 'trusted' && sameBase(chosen, fromProject));
+  if (keyOrigin === 'profile' && chosen === fromEnv && !boundToProfile) {
+    throw new UsageError(
+      fromProfile
+        ? `${names.variable} (${shown(fromEnv.url)}) is not the ${mode} base URL stored with profile ${profileName} (${shown(fromProfile.url)}), and a stored key is sent only to the base URL stored with it.`
+        : `${names.variable} (${shown(fromEnv.url)}) is set, but profile ${profileName} has no ${mode} base URL, and a stored key is sent only to the base URL stored with it.`,
+      `To use that host with this profile, run \`esign profiles set ${profileName} ${names.flag} ${shown(fromEnv.url)}\`; to use another key there, set ESIGN_API_KEY or ESIGN_API_KEY_FILE; or unset ${names.variable}.`,
+      'KEY_ORIGIN_MISMATCH',
+    );
+  }
+  return chosen;
+}
+
+interface FoundKey {
+  key?: string;
+  keySource: string;
+  keyOrigin: KeyOrigin;
+  warning?: string;
+}
+
+async function environmentKey(): Promise<FoundKey | undefined> {
+  const direct = env.apiKey();
+  const file = env.apiKeyFile();
+  if (direct && file) {
+    throw new UsageError('Both ESIGN_API_KEY and ESIGN_API_KEY_FILE are set, so the key to use is ambiguous.', 'Unset one of them.', 'KEY_AMBIGUOUS');
+  }
+  if (direct) return { key: direct, keySource: 'ESIGN_API_KEY', keyOrigin: 'environment' };
+  if (!file) return undefined;
+  const { readKeyFile } = await import('./key-file.js');
+  return { ...(await readKeyFile(file)), keySource: `ESIGN_API_KEY_FILE (${file})`, keyOrigin: 'environment' };
+}
+
+async function profileKey(mode: Mode, profile: Profile | undefined, name: string | undefined): Promise<FoundKey> {
+  if (!profile || !name) return { keySource: 'none', keyOrigin: 'profile' };
+  const info = profile.keys[mode];
+  const keySource = `profile ${name} (${info?.storage ?? 'no key'})`;
+  if (!info) return { keySource, keyOrigin: 'profile' };
+  try {
+    return { key: await credentialStore.load({ profile: name, mode }, info.storage), keySource, keyOrigin: 'profile' };
+  } catch (error) {
+    throw new UsageError(
+      `Could not read the ${mode} key of profile ${name} from the ${info.storage}: ${(error as Error).message}.`,
+      'Unlock the keychain, or set ESIGN_API_KEY for this shell.',
+      'KEY_UNREADABLE',
+    );
+  }
 }
 
 export async function resolveCredentials(input: ResolveInput): Promise<ResolvedCredentials> {
@@ -49,33 +159,12 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
   const selected = selectProfileName(input, config);
   const profile = selected.name ? requireProfile(config, selected.name) : undefined;
 
-  const envKey = env.apiKey();
-  let key: string | undefined;
-  let keySource: string;
-  if (envKey) {
-    key = envKey;
-    keySource = 'ESIGN_API_KEY';
-  } else if (profile && selected.name) {
-    const info = profile.keys[mode];
-    keySource = `profile ${selected.name} (${info?.storage ?? 'no key'})`;
-    if (info) {
-      try {
-        key = await credentialStore.load({ profile: selected.name, mode }, info.storage);
-      } catch (error) {
-        throw new UsageError(
-          `Could not read the ${mode} key of profile ${selected.name} from the ${info.storage}: ${(error as Error).message}.`,
-          'Unlock the keychain, or set ESIGN_API_KEY for this shell.',
-          'KEY_UNREADABLE',
-        );
-      }
-    }
-  } else {
-    keySource = 'none';
-  }
+  const found = (await environmentKey()) ?? (await profileKey(mode, profile, selected.name));
+  const { key, keySource } = found;
   if (!key) {
     const kind = mode === 'production' ? 'live' : 'test';
     throw new UsageError(
-      selected.name ? `Profile ${selected.name} has no ${kind} key.` : `No API key: no ESIGN_API_KEY and no profile.`,
+      selected.name ? `Profile ${selected.name} has no ${kind} key.` : `No API key: no ESIGN_API_KEY, no ESIGN_API_KEY_FILE and no profile.`,
       selected.name
         ? `Add it with \`esign profiles add ${selected.name}\`${mode === 'production' ? '' : ', or pass --live to use the live key'}.`
         : 'Run `esign profiles add <name>`, or set ESIGN_API_KEY (`esign emulator` prints a key for local use).',
@@ -83,18 +172,7 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
     );
   }
   assertKeyForMode(key, mode, keySource);
-
-  const base = selectBaseUrl(mode, input.project, profile);
-  if (!base.url) {
-    const variable = mode === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL';
-    const flag = mode === 'production' ? '--base-url' : '--sandbox-base-url';
-    throw new UsageError(
-      `No ${mode} base URL is configured.`,
-      `Set ${variable}, or run \`esign profiles set <name> ${flag} URL\`. For a local emulator, run \`esign emulator\` in another terminal and use the export line it prints.`,
-      'BASE_URL_MISSING',
-    );
-  }
-  const baseUrl = parseBaseUrl(base.url, base.source);
+  const { url: baseUrl } = selectBaseUrl({ mode, keyOrigin: found.keyOrigin, project: input.project, profile, profileName: selected.name });
 
   return {
     mode,
@@ -103,5 +181,6 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
     keySource,
     maskedKey: maskKey(key),
     ...(selected.name ? { profileName: selected.name } : {}),
+    ...(found.warning ? { warnings: [found.warning] } : {}),
   };
 }

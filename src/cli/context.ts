@@ -48,6 +48,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
           project: await context.project(),
           ...(globals.profile ? { profileFlag: globals.profile } : {}),
         });
+        for (const warning of resolved.warnings ?? []) output.warn(warning);
         if (resolved.mode === 'production') {
           output.banner(`live · production · ${resolved.profileName ? `profile ${resolved.profileName}` : resolved.keySource}`);
         }

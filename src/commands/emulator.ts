@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../api/errors.js';
 import { defineCommand, collect } from '../cli/command.js';
-import { parseKey } from '../auth/keys.js';
+import { parseKey } from '../shared/keys.js';
 import type { Environment } from '../emulator/options.js';
 
 interface EmulatorArgs {
@@ -61,7 +61,7 @@ export default defineCommand<EmulatorArgs>({
   examples: ['esign emulator', 'esign emulator --port 0 --print-env > emulator.env &', 'esign emulator --faults reset=0.1,503=0.05 --state ./emulator.json'],
   async handler(args, ctx) {
     const { parseFaults, parseRateLimit } = await import('../emulator/options.js');
-    const { isLoopbackHost } = await import('../auth/hosts.js');
+    const { isLoopbackHost } = await import('../shared/loopback.js');
     if (!isLoopbackHost(args.host)) throw new UsageError(`--host ${args.host} is not a loopback address.`, 'The emulator only listens on loopback, e.g. 127.0.0.1 or ::1.');
     const environment = args.environment;
     const keys = args.key?.length ? args.key : [generateKey(environment)];

@@ -7,6 +7,7 @@ import { join } from 'node:path';
  */
 export const env = {
   apiKey: (): string | undefined => nonEmpty(process.env.ESIGN_API_KEY),
+  apiKeyFile: (): string | undefined => nonEmpty(process.env.ESIGN_API_KEY_FILE),
   profile: (): string | undefined => nonEmpty(process.env.ESIGN_PROFILE),
   baseUrl: (): string | undefined => nonEmpty(process.env.ESIGN_BASE_URL),
   sandboxBaseUrl: (): string | undefined => nonEmpty(process.env.ESIGN_SANDBOX_BASE_URL),

@@ -1,4 +1,10 @@
+import { createHash } from 'node:crypto';
+import { readFile, realpath } from 'node:fs/promises';
+import { basename, extname, join, resolve } from 'node:path';
+import type { Loader } from 'cosmiconfig';
 import { UsageError } from '../api/errors.js';
+import { keyPattern, keyShapedLines } from '../shared/keys.js';
+import { loadTrustedProjectConfigs, trustCommand, trustState, type TrustedProjectConfig, type TrustState } from './trust.js';
 
 /** Non-secret settings a repository may carry (`.esignrc`, `esign.config.js`, `package.json#esign`, ...). */
 export interface ProjectConfig {
@@ -11,14 +17,29 @@ export interface ProjectConfig {
 export interface LoadedProjectConfig {
   config: ProjectConfig;
   filepath: string;
+  /** Whether the user trusts this file as it is now (`esign config trust`): only then may its base URLs be used. */
+  trust: TrustState;
 }
 
-const keyLike = /[a-z0-9]{2,8}_(test|live)_[A-Za-z0-9]{16,}/;
+/** A project config file found, read and hashed, but not yet evaluated. */
+export interface ProjectConfigFile {
+  filepath: string;
+  /** The path trust is recorded under: the file itself, symbolic links resolved. */
+  realpath: string;
+  text: string;
+  sha256: string;
+  /** Evaluating it would run its code (a JavaScript or TypeScript module), so it is evaluated only once trusted. */
+  executesCode: boolean;
+}
+
+/** cosmiconfig's loaders for these read data; every other loader it has (`.js`, `.cjs`, `.mjs`, `.ts`, ...) runs code. */
+const dataExtensions = new Set(['.json', '.yaml', '.yml', '']);
+
 const secretProperty = /^(api[-_]?key|key|secret|token|test[-_]?key|live[-_]?key)$/i;
 
 /** A key committed to a repository is a leaked key: refuse it loudly rather than use it. */
 function findSecret(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return keyLike.test(value) ? path : undefined;
+  if (typeof value === 'string') return keyPattern.test(value) ? path : undefined;
   if (value && typeof value === 'object') {
     for (const [name, child] of Object.entries(value)) {
       const childPath = path ? `${path}.${name}` : name;
@@ -30,20 +51,108 @@ function findSecret(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
-export async function loadProjectConfig(cwd = process.cwd()): Promise<LoadedProjectConfig | undefined> {
-  const { cosmiconfig } = await import('cosmiconfig');
-  let result: { config: unknown; filepath: string; isEmpty?: boolean } | null;
+function isPackageJson(filepath: string): boolean {
+  return basename(filepath) === 'package.json';
+}
+
+function readError(filepath: string, error: unknown): UsageError {
+  return new UsageError(`Could not read the esign project config ${filepath}: ${(error as Error).message}`, undefined, 'CONFIG_INVALID');
+}
+
+async function describeFile(filepath: string, text: string): Promise<ProjectConfigFile> {
+  return {
+    filepath,
+    realpath: await realpath(filepath),
+    text,
+    sha256: createHash('sha256').update(text).digest('hex'),
+    executesCode: !dataExtensions.has(extname(filepath)),
+  };
+}
+
+function hasEsignProperty(filepath: string, text: string): boolean {
+  let parsed: unknown;
   try {
-    result = await cosmiconfig('esign').search(cwd);
+    parsed = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`Could not read the esign project config: ${(error as Error).message}`, undefined, 'CONFIG_INVALID');
+    throw readError(filepath, error);
   }
-  if (!result || result.isEmpty) return undefined;
-  const { filepath, config } = result;
+  return typeof parsed === 'object' && parsed !== null && Object.hasOwn(parsed, 'esign');
+}
+
+/**
+ * The project config cosmiconfig would find in `cwd` (its search places for module `esign`, in its order), found
+ * WITHOUT evaluating it: a file that runs code must not run before it is trusted. cosmiconfig's own search is not used
+ * because it evaluates what it finds, honours `$import` and reads a meta config (`.config/config.js`) that can run code.
+ */
+export async function findProjectConfigFile(cwd = process.cwd()): Promise<ProjectConfigFile | undefined> {
+  const { getDefaultSearchPlaces } = await import('cosmiconfig');
+  for (const place of getDefaultSearchPlaces('esign')) {
+    const filepath = join(resolve(cwd), place);
+    let text: string;
+    try {
+      text = await readFile(filepath, 'utf8');
+    } catch (error) {
+      if (['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) continue;
+      throw readError(filepath, error);
+    }
+    if (text.trim() === '') continue;
+    if (isPackageJson(filepath) && !hasEsignProperty(filepath, text)) continue;
+    return describeFile(filepath, text);
+  }
+  return undefined;
+}
+
+/** A file named on the command line (`esign config trust <file>`), read and hashed but not evaluated. */
+export async function readProjectConfigFile(path: string): Promise<ProjectConfigFile> {
+  const filepath = resolve(path);
+  let text: string;
+  try {
+    text = await readFile(filepath, 'utf8');
+  } catch (error) {
+    throw readError(filepath, error);
+  }
+  return describeFile(filepath, text);
+}
+
+/** Key-shaped text anywhere in the file, comments included, is refused: the raw text is scanned, not only the values. */
+export function assertNoKeyShapedText(file: ProjectConfigFile): void {
+  const lines = keyShapedLines(file.text);
+  if (lines.length === 0) return;
+  throw new UsageError(
+    `${file.filepath} contains an API key (key-shaped text on line ${lines.join(', ')}). Keys must never be stored in project files.`,
+    'Remove it from the file (and rotate it if the file was committed); store keys with `esign profiles add <name>`.',
+    'CONFIG_CONTAINS_KEY',
+  );
+}
+
+function assertMayEvaluate(file: ProjectConfigFile, trust: TrustState): void {
+  if (!file.executesCode || trust === 'trusted') return;
+  throw new UsageError(
+    `${file.filepath} is a program: loading it would run its code, and ${trust === 'changed' ? 'it has changed since you trusted it' : 'you have not trusted it'}.`,
+    `Read it; if you trust it, run \`${trustCommand(file.realpath)}\`. A data file (.esignrc.yaml, .esignrc.json) needs no trust unless it sets a base URL.`,
+    'PROJECT_CONFIG_UNTRUSTED',
+  );
+}
+
+/** Evaluates a file with cosmiconfig's loader for its extension and checks the settings it holds. */
+export async function evaluateProjectConfigFile(file: ProjectConfigFile): Promise<ProjectConfig | undefined> {
+  const { defaultLoaders } = await import('cosmiconfig');
+  const extension = extname(file.filepath);
+  const loaders: Readonly<Record<string, Loader>> = defaultLoaders;
+  const loader = loaders[extension || 'noExt'];
+  if (!loader) throw new UsageError(`${file.filepath}: esign cannot read ${extension} files.`, undefined, 'CONFIG_INVALID');
+  let loaded: unknown;
+  try {
+    loaded = await loader(file.filepath, file.text);
+  } catch (error) {
+    throw readError(file.filepath, error);
+  }
+  const config: unknown = isPackageJson(file.filepath) ? (loaded as Record<string, unknown> | null)?.esign : loaded;
+  if (config === undefined || config === null) return undefined;
   const secretAt = findSecret(config, '');
   if (secretAt) {
     throw new UsageError(
-      `${filepath} contains an API key (at ${secretAt}). Keys must never be stored in project files.`,
+      `${file.filepath} contains an API key (at ${secretAt}). Keys must never be stored in project files.`,
       'Remove it from the file (and rotate it if the file was committed); store keys with `esign profiles add <name>`.',
       'CONFIG_CONTAINS_KEY',
     );
@@ -59,10 +168,24 @@ export async function loadProjectConfig(cwd = process.cwd()): Promise<LoadedProj
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new UsageError(
-      `${filepath}: ${issue.path.join('.') || '(root)'}: ${issue.message}.`,
+      `${file.filepath}: ${issue.path.join('.') || '(root)'}: ${issue.message}.`,
       'Allowed settings: profile, baseUrl, sandboxBaseUrl, output.json, output.color.',
       'CONFIG_INVALID',
     );
   }
-  return { filepath, config: parsed.data };
+  return parsed.data;
+}
+
+/**
+ * The project config of `cwd`: found without evaluation, refused if it holds key-shaped text, evaluated only if it is
+ * data or trusted code, and returned with its trust state so that its base URLs are used only once trusted.
+ */
+export async function loadProjectConfig(cwd = process.cwd(), trusted?: readonly TrustedProjectConfig[]): Promise<LoadedProjectConfig | undefined> {
+  const file = await findProjectConfigFile(cwd);
+  if (!file) return undefined;
+  assertNoKeyShapedText(file);
+  const trust = trustState(file, trusted ?? (await loadTrustedProjectConfigs()));
+  assertMayEvaluate(file, trust);
+  const config = await evaluateProjectConfigFile(file);
+  return config ? { filepath: file.filepath, config, trust } : undefined;
 }

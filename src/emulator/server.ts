@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../api/idempotency.js';
 import { operations, type Operation } from '../api/operations.js';
-import { parseKey } from '../auth/keys.js';
+import { parseKey } from '../shared/keys.js';
 import type { Principal, RouteContext, RouteTable } from './context.js';
 import { ApiFailure } from './errors.js';
 import { Events, type EventSink } from './events.js';

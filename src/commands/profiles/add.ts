@@ -4,7 +4,8 @@ import { defineCommand, type Context } from '../../cli/command.js';
 import { readStdin } from '../../cli/stdin.js';
 import { credentialStore } from '../../auth/credential-store.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
-import { assertKeyForMode, maskKey, parseKey, type Mode } from '../../auth/keys.js';
+import { assertKeyForMode, maskKey, type Mode } from '../../auth/keys.js';
+import { parseKey } from '../../shared/keys.js';
 import { assertProfileName, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
 
 interface AddArgs {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isLoopbackHost } from '../../auth/hosts.js';
+import { isLoopbackUrl } from '../../shared/loopback.js';
 import type { RouteContext, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
 import type { WebhookEventType } from '../events.js';
@@ -19,7 +19,7 @@ function isAllowedUrl(raw: string): boolean {
     return false;
   }
   if (url.username || url.password) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(raw));
 }
 
 const fields = (z: Zod) => ({

@@ -1,0 +1,68 @@
+import { open } from 'node:fs/promises';
+import { UsageError } from '../api/errors.js';
+
+/** A key is well under this; anything longer is not a key file (and /dev/zero must not fill memory). */
+const keyFileLimit = 4096;
+
+export interface KeyFromFile {
+  key: string;
+  /** Set when other users may read the file: worth saying, not worth refusing (mounted secrets are often 0644). */
+  warning?: string;
+}
+
+function problem(path: string, what: string): UsageError {
+  return new UsageError(
+    `ESIGN_API_KEY_FILE=${path}: ${what}.`,
+    'Point ESIGN_API_KEY_FILE at a file that holds only the key (one trailing newline is fine), or unset it.',
+    'KEY_FILE_UNREADABLE',
+  );
+}
+
+function describeErrno(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory, not a file';
+  return `cannot be read (${code ?? 'unknown error'})`;
+}
+
+/**
+ * The key in a file (the `_FILE` convention of container secrets), so it stays out of the process environment. The
+ * file's content is never put in a message: a wrong file may hold some other secret.
+ */
+export async function readKeyFile(path: string): Promise<KeyFromFile> {
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw problem(path, describeErrno(error));
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw problem(path, 'is a directory, not a file');
+    const buffer = Buffer.alloc(keyFileLimit + 1);
+    let length = 0;
+    for (;;) {
+      let bytesRead: number;
+      try {
+        ({ bytesRead } = await handle.read(buffer, length, buffer.length - length, null));
+      } catch (error) {
+        throw problem(path, describeErrno(error));
+      }
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > keyFileLimit) throw problem(path, `holds more than ${keyFileLimit} bytes, which is not a key`);
+    }
+    const key = buffer.toString('utf8', 0, length).replace(/\r?\n$/, '');
+    if (key === '') throw problem(path, 'is empty');
+    const openToOthers = stats.isFile() && (stats.mode & 0o077) !== 0;
+    return {
+      key,
+      ...(openToOthers
+        ? { warning: `ESIGN_API_KEY_FILE=${path} can be read by other users (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}); if it is yours, restrict it with chmod 600.` }
+        : {}),
+    };
+  } finally {
+    await handle.close();
+  }
+}

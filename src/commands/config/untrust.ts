@@ -1,0 +1,30 @@
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { defineCommand } from '../../cli/command.js';
+import { loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
+import { trustedProjectConfigs } from '../../config/trust.js';
+import { locateProjectConfig } from './locate.js';
+
+/** A trusted file may since have been deleted: it is still named by the path it was trusted under. */
+async function trustedPath(file: string | undefined): Promise<string> {
+  if (!file) return (await locateProjectConfig(undefined)).realpath;
+  return realpath(file).catch(() => resolve(file));
+}
+
+export default defineCommand<{ file?: string }>({
+  name: 'untrust',
+  description: 'Withdraw the trust in a project config file',
+  arguments: [{ name: 'file', description: 'the file (default: the project config found in the working directory)', required: false }],
+  async handler(args, ctx) {
+    const path = await trustedPath(args.file);
+    const config = await loadConfigFile();
+    const before = trustedProjectConfigs(config);
+    const after = before.filter((trusted) => trusted.path !== path);
+    if (after.length !== before.length) {
+      config.trustedProjectConfigs = after;
+      await saveConfigFile(config);
+    }
+    const removed = after.length !== before.length;
+    ctx.output.result({ path, removed }, () => (removed ? `No longer trusted: ${path}.` : `${path} was not trusted; nothing changed.`));
+  },
+});

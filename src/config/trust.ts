@@ -1,0 +1,42 @@
+import { loadConfigFile, type ConfigFile } from '../auth/profiles.js';
+
+/** A project config file the user trusts (`esign config trust`), as config.json records it. */
+export interface TrustedProjectConfig {
+  /** Absolute, symbolic links resolved. */
+  path: string;
+  /** SHA-256 of the file's content when it was trusted: any change withdraws the trust. */
+  sha256: string;
+  trustedAt: string;
+}
+
+/** `changed`: trusted once, but its content is no longer what was trusted. */
+export type TrustState = 'trusted' | 'changed' | 'untrusted';
+
+/** The trusted files config.json lists, ignoring malformed entries (a hand-edited file must not crash esign). */
+export function trustedProjectConfigs(config: ConfigFile): TrustedProjectConfig[] {
+  const listed: unknown = config.trustedProjectConfigs;
+  if (!Array.isArray(listed)) return [];
+  return listed.filter(
+    (entry): entry is TrustedProjectConfig =>
+      typeof entry === 'object' && entry !== null && typeof (entry as TrustedProjectConfig).path === 'string' && typeof (entry as TrustedProjectConfig).sha256 === 'string',
+  );
+}
+
+export async function loadTrustedProjectConfigs(): Promise<TrustedProjectConfig[]> {
+  return trustedProjectConfigs(await loadConfigFile());
+}
+
+export function trustState(file: { realpath: string; sha256: string }, trusted: readonly TrustedProjectConfig[]): TrustState {
+  const entry = trusted.find((candidate) => candidate.path === file.realpath);
+  if (!entry) return 'untrusted';
+  return entry.sha256 === file.sha256 ? 'trusted' : 'changed';
+}
+
+/** A path as one shell word, so that the command printed in a hint can be pasted as it is. */
+function shellWord(path: string): string {
+  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
+}
+
+export function trustCommand(path: string): string {
+  return `esign config trust ${shellWord(path)}`;
+}
