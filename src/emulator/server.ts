@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../api/idempotency.js';
 import { operations, type Operation } from '../api/operations.js';
 import { parseKey } from '../auth/keys.js';
-import type { Principal, RouteContext, RouteTable } from './context.js';
+import type { Principal, RouteConfig, RouteContext, RouteTable } from './context.js';
 import { ApiFailure } from './errors.js';
+import { mediaType, notJsonBody, parseJsonBody } from './json-body.js';
 import { Events, type EventSink } from './events.js';
 import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
 import { emptyState, newId, nowIso, Store } from './store.js';
@@ -19,6 +20,9 @@ export interface Emulator {
   url: string;
   close(): Promise<void>;
 }
+
+/** Operations whose body is a file, not JSON (the PDF to validate). */
+const RAW_BODY_OPERATIONS = new Set(['validateSealedDocument']);
 
 const idempotencyWindowMs = 24 * 60 * 60 * 1000;
 
@@ -74,14 +78,19 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: false,
   });
-  // Raw bodies (uploads, validate) are streamed by their routes; no parsing here.
-  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  // Raw bodies (uploads, validate) are streamed by the routes marked `rawBody`; every other route reads JSON only
+  // (fastify's own text/plain parser would hand a route a string).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    if ((request.routeOptions.config as RouteConfig | undefined)?.rawBody) return done(null);
+    done(notJsonBody(mediaType(request.headers['content-type'])) as unknown as Error, undefined);
+  });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new ApiFailure(400, 'INVALID_JSON', 'The request body is not valid JSON.') as unknown as Error, undefined);
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
     }
   });
 
@@ -146,6 +155,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     app.route({
       method: operation.method,
       url: routePath(operation.path),
+      config: { rawBody: RAW_BODY_OPERATIONS.has(operation.id) } satisfies RouteConfig,
       handler: async (request, reply) => {
         requestLog.requests++;
         const limited = rateLimit(reply);
@@ -174,7 +184,8 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           if (typeof idempotencyKey !== 'string' || !isValidIdempotencyKey(idempotencyKey)) {
             throw new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.');
           }
-          idempotencySlot = `${principal.key.slice(0, 12)}:${createHash('sha256').update(principal.key).digest('hex').slice(0, 16)}:${idempotencyKey}`;
+          // Scoped to the key by its hash: the state (and the --state file) holds no part of a key.
+          idempotencySlot = `${createHash('sha256').update(principal.key).digest('hex')}:${idempotencyKey}`;
           print = fingerprint(request);
           // The same key in flight: wait for it, then answer as a replay (or run, if it failed and stored nothing).
           while (inFlight.has(idempotencySlot)) await inFlight.get(idempotencySlot);

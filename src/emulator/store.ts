@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ensurePrivateDirectory } from './private-directory.js';
 
 export interface PageInfo {
   page: number;
@@ -272,12 +275,36 @@ export class Store {
   readonly blobs = new Map<string, Buffer>();
   private persistTimer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /**
+   * Document bytes too large for memory: beside the `--state` file (they are part of the state), else in a directory
+   * of this process's own under the OS temp directory, removed when the process exits.
+   */
+  private readonly documentsPath: string;
+  private documentsReady = false;
 
   constructor(
     state: State,
     private readonly statePath?: string,
   ) {
     this.state = state;
+    this.documentsPath = statePath ? `${statePath}.documents` : join(tmpdir(), `esign-emulator-${randomUUID()}`);
+  }
+
+  /** Where spilled document bytes are (the directory may not exist yet: then nothing was spilled). */
+  documentDirectory(): string {
+    return this.documentsPath;
+  }
+
+  /** The document directory, created 0700 on first use. */
+  preparedDocumentDirectory(): string {
+    if (this.documentsReady) return this.documentsPath;
+    ensurePrivateDirectory(this.documentsPath);
+    if (!this.statePath) {
+      const path = this.documentsPath;
+      process.once('exit', () => rmSync(path, { recursive: true, force: true }));
+    }
+    this.documentsReady = true;
+    return this.documentsPath;
   }
 
   static async open(statePath: string | undefined, initial: () => State): Promise<{ store: Store; restored: boolean }> {
@@ -315,9 +342,10 @@ export class Store {
       blobs: Object.fromEntries([...this.blobs].map(([id, data]) => [id, data.toString('base64')])),
     });
     this.writing = this.writing.then(async () => {
-      await mkdir(dirname(path), { recursive: true });
-      const temporary = `${path}.${process.pid}.tmp`;
-      await writeFile(temporary, snapshot);
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      const temporary = `${path}.${randomUUID()}.tmp`;
+      // The state holds webhook secrets and documents: readable by this user only.
+      await writeFile(temporary, snapshot, { flag: 'wx', mode: 0o600 });
       await rename(temporary, path);
     });
     await this.writing;

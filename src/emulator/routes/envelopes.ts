@@ -46,7 +46,7 @@ function view(ctx: RouteContext, envelopeId: string) {
 
 export const routes: RouteTable = {
   createEnvelope: async (ctx) => {
-    const body = parseBody(await createSchema(), ctx.body);
+    const body = parseBody(await createSchema(), ctx.body, { required: true });
     const envelope = createEnvelopeRecord(ctx, body, ctx.events.apiActor(ctx.principal));
     return { status: 201, body: envelopeView(ctx.store.state, envelope) };
   },

@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RouteConfig } from '../context.js';
 import { discardDocumentBytes, documentByteStream, keepDocumentBytes, receiveBody } from '../document-bytes.js';
 import { ApiFailure, fail } from '../errors.js';
 import type { Events } from '../events.js';
@@ -109,7 +110,8 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
     }
   }
 
-  app.put<{ Params: { documentId: string } }>('/_files/documents/:documentId', async (request, reply) => {
+  const rawBody: RouteConfig = { rawBody: true };
+  app.put<{ Params: { documentId: string } }>('/_files/documents/:documentId', { config: rawBody }, async (request, reply) => {
     assertSigned(request);
     const document = findDocument(request.params.documentId);
     assertUploadable(document);
@@ -123,7 +125,7 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
     const received = await receiveBody(request.raw, {
       maxBytes: options.maxDocumentBytes,
       contentLength: headerValue(request.headers['content-length']),
-      documentId: document.documentId,
+      spill: { store, documentId: document.documentId },
     });
     if (store.state.documents[document.documentId] !== document) {
       // The envelope was deleted while the bytes arrived.
@@ -132,7 +134,7 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
     }
     if (received.byteLength === 0) throw fail.validation('The upload is empty; send the file as the body.');
     assertUploadable(document);
-    await keepDocumentBytes(store, document.documentId, received, options.statePath !== undefined);
+    await keepDocumentBytes(store, document.documentId, received);
     const replacedFields = document.fields.length;
     // Fields were placed on the old content; they would point at the wrong places (or pages) of the new one.
     document.fields = [];
