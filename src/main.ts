@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
 import type { ContextIO } from './cli/context.js';
 import { invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
+import { interruptExitCodes, interruption, InterruptedError, type InterruptSignal } from './cli/interrupt.js';
 import { buildProgram, commanderToUsage } from './cli/program.js';
 import { entries } from './commands/index.js';
 import type { Output } from './output/output.js';
@@ -37,7 +38,9 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   );
   try {
     await program.parseAsync([...argv], { from: 'user' });
-  } catch (error) {
+  } catch (caught) {
+    // Whatever a signal broke on its way out (an aborted request, a closed stream), the person stopped the work.
+    const error = interruption.signal.aborted && !(caught instanceof InterruptedError) ? interruption.signal.reason : caught;
     const out = output ?? (await earlyOutput(argv, io));
     if (error instanceof CommanderError) {
       const usage = commanderToUsage(error);
@@ -59,8 +62,30 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   return exitCode;
 }
 
+/** Time a command gets to stop by itself and say what it did, after the first Ctrl-C or SIGTERM. */
+const INTERRUPT_GRACE_MS = 5_000;
+
+/**
+ * The first SIGINT/SIGTERM aborts `interruption.signal` so the running work can stop and report; a second one, or work
+ * that does not stop within the grace time, ends the process at once after removing temporary files.
+ */
+function installInterruptHandlers(): void {
+  const forceExit = (signal: InterruptSignal) => {
+    interruption.runForcedExitCleanups();
+    process.exit(interruptExitCodes[signal]);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interruption.signal.aborted) forceExit(signal);
+      interruption.trigger(signal);
+      setTimeout(() => forceExit(signal), INTERRUPT_GRACE_MS).unref();
+    });
+  }
+}
+
 const isEntryPoint = typeof ESIGN_VERSION === 'string';
 if (isEntryPoint) {
+  installInterruptHandlers();
   const code = await run(process.argv.slice(2));
   // Let stdout drain (it may be a pipe), then leave even if a keep-alive socket or a timer lingers.
   process.stdout.write('', () => process.exit(code));

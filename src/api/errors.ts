@@ -105,6 +105,21 @@ export class NetworkError extends EsignError {
   }
 }
 
+/** A local file could not be written for a reason the person cannot fix by changing the command (disk full). */
+export class LocalFileError extends EsignError {
+  readonly exitCode = ExitCode.unexpected;
+  constructor(
+    message: string,
+    readonly fileCode: string,
+  ) {
+    super(message);
+    this.name = 'LocalFileError';
+  }
+  get code(): string {
+    return this.fileCode;
+  }
+}
+
 /** A wait (for a status, for documents) ended without reaching what was asked. */
 export class WaitError extends EsignError {
   constructor(

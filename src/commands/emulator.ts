@@ -105,10 +105,11 @@ export default defineCommand<EmulatorArgs>({
         [`esign emulator (${environment}) listening on ${emulator.url}`, ...keys.map((key) => `key: ${key}`), `use it: export ${variable}=${emulator.url} ESIGN_API_KEY=${keys[0]}`].join('\n'),
       );
     }
+    // Runs until Ctrl-C or SIGTERM, then closes cleanly (exit 0: stopping a server is its normal end).
+    const { interruption } = await import('../cli/interrupt.js');
     await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      if (interruption.signal.aborted) resolve();
+      interruption.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     await emulator.close();
   },

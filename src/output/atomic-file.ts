@@ -1,0 +1,201 @@
+/**
+ * The one way esign writes a file: into a new temporary file beside the target (created exclusively, never through a
+ * symlink), flushed to disk, then renamed over the target. A failure, an exception or a signal removes the temporary
+ * file and leaves the target as it was; nobody ever sees a half-written file under the target's name.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants, createWriteStream, unlinkSync, type WriteStream } from 'node:fs';
+import { link, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { LocalFileError, UsageError } from '../api/errors.js';
+import { interruption } from '../cli/interrupt.js';
+
+export interface AtomicWriteOptions {
+  /** Permissions of the new file (default 0o644, less the umask); 0o600 for anything secret. */
+  mode?: number;
+  /** Replace an existing target (`--force`); without it an existing target is a usage error naming it. */
+  overwrite?: boolean;
+  /** Files the command reads: the target may be none of them. */
+  inputs?: readonly string[];
+  /** How the person named the target, for messages (e.g. `--out preview.pdf`). */
+  label?: string;
+  /** The flag that allows replacing, for the hint (default `--force`). */
+  forceFlag?: string;
+}
+
+export interface AtomicFile {
+  /** The temporary file's path (for diagnostics only). */
+  readonly temporaryPath: string;
+  write(chunk: string | Uint8Array): Promise<void>;
+  /** A write stream into the temporary file, for `pipeline()`; `commit()` waits for it to finish. */
+  stream(): WriteStream;
+  /** Flushes, renames over the target and flushes the folder. */
+  commit(): Promise<void>;
+  /** Removes the temporary file; the target is untouched. Safe to call more than once, and after commit. */
+  abort(): Promise<void>;
+}
+
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/** Codes that mean the person can fix the path (exit 2); anything else (disk full, file too large) is exit 1. */
+const pathProblems = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EISDIR', 'ELOOP', 'ENAMETOOLONG']);
+
+function describe(code: string | undefined): string {
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return 'its folder does not exist';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'EDQUOT':
+      return 'the disk quota is exhausted';
+    case 'EFBIG':
+      return 'the file is larger than this process may write (ulimit -f)';
+    default:
+      return code ?? 'unknown error';
+  }
+}
+
+function writeFailure(target: string, label: string, error: unknown): Error {
+  if (error instanceof UsageError || error instanceof LocalFileError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = `Cannot write ${label}: ${describe(code)}${code && describe(code) !== code ? ` (${code})` : ''}.`;
+  if (code && pathProblems.has(code)) return new UsageError(message, `Check that ${dirname(target)} exists and is writable.`, 'OUTPUT_UNWRITABLE');
+  return new LocalFileError(`${message} ${existsNote}`, code ?? 'WRITE_FAILED');
+}
+
+const existsNote = 'Nothing was replaced: any earlier file of that name is unchanged.';
+
+async function sameFile(a: string, b: string): Promise<boolean> {
+  try {
+    const [left, right] = await Promise.all([stat(a), stat(b)]);
+    return left.dev === right.dev && left.ino === right.ino;
+  } catch {
+    return resolve(a) === resolve(b);
+  }
+}
+
+/** Refuses a target that is a folder, one of the inputs, or (without `overwrite`) an existing file. */
+async function checkTarget(target: string, options: AtomicWriteOptions, label: string): Promise<boolean> {
+  for (const input of options.inputs ?? []) {
+    if (await sameFile(input, target)) {
+      throw new UsageError(`${label} is also an input of this command (${input}); writing it would destroy the input.`, 'Choose another output file.', 'OUTPUT_IS_INPUT');
+    }
+  }
+  let existing;
+  try {
+    existing = await lstat(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw writeFailure(target, label, error);
+  }
+  if (existing.isDirectory()) throw new UsageError(`Cannot write ${label}: it is a folder.`, 'Give a file name.', 'OUTPUT_UNWRITABLE');
+  if (!options.overwrite) {
+    throw new UsageError(`${label} already exists.`, `Pass ${options.forceFlag ?? '--force'} to replace it, or choose another file.`, 'OUTPUT_EXISTS');
+  }
+  return true;
+}
+
+/** Opens a temporary file beside `target`; nothing appears under the target's name until `commit()`. */
+export async function openAtomic(target: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
+  const label = options.label ?? target;
+  await checkTarget(target, options, label);
+  const temporaryPath = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  let handle: FileHandle;
+  try {
+    // O_EXCL with O_NOFOLLOW: a file or symlink planted at the temporary name is never followed or reused.
+    handle = await open(temporaryPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, options.mode ?? 0o644);
+  } catch (error) {
+    throw writeFailure(target, label, error);
+  }
+  const unregister = interruption.onForcedExit(() => unlinkSync(temporaryPath));
+  let stream: WriteStream | undefined;
+  let state: 'open' | 'committed' | 'aborted' = 'open';
+
+  const abort = async () => {
+    if (state !== 'open') return;
+    state = 'aborted';
+    stream?.destroy();
+    await handle.close().catch(() => {});
+    await unlink(temporaryPath).catch(() => {});
+    unregister();
+  };
+
+  const guarded = async <T>(step: () => Promise<T>): Promise<T> => {
+    try {
+      interruption.throwIfInterrupted();
+      return await step();
+    } catch (error) {
+      await abort();
+      throw interruption.signal.aborted ? interruption.signal.reason : writeFailure(target, label, error);
+    }
+  };
+
+  return {
+    temporaryPath,
+    write: (chunk) =>
+      guarded(async () => {
+        await handle.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+      }),
+    stream() {
+      stream ??= createWriteStream('', { fd: handle.fd, autoClose: false });
+      return stream;
+    },
+    commit: () =>
+      guarded(async () => {
+        if (stream && !stream.writableFinished) {
+          await new Promise<void>((done, fail) => {
+            stream!.once('finish', done).once('error', fail);
+            if (!stream!.writableEnded) stream!.end();
+          });
+        }
+        await handle.sync();
+        await handle.close();
+        // Without overwrite, link() refuses a target that appeared meanwhile; rename() would silently replace it.
+        if (options.overwrite) {
+          await rename(temporaryPath, target);
+        } else {
+          try {
+            await link(temporaryPath, target);
+            await unlink(temporaryPath);
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code;
+            if (code === 'EEXIST') throw new UsageError(`${label} already exists.`, `Pass ${options.forceFlag ?? '--force'} to replace it.`, 'OUTPUT_EXISTS');
+            if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV') throw error;
+            await rename(temporaryPath, target);
+          }
+        }
+        state = 'committed';
+        unregister();
+        await syncFolder(dirname(target));
+      }),
+    abort,
+  };
+}
+
+/** The rename is durable only once the folder's entry is on disk. Some file systems cannot fsync a folder. */
+async function syncFolder(folder: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(folder, constants.O_RDONLY);
+    await handle.sync();
+  } catch {
+    // EISDIR/EINVAL/EPERM on platforms that do not support it: the rename itself has happened.
+  } finally {
+    await handle?.close().catch(() => {});
+  }
+}
+
+/** Writes a whole file atomically. */
+export async function writeFileAtomic(target: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const file = await openAtomic(target, options);
+  await file.write(data);
+  await file.commit();
+}
