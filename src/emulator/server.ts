@@ -21,10 +21,10 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Operations whose body is a file, not JSON (the PDF to validate). */
 const RAW_BODY_OPERATIONS = new Set(['validateSealedDocument']);
-
-const idempotencyWindowMs = 24 * 60 * 60 * 1000;
 
 /** `{envelopeId}` → `:envelopeId`; a literal colon (`anchors:find`) is written `::` for fastify's router. */
 function routePath(path: string): string {
@@ -70,6 +70,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   const dispatcher = createWebhookDispatcher(store, options);
   const sink: EventSink = (type, data) => dispatcher.emit(type, data);
   const events = new Events(store, options, sink);
+  if (options.preloadDrafts) {
+    const { preloadDrafts } = await import('./lifecycle.js');
+    preloadDrafts({ store, options, events }, options.preloadDrafts);
+  }
   const requestLog = { authorizationOnSignedAddresses: 0, requests: 0 };
 
   const app = Fastify({
@@ -139,15 +143,15 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
 
   const tables = await loadRouteTables();
   const inFlight = new Map<string, Promise<void>>();
-  let idempotencyWrites = 0;
-  // Past the 24-hour replay window a record is never answered again: a long-running emulator drops them.
-  function forgetExpiredIdempotencyRecords(): void {
-    const oldest = Date.now() - idempotencyWindowMs;
-    for (const [slot, record] of Object.entries(store.state.idempotency)) {
-      if (record.createdAt < oldest) delete store.state.idempotency[slot];
+  const keyHashes = new Map<string, string>();
+  const keyHash = (key: string): string => {
+    let hash = keyHashes.get(key);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(key).digest('hex');
+      keyHashes.set(key, hash);
     }
-  }
-  forgetExpiredIdempotencyRecords();
+    return hash;
+  };
 
   function register(operation: Operation): void {
     const handler = tables[operation.id];
@@ -185,16 +189,17 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
             throw new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.');
           }
           // Scoped to the key by its hash: the state (and the --state file) holds no part of a key.
-          idempotencySlot = `${createHash('sha256').update(principal.key).digest('hex')}:${idempotencyKey}`;
+          idempotencySlot = `${keyHash(principal.key)}:${idempotencyKey}`;
           print = fingerprint(request);
           // The same key in flight: wait for it, then answer as a replay (or run, if it failed and stored nothing).
           while (inFlight.has(idempotencySlot)) await inFlight.get(idempotencySlot);
-          const stored = store.state.idempotency[idempotencySlot];
-          if (stored && Date.now() - stored.createdAt < idempotencyWindowMs) {
+          const stored = store.state.idempotency.get(idempotencySlot);
+          if (stored) {
             if (stored.fingerprint !== print) {
               throw new ApiFailure(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
             }
-            return reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' }).send(stored.body);
+            reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' });
+            return stored.body === undefined ? reply.send() : reply.type(JSON_TYPE).send(stored.body);
           }
           let settle!: () => void;
           inFlight.set(idempotencySlot, new Promise<void>((resolve) => (settle = resolve)));
@@ -220,9 +225,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           const result = await handler(context);
           recordCall(operation, request, result.status, principal);
           // Only successes are replayed: a refused request may be fixed and sent again with the same key.
+          // Serialized once: the same text is sent now and kept for replays (less memory than the object).
+          const text = result.body === undefined ? undefined : JSON.stringify(result.body);
           if (idempotencySlot && print && result.status < 400) {
-            store.state.idempotency[idempotencySlot] = { fingerprint: print, status: result.status, body: result.body ?? null, headers: result.headers ?? {}, createdAt: Date.now() };
-            if (++idempotencyWrites % 1000 === 0) forgetExpiredIdempotencyRecords();
+            store.state.idempotency.set(idempotencySlot, { fingerprint: print, status: result.status, body: text, headers: result.headers ?? {}, createdAt: Date.now() });
             store.changed();
           }
           if (resetAfterCommit) {
@@ -232,7 +238,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           }
           reply.code(result.status);
           if (result.headers) reply.headers(result.headers);
-          return result.body === undefined ? reply.send() : reply.send(result.body);
+          return text === undefined ? reply.send() : reply.type(JSON_TYPE).send(text);
         } catch (error) {
           if (error instanceof ApiFailure) recordCall(operation, request, error.status, principal);
           throw error;
