@@ -173,6 +173,8 @@ function wrkCreates(url, key, seconds = 10) {
       'end',
     ].join('\n'),
   );
+  // A warm-up first: lazily loaded modules (zod) and the JIT must not count against either server.
+  execFileSync('wrk', ['-t2', '-c16', '-d2s', '-s', script, url], { encoding: 'utf8' });
   const output = execFileSync('wrk', ['-t2', '-c16', `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
