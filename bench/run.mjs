@@ -1,12 +1,15 @@
 // `npm run bench`: speed and memory targets, printed as numbers and ratios (never asserted in unit tests).
 //   startup      esign --version / --help vs `node -e 0` (hyperfine)            target <= 1.25x
 //   anchors      anchor search over a 500-page PDF in the emulator (pages/s)     target >= 200 pages/s
-//   throughput   POST /v4/api/envelopes/ at 16 connections (wrk: req/s, p99)    target >= 2,000 req/s
+//   emulator     creates/s and p99 vs a bare fastify route, from an empty store to 1,000,000 envelopes (wrk);
+//                list p50 at 1,000,000 for every filter; memory per envelope    targets >= 0.5x, p99 <= 5x, flat
+//                                                                               within 10%, p50 <= 1 ms, <= 1 GiB
+//   receive      a 512 MiB upload received by the emulator vs a bare node:http sink (curl -T)   target >= 0.7x
 //   upload       1 GiB upload: peak RSS of esign and speed vs `curl -T`         target < 150 MiB, >= 70%
 //   local        `esign anchors find --local` on a 500-page PDF (pages/s)
 // Run one with `npm run bench -- anchors`.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -113,36 +116,174 @@ if (wanted('anchors')) {
   }
 }
 
-if (wanted('throughput')) {
-  if (!have('wrk')) console.log('throughput: skipped (install wrk: apt-get install wrk)');
+/** A server script run from node_modules, so that it resolves fastify from this repository. */
+function startScriptServer(name, source) {
+  const file = join(root, 'node_modules', `.esign-bench-${name}.mjs`);
+  writeFileSync(file, source);
+  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.setEncoding('utf8').once('data', (line) => resolve({ ...JSON.parse(line), child, stop: () => (child.kill('SIGTERM'), rmSync(file, { force: true })) }));
+    child.on('exit', (code) => reject(new Error(`${name} exited ${code}`)));
+  });
+}
+
+/** What a bare fastify route answers to a create: an envelope-shaped body, the request's JSON parsed. */
+const bareFastify = `
+import Fastify from 'fastify';
+import { randomUUID } from 'node:crypto';
+const app = Fastify({ logger: false });
+app.post('/v4/api/envelopes/', async (request, reply) => {
+  const now = new Date().toISOString();
+  reply.code(201);
+  return { id: randomUUID(), title: request.body.title, message: '', status: 'DRAFT', deadline: null, createdAt: now, updatedAt: now, sentAt: null,
+    completedAt: null, folder: { id: randomUUID(), name: 'Drafts' }, sender: { id: randomUUID(), name: 'Riley Responsible' }, participants: [], documents: [] };
+});
+console.log(JSON.stringify({ url: await app.listen({ host: '127.0.0.1', port: 0 }) }));
+`;
+
+/** A bare node:http sink: reads the body, answers 200. */
+const bareSink = `
+import { createServer } from 'node:http';
+const server = createServer((request, response) => {
+  request.on('data', () => {});
+  request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+});
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
+`;
+
+function milliseconds(text) {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(text ?? '');
+  if (!match) return NaN;
+  return Number(match[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2]];
+}
+
+/** wrk creating envelopes at 16 connections; every request has an Idempotency-Key of its own (a replay is cheap). */
+function wrkCreates(url, key, seconds = 10) {
+  const script = join(work, 'create.lua');
+  writeFileSync(
+    script,
+    [
+      'local counter = 0',
+      'local threads = 0',
+      'function setup(thread) thread:set("tid", threads); threads = threads + 1 end',
+      'request = function()',
+      '  counter = counter + 1',
+      `  local headers = { ["Authorization"] = "Bearer ${key}", ["Content-Type"] = "application/json", ["Idempotency-Key"] = string.format("bench-%s-%d-%d", tid, os.time(), counter) }`,
+      '  return wrk.format("POST", "/v4/api/envelopes/", headers, \'{"title":"bench"}\')',
+      'end',
+    ].join('\n'),
+  );
+  // A warm-up first: lazily loaded modules (zod) and the JIT must not count against either server.
+  execFileSync('wrk', ['-t2', '-c16', '-d2s', '-s', script, url], { encoding: 'utf8' });
+  const output = execFileSync('wrk', ['-t2', '-c16', `-d${seconds}s`, '--latency', '-s', script, url], { encoding: 'utf8' });
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
+    p99: milliseconds(/99%\s+([\d.]+\w+)/.exec(output)?.[1]),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+  };
+}
+
+/** p50 of one GET at one connection (wrk), in ms. */
+function wrkGetP50(url, key) {
+  const output = execFileSync('wrk', ['-t1', '-c1', '-d3s', '--latency', '-H', `Authorization: Bearer ${key}`, url], { encoding: 'utf8' });
+  if (/Non-2xx/.test(output)) throw new Error(`GET ${url} answered errors:\n${output}`);
+  return milliseconds(/50%\s+([\d.]+\w+)/.exec(output)?.[1]);
+}
+
+function rssMiB(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+}
+
+const MILLION = 1_000_000;
+
+if (wanted('emulator')) {
+  if (!have('wrk')) console.log('emulator: skipped (install wrk: apt-get install wrk)');
   else {
-    const emulator = await startEmulator(['--no-seed']);
+    const bare = await startScriptServer('bare-fastify', bareFastify);
+    let base;
     try {
-      const script = join(work, 'create.lua');
-      writeFileSync(
-        script,
-        [
-          // Keys unique across wrk's threads: a repeated key would be answered as a cheap replay.
-          'local counter = 0',
-          'local threads = 0',
-          'function setup(thread) thread:set("tid", threads); threads = threads + 1 end',
-          'request = function()',
-          '  counter = counter + 1',
-          `  local headers = { ["Authorization"] = "Bearer ${emulator.key}", ["Content-Type"] = "application/json", ["Idempotency-Key"] = string.format("bench-%s-%d-%d", tid, os.time(), counter) }`,
-          '  return wrk.format("POST", "/v4/api/envelopes/", headers, \'{"title":"bench"}\')',
-          'end',
-        ].join('\n'),
-      );
-      const output = execFileSync('wrk', ['-t2', '-c16', '-d10s', '--latency', '-s', script, emulator.url], { encoding: 'utf8' });
-      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
-      const p99 = /99%\s+([\d.]+\w+)/.exec(output)?.[1];
-      const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? '0';
-      const requests = Number(/(\d+) requests in/.exec(output)?.[1]);
-      const created = (await api(emulator, 'GET', '/v4/api/account')).usage.envelopesCreated;
-      report('throughput: POST /v4/api/envelopes/, 16 conns', `${rps.toFixed(0)} req/s, p99 ${p99}`, `target >= 2000 req/s (non-2xx: ${non2xx}; ${created} of ${requests} created)`);
+      base = wrkCreates(bare.url, 'none');
     } finally {
-      emulator.stop();
+      bare.stop();
     }
+    report('creates: bare fastify route', `${base.rps.toFixed(0)} req/s, p99 ${base.p99.toFixed(2)} ms`, 'the baseline, same machine, same run');
+    const empty = await startEmulator(['--no-seed']);
+    let fresh;
+    let emptyRss;
+    try {
+      emptyRss = rssMiB(empty.child.pid);
+      fresh = wrkCreates(empty.url, empty.key);
+    } finally {
+      empty.stop();
+    }
+    const ratio = (value, of) => `${(value / of).toFixed(2)}x`;
+    report('creates: emulator, empty store', `${fresh.rps.toFixed(0)} req/s (${ratio(fresh.rps, base.rps)}), p99 ${fresh.p99.toFixed(2)} ms (${ratio(fresh.p99, base.p99)})`, `target >= 0.5x, p99 <= 5x (non-2xx: ${fresh.non2xx})`);
+
+    const preloadStarted = performance.now();
+    const full = await startEmulator(['--no-seed', '--preload-drafts', String(MILLION)]);
+    try {
+      const preloadSeconds = (performance.now() - preloadStarted) / 1000;
+      const fullRss = rssMiB(full.child.pid);
+      report('memory: 1,000,000 drafts, emulator RSS', `${fullRss.toFixed(0)} MiB (preloaded in ${preloadSeconds.toFixed(1)} s)`, 'target <= 1024 MiB');
+      report('memory: per envelope', `${(((fullRss - emptyRss) * 1024 * 1024) / MILLION).toFixed(0)} bytes`, `RSS over the empty emulator's ${emptyRss.toFixed(0)} MiB`);
+
+      const folderId = (await api(full, 'GET', '/v4/api/folders/')).data[0].id;
+      const firstPage = await api(full, 'GET', '/v4/api/envelopes/?limit=20');
+      const lists = {
+        'no filter': '/v4/api/envelopes/',
+        'status=DRAFT': '/v4/api/envelopes/?status=DRAFT',
+        'status=SENT (none)': '/v4/api/envelopes/?status=SENT',
+        folderId: `/v4/api/envelopes/?folderId=${folderId}`,
+        'status=DRAFT&folderId': `/v4/api/envelopes/?status=DRAFT&folderId=${folderId}`,
+        'second page (cursor)': `/v4/api/envelopes/?cursor=${firstPage.nextCursor}`,
+        'folder content': `/v4/api/folders/${folderId}/content`,
+        'voided report': '/v4/api/reports/voided-envelopes',
+      };
+      for (const [name, path] of Object.entries(lists)) {
+        report(`list at 1M: ${name}`, `p50 ${wrkGetP50(`${full.url}${path}`, full.key).toFixed(3)} ms`, 'target <= 1 ms');
+      }
+
+      const loaded = wrkCreates(full.url, full.key);
+      report('creates: emulator, 1,000,000 envelopes', `${loaded.rps.toFixed(0)} req/s (${ratio(loaded.rps, base.rps)}), p99 ${loaded.p99.toFixed(2)} ms (${ratio(loaded.p99, base.p99)})`, `target >= 0.5x, p99 <= 5x (non-2xx: ${loaded.non2xx})`);
+      report('creates: flat from empty to 1,000,000', `${ratio(loaded.rps, fresh.rps)} of the empty store's rate`, 'target >= 0.90x');
+    } finally {
+      full.stop();
+    }
+  }
+}
+
+if (wanted('receive')) {
+  // The emulator's side of an upload: curl sends the same file to a bare node:http sink and to a signed upload address.
+  const size = 512 * 1024 * 1024;
+  const file = join(work, 'receive.pdf');
+  const chunk = Buffer.alloc(8 * 1024 * 1024, 0x20);
+  chunk.write('%PDF-1.7\n');
+  const stream = createWriteStream(file);
+  for (let written = 0; written < size; written += chunk.length) if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
+  await new Promise((resolve) => stream.end(resolve));
+  const curlSeconds = (url) => {
+    spawnSync('sync');
+    const started = performance.now();
+    execFileSync('curl', ['-s', '-f', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: application/pdf', url]);
+    return (performance.now() - started) / 1000;
+  };
+  const sink = await startScriptServer('bare-sink', bareSink);
+  let bareSeconds;
+  try {
+    bareSeconds = curlSeconds(`${sink.url}/upload`);
+  } finally {
+    sink.stop();
+  }
+  const emulator = await startEmulator(['--max-document-bytes', String(2 * size), '--processing-delay', '600000']);
+  try {
+    const envelope = await api(emulator, 'POST', '/v4/api/envelopes/', { title: 'receive bench' });
+    const target = await api(emulator, 'POST', `/v4/api/envelopes/${envelope.id}/documents`, { fileName: 'receive.pdf', contentType: 'application/pdf' });
+    const emulatorSeconds = curlSeconds(target.uploadUrl);
+    const mib = size / 1024 / 1024;
+    report('receive 512 MiB: emulator vs bare node:http', `${(mib / emulatorSeconds).toFixed(0)} vs ${(mib / bareSeconds).toFixed(0)} MiB/s (${(bareSeconds / emulatorSeconds).toFixed(2)}x)`, 'target >= 0.7x');
+  } finally {
+    emulator.stop();
+    rmSync(file, { force: true });
   }
 }
 

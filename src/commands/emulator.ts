@@ -21,6 +21,7 @@ interface EmulatorArgs {
   faults?: string;
   webhookRetryDelays?: string;
   signedAddressTtl?: string;
+  preloadDrafts?: string;
   seed: boolean;
 }
 
@@ -56,6 +57,7 @@ export default defineCommand<EmulatorArgs>({
     { flags: '--faults <spec>', description: 'inject faults on API routes, e.g. reset=0.1,503=0.05,429=0.05,latency=20' },
     { flags: '--webhook-retry-delays <ms,...>', description: 'webhook retry schedule in ms, e.g. 100,200 (tests)', hidden: true },
     { flags: '--signed-address-ttl <ms>', description: 'how long upload and download addresses stay valid (tests)', hidden: true },
+    { flags: '--preload-drafts <n>', description: 'start with this many draft envelopes (bench)', hidden: true },
     { flags: '--no-seed', description: 'start with an empty account (no folders, team or templates)' },
   ],
   examples: ['esign emulator', 'esign emulator --port 0 --print-env > emulator.env &', 'esign emulator --faults reset=0.1,503=0.05 --state ./emulator.json'],
@@ -93,6 +95,7 @@ export default defineCommand<EmulatorArgs>({
       ...(rateLimit ? { rateLimit } : {}),
       ...(faults ? { faults } : {}),
       ...(args.state ? { statePath: args.state } : {}),
+      ...(args.preloadDrafts ? { preloadDrafts: integer(args.preloadDrafts, '--preload-drafts') } : {}),
       ...(args.signedAddressTtl ? { signedAddressTtlMs: integer(args.signedAddressTtl, '--signed-address-ttl', 1) } : {}),
       ...(args.webhookRetryDelays ? { webhookRetryDelaysMs: args.webhookRetryDelays.split(',').map((delay) => integer(delay.trim(), '--webhook-retry-delays')) } : {}),
       seed: args.seed,

@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiFailure } from './errors.js';
@@ -34,7 +36,7 @@ describe('receiveBody', () => {
 
   it('keeps a small body in memory with its length and SHA-256', async () => {
     const bytes = Buffer.from('%PDF-1.7 small body');
-    const received = await receiveBody(Readable.from([bytes]), { maxBytes: 1000, contentLength: String(bytes.length), documentId: randomUUID() });
+    const received = await receiveBody(Readable.from([bytes]), { maxBytes: 1000, contentLength: String(bytes.length), spill: { store, documentId: randomUUID() } });
     expect(received).toEqual({ byteLength: bytes.length, sha256: sha256(bytes), bytes });
   });
 
@@ -60,18 +62,30 @@ describe('receiveBody', () => {
     used.push(documentId);
     const total = IN_MEMORY_LIMIT + 3 * 1024 * 1024;
     const expected = await collect(chunked(total));
-    const received = await receiveBody(chunked(total), { maxBytes: total, documentId });
+    const received = await receiveBody(chunked(total), { maxBytes: total, spill: { store, documentId } });
     expect(received.bytes).toBeUndefined();
     expect(received).toMatchObject({ byteLength: total, sha256: sha256(expected) });
-    await keepDocumentBytes(store, documentId, received, false);
+    await keepDocumentBytes(store, documentId, received);
     expect(store.blobs.has(documentId)).toBe(false);
+    // A directory of the store's own that only this user can enter, holding a file only this user can read.
+    expect(statSync(store.documentDirectory()).mode & 0o777).toBe(0o700);
+    expect(readdirSync(store.documentDirectory()).map((name) => statSync(join(store.documentDirectory(), name)).mode & 0o777)).toEqual([0o600]);
     expect((await readDocumentHead(store, documentId, 4))!.equals(expected.subarray(0, 4))).toBe(true);
     const served = await documentByteStream(store, documentId);
     expect(served!.length).toBe(total);
     expect(sha256(await collect(served!.stream))).toBe(sha256(expected));
     // Content kept in memory later replaces the file.
-    await keepDocumentBytes(store, documentId, { bytes: Buffer.from('small') }, false);
+    await keepDocumentBytes(store, documentId, { bytes: Buffer.from('small') });
     expect((await readDocumentBytes(store, documentId))!.toString()).toBe('small');
     expect((await documentByteStream(store, documentId))!.length).toBe(5);
+  });
+
+  it('keeps a document whose id is a path (legacy ids come from the client) inside the document directory', async () => {
+    const documentId = '../../escape';
+    used.push(documentId);
+    const total = IN_MEMORY_LIMIT + 1;
+    await keepDocumentBytes(store, documentId, await receiveBody(chunked(total), { maxBytes: total, spill: { store, documentId } }));
+    expect(readdirSync(store.documentDirectory())).toEqual([`${encodeURIComponent(documentId)}.bin`]);
+    expect((await documentByteStream(store, documentId))!.length).toBe(total);
   });
 });

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, unlinkSync, type WriteStream } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
@@ -10,35 +9,19 @@ import type { Store } from './store.js';
 
 /**
  * Where a document's bytes live. Up to IN_MEMORY_LIMIT they sit in `store.blobs` (and go into the `--state` file with
- * the rest of the state); a larger upload is streamed to a file under the OS temp directory and only its path (derived
- * from the document id) is kept, so a 1 GiB upload never needs 1 GiB of memory to be received or served.
+ * the rest of the state); a larger upload is streamed to a file in the store's private document directory (0700, files
+ * 0600) and only its path (derived from the document id) is kept, so a 1 GiB upload never needs 1 GiB of memory to be
+ * received or served.
  */
 export const IN_MEMORY_LIMIT = 64 * 1024 * 1024;
 
-const spillDirectory = join(tmpdir(), 'esign-emulator-documents');
-
-/** Files this process spilled and nobody needs after it exits (no `--state` refers to them). */
-const ephemeralFiles = new Set<string>();
-let cleanupRegistered = false;
-
-function spillPath(documentId: string): string {
-  return join(spillDirectory, `${documentId}.bin`);
+/** Legacy routes take document ids from the client: the id is encoded so that it can never name another path. */
+function spillPath(store: Store, documentId: string): string {
+  return join(store.documentDirectory(), `${encodeURIComponent(documentId)}.bin`);
 }
 
-function forgetOnExit(path: string): void {
-  ephemeralFiles.add(path);
-  if (cleanupRegistered) return;
-  cleanupRegistered = true;
-  process.once('exit', () => {
-    for (const file of ephemeralFiles) {
-      try {
-        unlinkSync(file);
-      } catch {
-        // already gone
-      }
-    }
-  });
-}
+/** Bytes buffered before the spill file waits for the disk: a few large writes (writev) instead of many small ones. */
+const SPILL_WRITE_BUFFER = 8 * 1024 * 1024;
 
 function documentTooLarge(maxBytes: number, size: { declaredBytes: number } | { receivedBytes: number }): ApiFailure {
   const bytes = 'declaredBytes' in size ? size.declaredBytes : size.receivedBytes;
@@ -60,7 +43,7 @@ export interface ReceivedBody {
  */
 export async function receiveBody(
   source: Readable,
-  options: { maxBytes: number; contentLength?: string | undefined; documentId?: string },
+  options: { maxBytes: number; contentLength?: string | undefined; spill?: { store: Store; documentId: string } },
 ): Promise<ReceivedBody> {
   const declaredBytes = options.contentLength === undefined ? undefined : Number(options.contentLength);
   if (declaredBytes !== undefined && declaredBytes > options.maxBytes) throw documentTooLarge(options.maxBytes, { declaredBytes });
@@ -68,10 +51,12 @@ export async function receiveBody(
   const chunks: Buffer[] = [];
   let received = 0;
   let file: WriteStream | undefined;
-  const path = options.documentId === undefined ? undefined : `${spillPath(options.documentId)}.${process.pid}.${Date.now()}.part`;
+  const spill = options.spill;
+  const path = spill && `${spillPath(spill.store, spill.documentId)}.${randomUUID()}.part`;
   const startFile = (): WriteStream => {
-    mkdirSync(spillDirectory, { recursive: true });
-    const stream = createWriteStream(path!);
+    spill!.store.preparedDocumentDirectory();
+    // Exclusive: never follows a link planted in its place.
+    const stream = createWriteStream(path!, { flags: 'wx', mode: 0o600, highWaterMark: SPILL_WRITE_BUFFER });
     // Errors surface at the next write or at close; keep the process alive meanwhile.
     stream.on('error', () => undefined);
     return stream;
@@ -97,7 +82,7 @@ export async function receiveBody(
       file.end();
       await once(file, 'close');
       if (file.errored) throw file.errored;
-      await rename(path!, spillPath(options.documentId!));
+      await rename(path!, spillPath(spill!.store, spill!.documentId));
       return { byteLength: received, sha256: hash.digest('hex') };
     }
     return { byteLength: received, sha256: hash.digest('hex'), bytes: Buffer.concat(chunks, received) };
@@ -111,25 +96,24 @@ export async function receiveBody(
 }
 
 /** Keeps a received body as the document's bytes, replacing what it had. */
-export async function keepDocumentBytes(store: Store, documentId: string, body: Pick<ReceivedBody, 'bytes'>, keepAfterExit: boolean): Promise<void> {
+export async function keepDocumentBytes(store: Store, documentId: string, body: Pick<ReceivedBody, 'bytes'>): Promise<void> {
   if (body.bytes) {
     store.blobs.set(documentId, body.bytes);
-    await rm(spillPath(documentId), { force: true });
+    await rm(spillPath(store, documentId), { force: true });
   } else {
     store.blobs.delete(documentId);
-    if (!keepAfterExit) forgetOnExit(spillPath(documentId));
   }
   store.changed();
 }
 
 /** Replaces a document's bytes with bytes produced here (a converted preview), always in memory. */
 export async function replaceDocumentBytes(store: Store, documentId: string, bytes: Buffer): Promise<void> {
-  await keepDocumentBytes(store, documentId, { bytes }, true);
+  await keepDocumentBytes(store, documentId, { bytes });
 }
 
-async function spilledSize(documentId: string): Promise<number | undefined> {
+async function spilledSize(store: Store, documentId: string): Promise<number | undefined> {
   try {
-    return (await stat(spillPath(documentId))).size;
+    return (await stat(spillPath(store, documentId))).size;
   } catch {
     return undefined;
   }
@@ -140,7 +124,7 @@ export async function readDocumentBytes(store: Store, documentId: string): Promi
   const inMemory = store.blobs.get(documentId);
   if (inMemory) return inMemory;
   try {
-    return await readFile(spillPath(documentId));
+    return await readFile(spillPath(store, documentId));
   } catch {
     return undefined;
   }
@@ -151,7 +135,7 @@ export async function readDocumentHead(store: Store, documentId: string, length:
   const inMemory = store.blobs.get(documentId);
   if (inMemory) return inMemory.subarray(0, length);
   try {
-    const handle = await open(spillPath(documentId));
+    const handle = await open(spillPath(store, documentId));
     try {
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await handle.read(buffer, 0, length, 0);
@@ -168,14 +152,14 @@ export async function readDocumentHead(store: Store, documentId: string, length:
 export async function documentByteStream(store: Store, documentId: string): Promise<{ stream: Readable; length: number } | undefined> {
   const inMemory = store.blobs.get(documentId);
   if (inMemory) return { stream: Readable.from([inMemory]), length: inMemory.length };
-  const size = await spilledSize(documentId);
+  const size = await spilledSize(store, documentId);
   if (size === undefined) return undefined;
-  return { stream: createReadStream(spillPath(documentId), { highWaterMark: 1024 * 1024 }), length: size };
+  return { stream: createReadStream(spillPath(store, documentId), { highWaterMark: 1024 * 1024 }), length: size };
 }
 
 /** Drops a document's bytes, wherever they are. */
 export async function discardDocumentBytes(store: Store, documentId: string): Promise<void> {
   store.blobs.delete(documentId);
-  await rm(spillPath(documentId), { force: true });
+  await rm(spillPath(store, documentId), { force: true });
   store.changed();
 }

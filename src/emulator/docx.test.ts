@@ -30,6 +30,22 @@ describe('readDocxParagraphs', () => {
     await expect(readDocxParagraphs(strToU8('not a zip'))).rejects.toBeInstanceOf(DocxUnreadableError);
     await expect(readDocxParagraphs(zipSync({ 'other.xml': strToU8('<x/>') }))).rejects.toThrow(/word\/document\.xml/);
   });
+
+  it('refuses a word/document.xml that inflates past the limit, saying so, whatever size the ZIP claims for it', async () => {
+    const xml = documentXml(`<w:p><w:r><w:t>${' '.repeat(2 * 1024 * 1024)}</w:t></w:r></w:p>`);
+    const bomb = zipSync({ 'word/document.xml': strToU8(xml) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    await expect(readDocxParagraphs(bomb, 1024 * 1024)).rejects.toThrow(/word\/document\.xml inflates past 1048576 bytes/);
+    // The same part with its declared sizes (local header and central directory) rewritten to 1 KiB: still refused.
+    const lying = Buffer.from(bomb);
+    const local = lying.indexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    const central = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    lying.writeUInt32LE(1024, local + 22);
+    lying.writeUInt32LE(1024, central + 24);
+    await expect(readDocxParagraphs(lying, 1024 * 1024)).rejects.toThrow(/inflates past 1048576 bytes/);
+    // Under the limit it reads as usual.
+    expect(await readDocxParagraphs(bomb, 4 * 1024 * 1024)).toHaveLength(1);
+  });
 });
 
 describe('convertDocxToPdf', () => {

@@ -41,18 +41,86 @@ export function docxParagraphs(documentXml: string): string[] {
   return paragraphs;
 }
 
-/** Reads `word/document.xml` out of the package; DocxUnreadableError when the bytes are not a Word document. */
-export async function readDocxParagraphs(bytes: Uint8Array): Promise<string[]> {
-  const { unzipSync, strFromU8 } = await import('fflate');
-  let files: Record<string, Uint8Array>;
+/**
+ * How large `word/document.xml` may be once inflated. A real contract's text is well under 1 MiB; a part that inflates
+ * past this is a ZIP bomb (deflate inflates up to about 1,000 times), refused before it costs the memory.
+ */
+export const DOCX_PART_LIMIT = 64 * 1024 * 1024;
+
+/** Compressed bytes handed to the inflater at a time: each inflates to at most about 1,000 times as much. */
+const INFLATE_STEP = 16 * 1024;
+
+function partTooLarge(name: string, limit: number): DocxUnreadableError {
+  return new DocxUnreadableError(`the .docx part ${name} inflates past ${limit} bytes, the limit for a converted document (a ZIP bomb, or too large to convert)`);
+}
+
+/**
+ * The bytes of `word/document.xml`, inflated a little at a time and counted, so that a part which lies about its size
+ * (or tells it) is refused once it passes `limit`, never inflated whole.
+ */
+async function inflateDocumentXml(bytes: Uint8Array, limit: number): Promise<Uint8Array> {
+  const { unzipSync, Unzip, UnzipInflate } = await import('fflate');
+  const name = 'word/document.xml';
+  let declaredSize: number | undefined;
   try {
-    files = unzipSync(bytes, { filter: (file) => file.name === 'word/document.xml' });
+    // The central directory: is this a ZIP, does it hold the part, and what size does it claim? Nothing is inflated.
+    unzipSync(bytes, {
+      filter: (file) => {
+        if (file.name === name) declaredSize = file.originalSize;
+        return false;
+      },
+    });
   } catch (cause) {
     throw new DocxUnreadableError(`not a .docx (ZIP) file: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
-  const documentXml = files['word/document.xml'];
-  if (!documentXml) throw new DocxUnreadableError('the .docx has no word/document.xml');
-  return docxParagraphs(strFromU8(documentXml));
+  if (declaredSize === undefined) throw new DocxUnreadableError(`the .docx has no ${name}`);
+  if (declaredSize > limit) throw partTooLarge(name, limit);
+  const chunks: Uint8Array[] = [];
+  let inflated = 0;
+  let failure: Error | undefined;
+  let done = false;
+  const unzip = new Unzip((file) => {
+    if (file.name !== name || done) return;
+    file.ondata = (error, chunk, final) => {
+      if (failure) return;
+      if (error) {
+        failure = new DocxUnreadableError(`the .docx part ${name} cannot be inflated: ${error.message}`);
+        return;
+      }
+      inflated += chunk.length;
+      if (inflated > limit) {
+        failure = partTooLarge(name, limit);
+        file.terminate();
+        return;
+      }
+      chunks.push(chunk);
+      if (final) done = true;
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+  try {
+    for (let offset = 0; offset < bytes.length && !failure && !done; offset += INFLATE_STEP) {
+      unzip.push(bytes.subarray(offset, offset + INFLATE_STEP), offset + INFLATE_STEP >= bytes.length);
+    }
+  } catch (cause) {
+    failure ??= new DocxUnreadableError(`the .docx part ${name} cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+  if (failure) throw failure;
+  if (!done) throw new DocxUnreadableError(`the .docx part ${name} ends early`);
+  const whole = new Uint8Array(inflated);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.length;
+  }
+  return whole;
+}
+
+/** Reads `word/document.xml` out of the package; DocxUnreadableError when the bytes are not a Word document. */
+export async function readDocxParagraphs(bytes: Uint8Array, partLimit = DOCX_PART_LIMIT): Promise<string[]> {
+  const { strFromU8 } = await import('fflate');
+  return docxParagraphs(strFromU8(await inflateDocumentXml(bytes, partLimit)));
 }
 
 /** A PDF with the paragraphs' text, wrapped to the page width and flowing over as many pages as it needs. */

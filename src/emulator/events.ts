@@ -1,6 +1,6 @@
 import type { Principal } from './context.js';
 import type { EmulatorOptions } from './options.js';
-import { newId, nowIso, type EnvelopeRecord, type OutboxMessage, type ParticipantRecord, type Store } from './store.js';
+import { newId, nowIso, type EnvelopeRecord, type HistoryEntry, type OutboxMessage, type ParticipantRecord, type Store } from './store.js';
 
 export type WebhookEventType = 'ENVELOPE_SENT' | 'ENVELOPE_COMPLETED' | 'ENVELOPE_VOIDED' | 'ENVELOPE_DECLINED';
 
@@ -31,8 +31,12 @@ export class Events {
   }
 
   history(envelope: EnvelopeRecord, action: string, actor: Record<string, unknown>, details?: Record<string, unknown>): void {
-    envelope.history.push({ id: newId(), at: nowIso(), action, actor, ...(details ? { details } : {}) });
-    envelope.updatedAt = nowIso();
+    const at = nowIso();
+    const entry: HistoryEntry = details ? { id: newId(), at, action, actor, details } : { id: newId(), at, action, actor };
+    // A first entry gets an array of its own size (a push would reserve 16 slots): a million drafts hold one each.
+    if (envelope.history.length === 0) envelope.history = [entry];
+    else envelope.history.push(entry);
+    envelope.updatedAt = at;
     this.store.changed();
   }
 

@@ -33,7 +33,7 @@ function placementFailure(problems: readonly PlacementProblem[]): ApiFailure {
 
 /** Fields for participants the envelope does not have: 400 FIELD_PARTICIPANT_UNKNOWN. */
 function assertKnownParticipants(deps: LifecycleDeps, document: DocumentRecord, fields: readonly unknown[]): void {
-  const envelope = document.envelopeId ? deps.store.state.envelopes[document.envelopeId] : undefined;
+  const envelope = document.envelopeId ? deps.store.state.envelopes.get(document.envelopeId) : undefined;
   const known = new Set(envelope?.participants.map((participant) => participant.id) ?? []);
   const unknown = fields.flatMap((field, index) =>
     isRecord(field) && typeof field.participantId === 'string' && !known.has(field.participantId)
@@ -51,7 +51,7 @@ function assertKnownParticipants(deps: LifecycleDeps, document: DocumentRecord, 
 /** Ids are unique in a document and not reusable in another document of the account: 409 FIELD_ID_IN_USE. */
 function assertIdsFree(deps: LifecycleDeps, document: DocumentRecord, fields: readonly unknown[]): void {
   const elsewhere = new Map<string, string>();
-  for (const other of Object.values(deps.store.state.documents)) {
+  for (const other of [...deps.store.state.documents.values()]) {
     if (other.documentId === document.documentId) continue;
     for (const field of other.fields) elsewhere.set(field.id, other.documentId);
   }

@@ -37,7 +37,7 @@ async function addDocument(deps: LifecycleDeps, envelope: EnvelopeRecord, status
     Object.assign(document, { pageCount, pages, byteLength: bytes.length });
     deps.store.blobs.set(document.documentId, Buffer.from(bytes));
   }
-  deps.store.state.documents[document.documentId] = document;
+  deps.store.state.documents.set(document.documentId, document);
   envelope.documentIds.push(document.documentId);
   return document;
 }

@@ -122,21 +122,20 @@ export function newParticipant(input: NewParticipant): ParticipantRecord {
 /** A SENT envelope whose deadline passed is EXPIRED; the clock is read whenever the envelope is. */
 function expireIfDue(deps: LifecycleDeps, envelope: EnvelopeRecord): void {
   if (envelope.status !== 'SENT' || !envelope.deadline || Date.parse(envelope.deadline) > Date.now()) return;
-  envelope.status = 'EXPIRED';
+  deps.store.state.envelopes.setStatus(envelope, 'EXPIRED');
   deps.events.history(envelope, 'ENVELOPE_EXPIRED', serviceActor, { deadline: envelope.deadline });
 }
 
 export function findEnvelope(deps: LifecycleDeps, envelopeId: string): EnvelopeRecord {
-  const envelope = deps.store.state.envelopes[envelopeId];
+  const envelope = deps.store.state.envelopes.get(envelopeId);
   if (!envelope) throw fail.notFound('Envelope', envelopeId);
   expireIfDue(deps, envelope);
   return envelope;
 }
 
-export function allEnvelopes(deps: LifecycleDeps): EnvelopeRecord[] {
-  const envelopes = Object.values(deps.store.state.envelopes);
-  for (const envelope of envelopes) expireIfDue(deps, envelope);
-  return envelopes;
+/** Expires every SENT envelope whose deadline passed, so that a list shows each with the status a read would. */
+export function expireDueEnvelopes(deps: LifecycleDeps): void {
+  for (const envelope of deps.store.state.envelopes.due(Date.now())) expireIfDue(deps, envelope);
 }
 
 export function findParticipant(envelope: EnvelopeRecord, participantId: string): ParticipantRecord {
@@ -192,6 +191,7 @@ export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSett
   const now = nowIso();
   const envelope: EnvelopeRecord = {
     id: newId(),
+    seq: state.envelopesCreated,
     title: settings.title ?? 'Untitled envelope',
     message: settings.message ?? '',
     status: 'DRAFT',
@@ -204,10 +204,15 @@ export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSett
     documentIds: [],
     history: [],
   };
-  state.envelopes[envelope.id] = envelope;
+  state.envelopes.add(envelope);
   state.envelopesCreated++;
   deps.events.history(envelope, 'ENVELOPE_CREATED', actor, { title: envelope.title, folderId: folder.id, ...details });
   return envelope;
+}
+
+/** `count` drafts made as createEnvelope makes them, without requests: how the bench fills a store to a million. */
+export function preloadDrafts(deps: LifecycleDeps, count: number): void {
+  for (let index = 0; index < count; index++) createEnvelopeRecord(deps, { title: 'Preloaded draft' }, serviceActor);
 }
 
 export function assertStatus(envelope: EnvelopeRecord, allowed: readonly EnvelopeRecord['status'][], code: string, doing: string): void {
@@ -283,8 +288,8 @@ function emitEnvelopeEvent(deps: LifecycleDeps, type: Parameters<Events['emit']>
 
 /** DRAFT → SENT: the first signing order is invited (callers check assertSendable first). */
 export function markSent(deps: LifecycleDeps, envelope: EnvelopeRecord, actor: Actor): void {
-  envelope.status = 'SENT';
   envelope.sentAt = nowIso();
+  deps.store.state.envelopes.setStatus(envelope, 'SENT');
   delete envelope.sendWhenReady;
   delete envelope.pendingAnchors;
   deps.events.history(envelope, 'ENVELOPE_SENT', actor);
@@ -323,7 +328,7 @@ export function finishParticipant(deps: LifecycleDeps, envelope: EnvelopeRecord,
     inviteTurn(deps, envelope);
     return;
   }
-  envelope.status = 'COMPLETED';
+  deps.store.state.envelopes.setStatus(envelope, 'COMPLETED');
   envelope.completedAt = nowIso();
   deps.events.history(envelope, 'ENVELOPE_COMPLETED', serviceActor);
   for (const each of envelope.participants) deps.events.notify(envelope, each, 'COMPLETED');
@@ -338,7 +343,7 @@ export function refuseForParticipant(deps: LifecycleDeps, envelope: EnvelopeReco
   participant.refusalReason = reason;
   participant.completedAt = nowIso();
   deps.events.history(envelope, 'PARTICIPANT_REFUSED', actor, { participantId: participant.id, reason });
-  envelope.status = 'DECLINED';
+  deps.store.state.envelopes.setStatus(envelope, 'DECLINED');
   deps.events.history(envelope, 'ENVELOPE_DECLINED', serviceActor, { participantId: participant.id, reason });
   emitEnvelopeEvent(deps, 'ENVELOPE_DECLINED', envelope);
 }
@@ -348,7 +353,7 @@ export function refuseForParticipant(deps: LifecycleDeps, envelope: EnvelopeReco
  * (outbox VOIDED); a send-now envelope voided before sending has told no one and tells no one.
  */
 export function voidEnvelopeRecord(deps: LifecycleDeps, envelope: EnvelopeRecord, reason: string, actor: Actor, details?: Record<string, unknown>): void {
-  envelope.status = 'VOIDED';
+  deps.store.state.envelopes.setStatus(envelope, 'VOIDED');
   envelope.cancellationReason = reason;
   delete envelope.sendWhenReady;
   delete envelope.pendingAnchors;
@@ -369,7 +374,7 @@ const settling = new Set<string>();
  * no message to participants).
  */
 export async function onDocumentsProcessed(deps: LifecycleDeps, envelopeId: string): Promise<void> {
-  const envelope = deps.store.state.envelopes[envelopeId];
+  const envelope = deps.store.state.envelopes.get(envelopeId);
   if (!envelope || envelope.status !== 'DRAFT' || !envelope.sendWhenReady || settling.has(envelopeId)) return;
   const documents = envelopeDocuments(deps.store.state, envelope);
   const failed = documents.find((document) => document.status === 'FAILED');
@@ -396,7 +401,7 @@ export async function onDocumentsProcessed(deps: LifecycleDeps, envelopeId: stri
         placed.set(document.documentId, await placeFieldsOnDocument(deps, document, fields, { waitForSearchSlot: true }));
       } catch (error) {
         if (!(error instanceof ApiFailure)) throw error;
-        if (envelope.status !== 'DRAFT' || deps.store.state.envelopes[envelopeId] !== envelope) return;
+        if (envelope.status !== 'DRAFT' || deps.store.state.envelopes.get(envelopeId) !== envelope) return;
         // Placement speaks of this document's fields; the caller knows them by their place in the request.
         const message = error.message.replace(/fields\[(\d+)\]/g, (text, index: string) => {
           const field = pending[Number(index)];
@@ -411,9 +416,9 @@ export async function onDocumentsProcessed(deps: LifecycleDeps, envelopeId: stri
       }
     }
     // The envelope may have been deleted while the text was searched.
-    if (envelope.status !== 'DRAFT' || !envelope.sendWhenReady || deps.store.state.envelopes[envelopeId] !== envelope) return;
+    if (envelope.status !== 'DRAFT' || !envelope.sendWhenReady || deps.store.state.envelopes.get(envelopeId) !== envelope) return;
     for (const [documentId, fields] of placed) {
-      const document = deps.store.state.documents[documentId];
+      const document = deps.store.state.documents.get(documentId);
       if (document) document.fields = fields;
     }
     markSent(deps, envelope, serviceActor);

@@ -33,6 +33,8 @@ export interface EmulatorOptions {
   webhookRetryDelaysMs: number[];
   /** Seed the account with folders, a team and templates. */
   seed: boolean;
+  /** Draft envelopes put straight into the store at start (bench: a large store without a million requests). */
+  preloadDrafts?: number;
   /** Deterministic randomness for faults (tests). */
   random?: () => number;
 }

@@ -44,7 +44,7 @@ export function createDocumentRecord(
     fields: [],
     createdAt: nowIso(),
   };
-  deps.store.state.documents[documentId] = document;
+  deps.store.state.documents.set(documentId, document);
   deps.store.changed();
   return { document, upload };
 }
@@ -113,7 +113,7 @@ const currentRun = new Map<string, symbol>();
 async function runProcessing(deps: LifecycleDeps, document: DocumentRecord): Promise<void> {
   const run = Symbol(document.documentId);
   currentRun.set(document.documentId, run);
-  const isCurrent = () => currentRun.get(document.documentId) === run && deps.store.state.documents[document.documentId] === document;
+  const isCurrent = () => currentRun.get(document.documentId) === run && deps.store.state.documents.get(document.documentId) === document;
   // The delay first: reading a large document is heavy, and must not slow down uploads still arriving meanwhile.
   const remaining = (document.processingUntil ?? 0) - Date.now();
   if (remaining > 0) await sleep(remaining, undefined, { ref: false });
@@ -144,7 +144,7 @@ async function runProcessing(deps: LifecycleDeps, document: DocumentRecord): Pro
   }
   deps.store.changed();
 
-  const envelope = document.envelopeId ? deps.store.state.envelopes[document.envelopeId] : undefined;
+  const envelope = document.envelopeId ? deps.store.state.envelopes.get(document.envelopeId) : undefined;
   if (!envelope) return;
   deps.events.history(envelope, 'DOCUMENT_PROCESSED', serviceActor, {
     documentId: document.documentId,
@@ -178,7 +178,7 @@ export function beginProcessing(deps: LifecycleDeps, document: DocumentRecord, c
  * process's delay (the saved end time belonged to the previous run).
  */
 export function resumeProcessing(deps: LifecycleDeps): void {
-  for (const document of Object.values(deps.store.state.documents)) {
+  for (const document of [...deps.store.state.documents.values()]) {
     if (document.status !== 'PROCESSING') continue;
     document.processingUntil = Date.now() + deps.options.processingDelayMs;
     startProcessing(deps, document);

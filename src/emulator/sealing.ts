@@ -52,7 +52,7 @@ async function seal(deps: LifecycleDeps, envelope: EnvelopeRecord, document: Doc
 
 /** The document as a COMPLETED envelope serves it: sealed, made on first request. Other envelopes serve the content as is. */
 export async function servedDocumentBytes(deps: LifecycleDeps, document: DocumentRecord): Promise<Buffer | undefined> {
-  const envelope = document.envelopeId ? deps.store.state.envelopes[document.envelopeId] : undefined;
+  const envelope = document.envelopeId ? deps.store.state.envelopes.get(document.envelopeId) : undefined;
   if (envelope?.status !== 'COMPLETED') return readDocumentBytes(deps.store, document.documentId);
   const key = sealedBlobKey(document.documentId);
   const kept = deps.store.blobs.get(key);
@@ -68,7 +68,7 @@ export async function servedDocumentBytes(deps: LifecycleDeps, document: Documen
 
 /** The document whose sealed copy has this SHA-256, if this emulator made one. */
 export function findSealedDocument(store: Store, sha256: string): DocumentRecord | undefined {
-  for (const document of Object.values(store.state.documents)) {
+  for (const document of [...store.state.documents.values()]) {
     const kept = store.blobs.get(sealedBlobKey(document.documentId));
     if (!kept) continue;
     let known = sealedDigests.get(document.documentId);

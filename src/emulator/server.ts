@@ -3,8 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../api/idempotency.js';
 import { operations, type Operation } from '../api/operations.js';
 import { parseKey } from '../shared/keys.js';
-import type { Principal, RouteContext, RouteTable } from './context.js';
+import type { Principal, RouteConfig, RouteContext, RouteTable } from './context.js';
 import { ApiFailure } from './errors.js';
+import { mediaType, notJsonBody, parseJsonBody } from './json-body.js';
 import { Events, type EventSink } from './events.js';
 import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
 import { emptyState, newId, nowIso, Store } from './store.js';
@@ -20,7 +21,10 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-const idempotencyWindowMs = 24 * 60 * 60 * 1000;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Operations whose body is a file, not JSON (the PDF to validate). */
+const RAW_BODY_OPERATIONS = new Set(['validateSealedDocument']);
 
 /** `{envelopeId}` → `:envelopeId`; a literal colon (`anchors:find`) is written `::` for fastify's router. */
 function routePath(path: string): string {
@@ -66,6 +70,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   const dispatcher = createWebhookDispatcher(store, options);
   const sink: EventSink = (type, data) => dispatcher.emit(type, data);
   const events = new Events(store, options, sink);
+  if (options.preloadDrafts) {
+    const { preloadDrafts } = await import('./lifecycle.js');
+    preloadDrafts({ store, options, events }, options.preloadDrafts);
+  }
   const requestLog = { authorizationOnSignedAddresses: 0, requests: 0 };
 
   const app = Fastify({
@@ -74,14 +82,19 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: false,
   });
-  // Raw bodies (uploads, validate) are streamed by their routes; no parsing here.
-  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  // Raw bodies (uploads, validate) are streamed by the routes marked `rawBody`; every other route reads JSON only
+  // (fastify's own text/plain parser would hand a route a string).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request, _payload, done) => {
+    if ((request.routeOptions.config as RouteConfig | undefined)?.rawBody) return done(null);
+    done(notJsonBody(mediaType(request.headers['content-type'])) as unknown as Error, undefined);
+  });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new ApiFailure(400, 'INVALID_JSON', 'The request body is not valid JSON.') as unknown as Error, undefined);
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
     }
   });
 
@@ -130,15 +143,15 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
 
   const tables = await loadRouteTables();
   const inFlight = new Map<string, Promise<void>>();
-  let idempotencyWrites = 0;
-  // Past the 24-hour replay window a record is never answered again: a long-running emulator drops them.
-  function forgetExpiredIdempotencyRecords(): void {
-    const oldest = Date.now() - idempotencyWindowMs;
-    for (const [slot, record] of Object.entries(store.state.idempotency)) {
-      if (record.createdAt < oldest) delete store.state.idempotency[slot];
+  const keyHashes = new Map<string, string>();
+  const keyHash = (key: string): string => {
+    let hash = keyHashes.get(key);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(key).digest('hex');
+      keyHashes.set(key, hash);
     }
-  }
-  forgetExpiredIdempotencyRecords();
+    return hash;
+  };
 
   function register(operation: Operation): void {
     const handler = tables[operation.id];
@@ -146,6 +159,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     app.route({
       method: operation.method,
       url: routePath(operation.path),
+      config: { rawBody: RAW_BODY_OPERATIONS.has(operation.id) } satisfies RouteConfig,
       handler: async (request, reply) => {
         requestLog.requests++;
         const limited = rateLimit(reply);
@@ -174,16 +188,18 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           if (typeof idempotencyKey !== 'string' || !isValidIdempotencyKey(idempotencyKey)) {
             throw new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.');
           }
-          idempotencySlot = `${principal.key.slice(0, 12)}:${createHash('sha256').update(principal.key).digest('hex').slice(0, 16)}:${idempotencyKey}`;
+          // Scoped to the key by its hash: the state (and the --state file) holds no part of a key.
+          idempotencySlot = `${keyHash(principal.key)}:${idempotencyKey}`;
           print = fingerprint(request);
           // The same key in flight: wait for it, then answer as a replay (or run, if it failed and stored nothing).
           while (inFlight.has(idempotencySlot)) await inFlight.get(idempotencySlot);
-          const stored = store.state.idempotency[idempotencySlot];
-          if (stored && Date.now() - stored.createdAt < idempotencyWindowMs) {
+          const stored = store.state.idempotency.get(idempotencySlot);
+          if (stored) {
             if (stored.fingerprint !== print) {
               throw new ApiFailure(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
             }
-            return reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' }).send(stored.body);
+            reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' });
+            return stored.body === undefined ? reply.send() : reply.type(JSON_TYPE).send(stored.body);
           }
           let settle!: () => void;
           inFlight.set(idempotencySlot, new Promise<void>((resolve) => (settle = resolve)));
@@ -209,9 +225,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           const result = await handler(context);
           recordCall(operation, request, result.status, principal);
           // Only successes are replayed: a refused request may be fixed and sent again with the same key.
+          // Serialized once: the same text is sent now and kept for replays (less memory than the object).
+          const text = result.body === undefined ? undefined : JSON.stringify(result.body);
           if (idempotencySlot && print && result.status < 400) {
-            store.state.idempotency[idempotencySlot] = { fingerprint: print, status: result.status, body: result.body ?? null, headers: result.headers ?? {}, createdAt: Date.now() };
-            if (++idempotencyWrites % 1000 === 0) forgetExpiredIdempotencyRecords();
+            store.state.idempotency.set(idempotencySlot, { fingerprint: print, status: result.status, body: text, headers: result.headers ?? {}, createdAt: Date.now() });
             store.changed();
           }
           if (resetAfterCommit) {
@@ -221,7 +238,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           }
           reply.code(result.status);
           if (result.headers) reply.headers(result.headers);
-          return result.body === undefined ? reply.send() : reply.send(result.body);
+          return text === undefined ? reply.send() : reply.type(JSON_TYPE).send(text);
         } catch (error) {
           if (error instanceof ApiFailure) recordCall(operation, request, error.status, principal);
           throw error;

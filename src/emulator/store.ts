@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createReadStream, rmSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { EnvelopeTable } from './envelope-table.js';
+import { IdempotencyLedger, type IdempotencyRecord } from './idempotency-ledger.js';
+import { ensurePrivateDirectory } from './private-directory.js';
 
 export interface PageInfo {
   page: number;
@@ -73,6 +79,8 @@ export interface PendingAnchorField {
 
 export interface EnvelopeRecord {
   id: string;
+  /** Creation order, unique in the account: the lists' order and their cursors. */
+  seq: number;
   title: string;
   message: string;
   status: EnvelopeStatus;
@@ -188,14 +196,6 @@ export interface OutboxMessage {
   linkVersion: number | null;
 }
 
-export interface IdempotencyRecord {
-  fingerprint: string;
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-  createdAt: number;
-}
-
 export interface ApiCallRecord {
   id: string;
   at: string;
@@ -211,8 +211,8 @@ export interface State {
   integration: Named;
   responsibleUser: Named & { email: string };
   capabilities: string[];
-  envelopes: Record<string, EnvelopeRecord>;
-  documents: Record<string, DocumentRecord>;
+  envelopes: EnvelopeTable;
+  documents: Map<string, DocumentRecord>;
   contacts: Record<string, ContactRecord>;
   contactLists: Record<string, { id: string; name: string; contactIds: string[]; createdAt: string }>;
   folders: Record<string, FolderRecord>;
@@ -224,14 +224,18 @@ export interface State {
   deliveries: Record<string, DeliveryRecord>;
   outbox: OutboxMessage[];
   apiCalls: ApiCallRecord[];
-  idempotency: Record<string, IdempotencyRecord>;
+  idempotency: IdempotencyLedger;
   /** Invitations and reminders counted toward the account's message limit. */
   messagesSent: number;
   envelopesCreated: number;
 }
 
+/**
+ * A fresh UUID as one flat string: Node builds `randomUUID()` by concatenation, a tree of about 30 string pieces
+ * (some 700 bytes) that V8 keeps as it is; a million envelopes hold two ids each.
+ */
 export function newId(): string {
-  return randomUUID();
+  return Buffer.from(randomUUID(), 'latin1').toString('latin1');
 }
 
 export function nowIso(): string {
@@ -244,8 +248,8 @@ export function emptyState(): State {
     integration: { id: newId(), name: 'esign emulator integration' },
     responsibleUser: { id: newId(), name: 'Riley Responsible', email: 'riley@example.test' },
     capabilities: ['ANCHOR_SEARCH', 'SEND_NOW', 'TEMPLATES', 'WEBHOOKS', 'SMS_DELIVERY', 'WHATSAPP_DELIVERY'],
-    envelopes: {},
-    documents: {},
+    envelopes: new EnvelopeTable(),
+    documents: new Map(),
     contacts: {},
     contactLists: {},
     folders: {},
@@ -257,36 +261,58 @@ export function emptyState(): State {
     deliveries: {},
     outbox: [],
     apiCalls: [],
-    idempotency: {},
+    idempotency: new IdempotencyLedger(),
     messagesSent: 0,
     envelopesCreated: 0,
   };
 }
 
+/** The collections that grow with use: one line per record in the state file, never one value in memory. */
+const STATE_FORMAT = 'esign-emulator-state/2';
+
+type Line = [kind: 'envelope', record: EnvelopeRecord, voidedAtMs?: number] | [kind: 'document', record: DocumentRecord] | [kind: 'idempotency', slot: string, record: IdempotencyRecord] | [kind: 'blob', id: string, base64: string];
+
+/** Everything of the state but the large collections, as one JSON value (the state file's first line). */
+function stateHead(state: State): Record<string, unknown> {
+  const { envelopes: _envelopes, documents: _documents, idempotency: _idempotency, ...rest } = state;
+  return { format: STATE_FORMAT, ...rest };
+}
+
+/** Lines are gathered into chunks of about this many characters before each write. */
+const WRITE_CHUNK = 1024 * 1024;
+
 /**
- * Holds the state and, with `--state`, writes it to disk atomically (temp file + rename), debounced so a burst of
- * requests costs one write. Document bytes live beside the JSON state in the same file, Base64-encoded.
+ * Holds the state and, with `--state`, writes it to disk through the atomic writer (a temp file beside it, fsync,
+ * rename: a crash or kill during a save leaves the previous file whole), debounced so a burst of requests costs one
+ * write. The file is JSON lines: the small part of the state first, then one line per envelope, document, replayable
+ * answer and in-memory document body (Base64), written a chunk at a time, so a million envelopes never become one
+ * string.
  */
 export class Store {
   state: State;
   readonly blobs = new Map<string, Buffer>();
   private persistTimer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  private saveFailure: Error | undefined;
+  /**
+   * Document bytes too large for memory: beside the `--state` file (they are part of the state), else in a directory
+   * of this process's own under the OS temp directory, removed when the process exits.
+   */
+  private readonly documentsPath: string;
+  private documentsReady = false;
 
   constructor(
     state: State,
     private readonly statePath?: string,
   ) {
     this.state = state;
+    this.documentsPath = statePath ? `${statePath}.documents` : join(tmpdir(), `esign-emulator-${randomUUID()}`);
   }
 
   static async open(statePath: string | undefined, initial: () => State): Promise<{ store: Store; restored: boolean }> {
     if (statePath) {
       try {
-        const saved = JSON.parse(await readFile(statePath, 'utf8')) as { state: State; blobs: Record<string, string> };
-        const store = new Store(saved.state, statePath);
-        for (const [id, data] of Object.entries(saved.blobs ?? {})) store.blobs.set(id, Buffer.from(data, 'base64'));
-        return { store, restored: true };
+        return { store: await Store.load(statePath), restored: true };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`--state ${statePath}: ${(error as Error).message}`);
       }
@@ -294,12 +320,40 @@ export class Store {
     return { store: new Store(initial(), statePath), restored: false };
   }
 
+  private static async load(statePath: string): Promise<Store> {
+    const input = createReadStream(statePath, { encoding: 'utf8', highWaterMark: WRITE_CHUNK });
+    const lines = createInterface({ input, crlfDelay: Infinity });
+    let store: Store | undefined;
+    let lineNumber = 0;
+    for await (const text of lines) {
+      lineNumber++;
+      if (!store) {
+        const head = JSON.parse(text) as Record<string, unknown>;
+        if (head.format !== STATE_FORMAT) throw new Error(`not a state file of this emulator (expected format ${STATE_FORMAT}); move it away to start afresh.`);
+        const { format: _format, ...rest } = head;
+        store = new Store({ ...(rest as Omit<State, 'envelopes' | 'documents' | 'idempotency'>), envelopes: new EnvelopeTable(), documents: new Map(), idempotency: new IdempotencyLedger() }, statePath);
+        continue;
+      }
+      if (text === '') continue;
+      const line = JSON.parse(text) as Line;
+      if (line[0] === 'envelope') store.state.envelopes.add(line[1], line[2]);
+      else if (line[0] === 'document') store.state.documents.set(line[1].documentId, line[1]);
+      else if (line[0] === 'idempotency') store.state.idempotency.set(line[1], line[2]);
+      else if (line[0] === 'blob') store.blobs.set(line[1], Buffer.from(line[2], 'base64'));
+      else throw new Error(`line ${lineNumber} is not a record of this emulator's state.`);
+    }
+    if (!store) throw new Error('the file is empty; move it away to start afresh.');
+    store.state.idempotency.expire();
+    return store;
+  }
+
   /** Call after every change. */
   changed(): void {
     if (!this.statePath || this.persistTimer) return;
     this.persistTimer = setTimeout(() => {
       this.persistTimer = undefined;
-      void this.flush();
+      // A failed save is kept and reported by the next flush (at the latest when the emulator stops).
+      this.flush().catch((error: unknown) => (this.saveFailure = error as Error));
     }, 50);
   }
 
@@ -310,22 +364,61 @@ export class Store {
       this.persistTimer = undefined;
     }
     const path = this.statePath;
-    const snapshot = JSON.stringify({
-      state: this.state,
-      blobs: Object.fromEntries([...this.blobs].map(([id, data]) => [id, data.toString('base64')])),
-    });
-    this.writing = this.writing.then(async () => {
-      await mkdir(dirname(path), { recursive: true });
-      const temporary = `${path}.${process.pid}.tmp`;
-      await writeFile(temporary, snapshot);
-      await rename(temporary, path);
-    });
-    await this.writing;
+    const save = this.writing.then(() => this.save(path));
+    this.writing = save.catch(() => undefined);
+    await save;
+    const failure = this.saveFailure;
+    this.saveFailure = undefined;
+    if (failure) throw failure;
+  }
+
+  private async save(path: string): Promise<void> {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const { openAtomic } = await import('../output/atomic-file.js');
+    // The state holds webhook secrets and documents: readable by this user only.
+    const file = await openAtomic(path, { mode: 0o600, overwrite: true, label: `--state ${path}`, finishAfterInterrupt: true });
+    try {
+      let chunk = `${JSON.stringify(stateHead(this.state))}\n`;
+      const emit = async (line: Line): Promise<void> => {
+        chunk += `${JSON.stringify(line)}\n`;
+        if (chunk.length >= WRITE_CHUNK) {
+          await file.write(chunk);
+          chunk = '';
+        }
+      };
+      const { envelopes, documents, idempotency } = this.state;
+      for (const envelope of envelopes.values()) await emit(envelope.status === 'VOIDED' ? ['envelope', envelope, envelopes.voidedAtOf(envelope)] : ['envelope', envelope]);
+      for (const document of documents.values()) await emit(['document', document]);
+      for (const [slot, record] of idempotency.entries()) await emit(['idempotency', slot, record]);
+      for (const [id, bytes] of this.blobs) await emit(['blob', id, bytes.toString('base64')]);
+      await file.write(chunk);
+      await file.commit();
+    } catch (error) {
+      await file.abort();
+      throw error;
+    }
   }
 
   reset(state: State): void {
     this.state = state;
     this.blobs.clear();
     this.changed();
+  }
+
+  /** Where spilled document bytes are (the directory may not exist yet: then nothing was spilled). */
+  documentDirectory(): string {
+    return this.documentsPath;
+  }
+
+  /** The document directory, created 0700 on first use. */
+  preparedDocumentDirectory(): string {
+    if (this.documentsReady) return this.documentsPath;
+    ensurePrivateDirectory(this.documentsPath);
+    if (!this.statePath) {
+      const path = this.documentsPath;
+      process.once('exit', () => rmSync(path, { recursive: true, force: true }));
+    }
+    this.documentsReady = true;
+    return this.documentsPath;
   }
 }

@@ -155,7 +155,7 @@ export async function seedTemplates(store: Store): Promise<void> {
       createdAt,
     };
     store.state.templates[templateId] = template;
-    store.state.documents[documentId] = {
+    store.state.documents.set(documentId, {
       documentId,
       templateId,
       fileName: spec.fileName,
@@ -168,7 +168,7 @@ export async function seedTemplates(store: Store): Promise<void> {
       fields: [],
       sha256: createHash('sha256').update(bytes).digest('hex'),
       createdAt,
-    };
+    });
     store.blobs.set(documentId, bytes);
   }
   store.changed();

@@ -16,8 +16,16 @@ function pathText(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
 }
 
-/** Parses a request body, or throws 400 VALIDATION_ERROR with `details.issues` as `[{path, message}]`. A missing body reads as `{}`. */
-export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+/**
+ * Parses a request body, or throws 400 VALIDATION_ERROR with `details.issues` as `[{path, message}]`. A missing body
+ * reads as `{}`, unless it is `required` (a create that would otherwise make something out of nothing).
+ */
+export function parseBody<T>(schema: ZodType<T>, body: unknown, options: { required?: boolean } = {}): T {
+  if (body === undefined && options.required) {
+    throw new ApiFailure(400, 'VALIDATION_ERROR', 'The request has no body: send a JSON object with Content-Type: application/json ({} takes every default).', {
+      issues: [{ path: '(body)', message: 'required' }],
+    });
+  }
   const result = schema.safeParse(body === undefined ? {} : body);
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => ({ path: pathText(issue.path) || '(body)', message: issue.message }));

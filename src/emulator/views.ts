@@ -33,7 +33,7 @@ export function participantView(envelope: EnvelopeRecord, participant: Participa
 }
 
 export function envelopeDocuments(state: State, envelope: EnvelopeRecord): DocumentRecord[] {
-  return envelope.documentIds.flatMap((id) => (state.documents[id] ? [state.documents[id]] : []));
+  return envelope.documentIds.flatMap((id) => state.documents.get(id) ?? []);
 }
 
 /**
@@ -75,7 +75,7 @@ export function templateView(state: State, template: TemplateRecord, withFields:
     createdAt: template.createdAt,
     participants: template.participants.map((participant) => ({ ...participant })),
     documents: template.documentIds.flatMap((id) => {
-      const document = state.documents[id];
+      const document = state.documents.get(id);
       return document ? [{ documentId: id, fileName: document.fileName, pageCount: document.pageCount ?? null, pages: document.pages ?? [] }] : [];
     }),
     ...(withFields

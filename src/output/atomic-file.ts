@@ -23,6 +23,8 @@ export interface AtomicWriteOptions {
   label?: string;
   /** The flag that allows replacing, for the hint (default `--force`). */
   forceFlag?: string;
+  /** Finish even after SIGINT/SIGTERM: for a write that is itself the orderly stop (the emulator's `--state`). */
+  finishAfterInterrupt?: boolean;
 }
 
 export interface AtomicFile {
@@ -148,12 +150,13 @@ export async function openAtomic(target: string, options: AtomicWriteOptions = {
   };
 
   const guarded = async <T>(step: () => Promise<T>): Promise<T> => {
+    const interruptible = !options.finishAfterInterrupt;
     try {
-      interruption.throwIfInterrupted();
+      if (interruptible) interruption.throwIfInterrupted();
       return await step();
     } catch (error) {
       await abort();
-      throw interruption.signal.aborted ? interruption.signal.reason : writeFailure(target, label, error);
+      throw interruptible && interruption.signal.aborted ? interruption.signal.reason : writeFailure(target, label, error);
     }
   };
 

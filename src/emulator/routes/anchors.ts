@@ -35,7 +35,7 @@ export const routes: RouteTable = {
     const { templateId, documentId } = ctx.params as { templateId: string; documentId: string };
     const template = ctx.store.state.templates[templateId];
     if (!template) throw fail.notFound('Template', templateId);
-    const document = template.documentIds.includes(documentId) ? ctx.store.state.documents[documentId] : undefined;
+    const document = template.documentIds.includes(documentId) ? ctx.store.state.documents.get(documentId) : undefined;
     if (!document) throw fail.notFound('Document', documentId);
     return find(ctx, document);
   },

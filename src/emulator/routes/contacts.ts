@@ -1,8 +1,8 @@
 import type { RouteContext, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
-import { allEnvelopes } from '../lifecycle.js';
-import { paginate } from '../pagination.js';
-import { newId, nowIso, type ContactRecord, type State } from '../store.js';
+import { expireDueEnvelopes } from '../lifecycle.js';
+import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
+import { newId, nowIso, type ContactRecord, type EnvelopeRecord, type State } from '../store.js';
 import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
 
@@ -111,11 +111,19 @@ export const routes: RouteTable = {
   listContactEnvelopes: (ctx) => {
     const email = findContact(ctx).email.toLowerCase();
     const { state } = ctx.store;
-    const envelopes = allEnvelopes(ctx)
-      .filter((envelope) => envelope.participants.some((participant) => participant.email.toLowerCase() === email))
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const page = paginate(envelopes, ctx.query);
-    return { status: 200, body: { data: page.data.map((envelope) => envelopeView(state, envelope)), nextCursor: page.nextCursor } };
+    const limit = pageLimit(ctx.query);
+    expireDueEnvelopes(ctx);
+    // Newest first from the cursor on, until a page and one more are found: the walk is as long as the gap between matches.
+    const found: EnvelopeRecord[] = [];
+    for (const envelope of state.envelopes.matching({}, cursorPosition(ctx.query))) {
+      if (!envelope.participants.some((participant) => participant.email.toLowerCase() === email)) continue;
+      if (found.length === limit) {
+        const last = found.at(-1)!;
+        return { status: 200, body: { data: found.map((each) => envelopeView(state, each)), nextCursor: positionCursor(state.envelopes.positionOf(last)) } };
+      }
+      found.push(envelope);
+    }
+    return { status: 200, body: { data: found.map((each) => envelopeView(state, each)), nextCursor: null } };
   },
 
   listContactLists: ({ store, query }) => {

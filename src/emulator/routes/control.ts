@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Events } from '../events.js';
 import { ApiFailure } from '../errors.js';
 import { findEnvelope, findParticipant, finishParticipant, participantActor, REASON_MAX, refuseForParticipant } from '../lifecycle.js';
@@ -18,8 +18,56 @@ export interface ControlDeps {
   dispatcher: WebhookDispatcher;
 }
 
-/** `/_emulator/*`: test controls, no API key (pins.md, "Emulator control surface"). */
+/** Host names that can only mean this machine: a DNS name that resolves to loopback (rebinding) is not one of them. */
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** `host[:port]` names the emulator itself: a loopback name (or the one it listens on) and the port it answered on. */
+export function isOwnHost(host: string | undefined, listenHost: string, localPort: number | undefined): boolean {
+  const match = host === undefined ? null : /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(host.toLowerCase());
+  if (!match) return false;
+  const name = match[1]!;
+  const port = match[2] === undefined ? 80 : Number(match[2]);
+  const listening = listenHost.includes(':') ? `[${listenHost.toLowerCase()}]` : listenHost.toLowerCase();
+  return (LOOPBACK_NAMES.has(name) || name === listening) && port === localPort;
+}
+
+/**
+ * The control routes reset and read the whole state with no key, so only a client on this machine that addresses the
+ * emulator by its own name may use them: a web page (any `Origin` but the emulator's own) or a rebound DNS name (a
+ * foreign `Host`) gets 403.
+ */
+export function assertControlCaller(request: FastifyRequest, listenHost: string): void {
+  const localPort = request.socket.localPort;
+  const host = request.headers.host;
+  if (!isOwnHost(host, listenHost, localPort)) {
+    throw new ApiFailure(403, 'CONTROL_HOST_REFUSED', `The control routes answer only requests addressed to the emulator itself (Host: 127.0.0.1:${localPort}), not Host: ${host ?? '(none)'}.`, {
+      host: host ?? null,
+    });
+  }
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let originHost: string | undefined;
+  try {
+    const url = new URL(origin);
+    if (url.protocol === 'http:' && url.pathname === '/') originHost = url.host;
+  } catch {
+    // not a URL ("null" from a sandboxed page, or garbage): foreign
+  }
+  if (originHost === undefined || !isOwnHost(originHost, listenHost, localPort)) {
+    throw new ApiFailure(403, 'CONTROL_ORIGIN_REFUSED', `The control routes do not answer requests made by a web page (Origin: ${origin}).`, { origin });
+  }
+}
+
+/** `/_emulator/*`: test controls, no API key (pins.md, "Emulator control surface"), for callers on this machine only. */
 export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): void {
+  void app.register(async (control) => {
+    control.addHook('onRequest', async (request) => assertControlCaller(request, deps.options.host));
+    registerControls(control, deps);
+    registerParticipantActions(control, deps);
+  });
+}
+
+function registerControls(app: FastifyInstance, deps: ControlDeps): void {
   const { store, options, requestLog } = deps;
   app.get('/_emulator/health', async () => ({ status: 'ok', environment: options.environment }));
   app.get('/_emulator/outbox', async () => ({ data: store.state.outbox }));
@@ -32,7 +80,6 @@ export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): 
     requestLog.requests = 0;
     return { status: 'reset' };
   });
-  registerParticipantActions(app, deps);
 }
 
 /**

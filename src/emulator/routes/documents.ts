@@ -15,6 +15,7 @@ import { findSealedDocument, SEAL_KEYWORD } from '../sealing.js';
 import { signAddress } from '../signing.js';
 import type { DocumentRecord, EnvelopeRecord, StoredField } from '../store.js';
 import { lazySchema, parseBody } from '../validate.js';
+import { envelopeDocuments } from '../views.js';
 
 const registerSchema = lazySchema((z) => z.strictObject({ fileName: z.string().trim().min(1).max(255), contentType: z.string().min(1) }));
 const fieldsSchema = lazySchema((z) => z.strictObject({ fields: z.array(z.unknown()) }));
@@ -24,7 +25,7 @@ const emptySchema = lazySchema((z) => z.strictObject({}));
 export function findEnvelopeDocument(ctx: RouteContext): { envelope: EnvelopeRecord; document: DocumentRecord } {
   const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
   const documentId = ctx.params.documentId!;
-  const document = envelope.documentIds.includes(documentId) ? ctx.store.state.documents[documentId] : undefined;
+  const document = envelope.documentIds.includes(documentId) ? ctx.store.state.documents.get(documentId) : undefined;
   if (!document) throw fail.notFound('Document', documentId);
   return { envelope, document };
 }
@@ -68,8 +69,7 @@ export const routes: RouteTable = {
 
   listDocuments: (ctx) => {
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
-    const documents = envelope.documentIds.flatMap((id) => (ctx.store.state.documents[id] ? [ctx.store.state.documents[id]] : []));
-    return { status: 200, body: { data: documents.map(documentView), nextCursor: null } };
+    return { status: 200, body: { data: envelopeDocuments(ctx.store.state, envelope).map(documentView), nextCursor: null } };
   },
 
   putFields: async (ctx) => {

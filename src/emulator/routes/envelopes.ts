@@ -1,10 +1,10 @@
 import type { RouteContext, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
 import {
-  allEnvelopes,
   assertSendable,
   assertStatus,
   createEnvelopeRecord,
+  expireDueEnvelopes,
   findEnvelope,
   markSent,
   REASON_MAX,
@@ -12,7 +12,7 @@ import {
   settingsShape,
   voidEnvelopeRecord,
 } from '../lifecycle.js';
-import { paginate } from '../pagination.js';
+import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
 import { discardDocumentBytes } from '../document-bytes.js';
 import { signAddress } from '../signing.js';
 import type { EnvelopeStatus } from '../store.js';
@@ -46,7 +46,7 @@ function view(ctx: RouteContext, envelopeId: string) {
 
 export const routes: RouteTable = {
   createEnvelope: async (ctx) => {
-    const body = parseBody(await createSchema(), ctx.body);
+    const body = parseBody(await createSchema(), ctx.body, { required: true });
     const envelope = createEnvelopeRecord(ctx, body, ctx.events.apiActor(ctx.principal));
     return { status: 201, body: envelopeView(ctx.store.state, envelope) };
   },
@@ -56,11 +56,16 @@ export const routes: RouteTable = {
     if (status !== undefined && !ENVELOPE_STATUSES.includes(status as EnvelopeStatus)) {
       throw fail.validation(`\`status\` must be one of ${ENVELOPE_STATUSES.join(', ')}.`, { parameter: 'status' });
     }
-    const envelopes = allEnvelopes(ctx)
-      .filter((envelope) => (status === undefined || envelope.status === status) && (folderId === undefined || envelope.folderId === folderId))
-      .reverse();
-    const page = paginate(envelopes, ctx.query);
-    return { status: 200, body: { data: page.data.map((envelope) => envelopeView(ctx.store.state, envelope)), nextCursor: page.nextCursor } };
+    const limit = pageLimit(ctx.query);
+    const after = cursorPosition(ctx.query);
+    expireDueEnvelopes(ctx);
+    const { envelopes } = ctx.store.state;
+    const page = envelopes.page({ status: status as EnvelopeStatus | undefined, folderId }, after, limit);
+    const last = page.items.at(-1);
+    return {
+      status: 200,
+      body: { data: page.items.map((envelope) => envelopeView(ctx.store.state, envelope)), nextCursor: page.more && last ? positionCursor(envelopes.positionOf(last)) : null },
+    };
   },
 
   getEnvelope: (ctx) => ({ status: 200, body: view(ctx, ctx.params.envelopeId!) }),
@@ -72,7 +77,10 @@ export const routes: RouteTable = {
     assertStatus(envelope, ['DRAFT', 'SENT'], 'ENVELOPE_NOT_EDITABLE', 'change the settings');
     if (body.title !== undefined) envelope.title = body.title;
     if (body.message !== undefined) envelope.message = body.message;
-    if (body.deadline !== undefined) envelope.deadline = body.deadline;
+    if (body.deadline !== undefined) {
+      envelope.deadline = body.deadline;
+      ctx.store.state.envelopes.deadlineChanged(envelope);
+    }
     ctx.events.history(envelope, 'SETTINGS_UPDATED', ctx.events.apiActor(ctx.principal), { changed: Object.keys(body) });
     return { status: 200, body: envelopeView(ctx.store.state, envelope) };
   },
@@ -82,10 +90,10 @@ export const routes: RouteTable = {
     assertStatus(envelope, ['DRAFT'], 'ENVELOPE_NOT_DRAFT', 'delete the envelope (only a draft can be deleted; void a sent one)');
     const { state } = ctx.store;
     for (const documentId of envelope.documentIds) {
-      delete state.documents[documentId];
+      state.documents.delete(documentId);
       await discardDocumentBytes(ctx.store, documentId);
     }
-    delete state.envelopes[envelope.id];
+    state.envelopes.delete(envelope);
     ctx.store.changed();
     return { status: 204 };
   },
@@ -121,7 +129,7 @@ export const routes: RouteTable = {
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
     const folder = resolveFolder(ctx.store.state, folderId);
     const from = envelope.folderId;
-    envelope.folderId = folder.id;
+    ctx.store.state.envelopes.setFolder(envelope, folder.id);
     ctx.events.history(envelope, 'ENVELOPE_MOVED', ctx.events.apiActor(ctx.principal), { fromFolderId: from, toFolderId: folder.id });
     return { status: 200, body: envelopeView(ctx.store.state, envelope) };
   },

@@ -1,8 +1,8 @@
 import type { RouteContext, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
-import { allEnvelopes } from '../lifecycle.js';
-import { paginate } from '../pagination.js';
-import { newId, nowIso, type EnvelopeRecord, type FolderRecord, type State } from '../store.js';
+import { expireDueEnvelopes } from '../lifecycle.js';
+import { cursorPosition, hasPositionCursor, pageLimit, paginate, positionCursor } from '../pagination.js';
+import { newId, nowIso, type FolderRecord, type State } from '../store.js';
 import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
 
@@ -43,9 +43,6 @@ function children(state: State, folderId: string): FolderRecord[] {
   return Object.values(state.folders).filter((folder) => folder.parentId === folderId);
 }
 
-function envelopesIn(ctx: RouteContext, folderId: string): EnvelopeRecord[] {
-  return allEnvelopes(ctx).filter((envelope) => envelope.folderId === folderId);
-}
 
 function existingParent(state: State, parentId: string | null | undefined): string | null {
   if (!parentId) return null;
@@ -84,13 +81,19 @@ export const routes: RouteTable = {
   listFolderContent: (ctx) => {
     const folder = findFolder(ctx);
     const { state } = ctx.store;
-    const items = [
-      ...children(state, folder.id).map((child) => ({ type: 'FOLDER' as const, ...folderView(state, child) })),
-      ...envelopesIn(ctx, folder.id)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        .map((envelope) => ({ type: 'ENVELOPE' as const, ...envelopeView(state, envelope) })),
-    ];
-    return { status: 200, body: paginate(items, ctx.query) };
+    const limit = pageLimit(ctx.query);
+    // Subfolders are few: an offset cursor walks them; then a position cursor walks the folder's envelope index.
+    const after = hasPositionCursor(ctx.query) ? cursorPosition(ctx.query) : undefined;
+    const folders = after === undefined ? paginate(children(state, folder.id), ctx.query) : { data: [], nextCursor: null };
+    const items: Record<string, unknown>[] = folders.data.map((child) => ({ type: 'FOLDER' as const, ...folderView(state, child) }));
+    if (folders.nextCursor) return { status: 200, body: { data: items, nextCursor: folders.nextCursor } };
+    expireDueEnvelopes(ctx);
+    const page = state.envelopes.page({ folderId: folder.id }, after, limit - items.length);
+    for (const envelope of page.items) items.push({ type: 'ENVELOPE' as const, ...envelopeView(state, envelope) });
+    const last = page.items.at(-1);
+    // A page filled by folders alone continues at the first envelope.
+    const nextCursor = page.more && last ? positionCursor(state.envelopes.positionOf(last)) : page.more ? positionCursor({ primary: Number.MAX_SAFE_INTEGER, seq: Number.MAX_SAFE_INTEGER }) : null;
+    return { status: 200, body: { data: items, nextCursor } };
   },
 
   /**
@@ -120,7 +123,7 @@ export const routes: RouteTable = {
     const folder = findFolder(ctx);
     const { state } = ctx.store;
     const folderCount = children(state, folder.id).length;
-    const envelopeCount = envelopesIn(ctx, folder.id).length;
+    const envelopeCount = state.envelopes.countIn(folder.id);
     if (folderCount || envelopeCount) {
       throw fail.conflict('FOLDER_NOT_EMPTY', `Folder ${folder.name} still holds ${envelopeCount} envelope(s) and ${folderCount} folder(s).`, {
         folderId: folder.id,

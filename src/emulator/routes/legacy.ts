@@ -125,7 +125,7 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: LifecycleDeps):
     assertEnvelopeQuota(deps);
     const firstOrder = Math.min(...body.signatories.map((signatory) => signatory.signingOrder ?? 1));
     assertMessagesLeft(deps, body.signatories.filter((signatory) => (signatory.signingOrder ?? 1) === firstOrder).length);
-    const taken = body.documents.find((document) => state.documents[document.id]);
+    const taken = body.documents.find((document) => state.documents.get(document.id));
     if (taken) throw fail.conflict('DOCUMENT_ID_TAKEN', `Document id ${JSON.stringify(taken.id)} is already used by another document; send a fresh id (a UUID).`, { documentId: taken.id });
 
     const actor = sessionActor(state);

@@ -82,7 +82,7 @@ export const routes: RouteTable = {
     const kept = new Set(next.map((participant) => participant.id));
     const removed = envelope.participants.filter((participant) => !kept.has(participant.id)).map((participant) => participant.id);
     for (const documentId of envelope.documentIds) {
-      const document = ctx.store.state.documents[documentId];
+      const document = ctx.store.state.documents.get(documentId);
       if (document) document.fields = document.fields.filter((field) => kept.has(field.participantId));
     }
     envelope.participants = next;

@@ -1,7 +1,7 @@
 import type { RouteTable } from '../context.js';
 import { fail } from '../errors.js';
-import { allEnvelopes, findEnvelope } from '../lifecycle.js';
-import { paginate } from '../pagination.js';
+import { expireDueEnvelopes, findEnvelope } from '../lifecycle.js';
+import { cursorPosition, pageLimit, positionCursor } from '../pagination.js';
 import type { EnvelopeRecord } from '../store.js';
 import { envelopeDocuments } from '../views.js';
 
@@ -25,12 +25,13 @@ function readInstant(value: string | undefined, name: string): number | undefine
 
 export const routes: RouteTable = {
   listVoidedEnvelopes: (ctx) => {
-    const voided = allEnvelopes(ctx)
-      .filter((envelope) => envelope.status === 'VOIDED')
-      .map((envelope) => ({ id: envelope.id, title: envelope.title, cancellationReason: envelope.cancellationReason ?? null, voidedAt: voidedAt(envelope) }))
-      .reverse()
-      .sort((a, b) => b.voidedAt.localeCompare(a.voidedAt));
-    return { status: 200, body: paginate(voided, ctx.query) };
+    const limit = pageLimit(ctx.query);
+    const after = cursorPosition(ctx.query);
+    const { envelopes } = ctx.store.state;
+    const page = envelopes.voidedPage(after, limit);
+    const data = page.items.map((envelope) => ({ id: envelope.id, title: envelope.title, cancellationReason: envelope.cancellationReason ?? null, voidedAt: voidedAt(envelope) }));
+    const last = page.items.at(-1);
+    return { status: 200, body: { data, nextCursor: page.more && last ? positionCursor(envelopes.voidedPositionOf(last)) : null } };
   },
 
   getEnvelopeReport: (ctx) => {
@@ -95,7 +96,9 @@ export const routes: RouteTable = {
     const { state } = ctx.store;
     const from = readInstant(ctx.query.from, 'from');
     const to = readInstant(ctx.query.to, 'to');
-    const sent = allEnvelopes(ctx).filter((envelope) => {
+    expireDueEnvelopes(ctx);
+    // A report over every sent envelope: it reads them all (the one route that does, by its nature).
+    const sent = [...state.envelopes.values()].filter((envelope) => {
       if (!envelope.sentAt) return false;
       const at = Date.parse(envelope.sentAt);
       return (from === undefined || at >= from) && (to === undefined || at < to);

@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RouteConfig } from '../context.js';
 import { discardDocumentBytes, documentByteStream, keepDocumentBytes, receiveBody } from '../document-bytes.js';
 import { ApiFailure, fail } from '../errors.js';
 import type { Events } from '../events.js';
@@ -92,14 +93,14 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
   }
 
   function findDocument(documentId: string): DocumentRecord {
-    const document = store.state.documents[documentId];
+    const document = store.state.documents.get(documentId);
     if (!document) throw fail.notFound('Document', documentId);
     return document;
   }
 
   /** Bytes go to a document of a DRAFT envelope (or of a template); a re-upload replaces the content. */
   function assertUploadable(document: DocumentRecord): void {
-    const envelope = document.envelopeId ? store.state.envelopes[document.envelopeId] : undefined;
+    const envelope = document.envelopeId ? store.state.envelopes.get(document.envelopeId) : undefined;
     if (document.envelopeId && !envelope) throw fail.notFound('Envelope', document.envelopeId);
     if (envelope && envelope.status !== 'DRAFT') {
       throw fail.conflict('ENVELOPE_NOT_DRAFT', `Envelope ${envelope.id} is ${envelope.status}; its documents can no longer be uploaded.`, {
@@ -109,7 +110,8 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
     }
   }
 
-  app.put<{ Params: { documentId: string } }>('/_files/documents/:documentId', async (request, reply) => {
+  const rawBody: RouteConfig = { rawBody: true };
+  app.put<{ Params: { documentId: string } }>('/_files/documents/:documentId', { config: rawBody }, async (request, reply) => {
     assertSigned(request);
     const document = findDocument(request.params.documentId);
     assertUploadable(document);
@@ -123,20 +125,20 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
     const received = await receiveBody(request.raw, {
       maxBytes: options.maxDocumentBytes,
       contentLength: headerValue(request.headers['content-length']),
-      documentId: document.documentId,
+      spill: { store, documentId: document.documentId },
     });
-    if (store.state.documents[document.documentId] !== document) {
+    if (store.state.documents.get(document.documentId) !== document) {
       // The envelope was deleted while the bytes arrived.
       await discardDocumentBytes(store, document.documentId);
       throw fail.notFound('Document', document.documentId);
     }
     if (received.byteLength === 0) throw fail.validation('The upload is empty; send the file as the body.');
     assertUploadable(document);
-    await keepDocumentBytes(store, document.documentId, received, options.statePath !== undefined);
+    await keepDocumentBytes(store, document.documentId, received);
     const replacedFields = document.fields.length;
     // Fields were placed on the old content; they would point at the wrong places (or pages) of the new one.
     document.fields = [];
-    const envelope = document.envelopeId ? store.state.envelopes[document.envelopeId] : undefined;
+    const envelope = document.envelopeId ? store.state.envelopes.get(document.envelopeId) : undefined;
     if (envelope) {
       deps.events.history(envelope, 'DOCUMENT_UPLOADED', serviceActor, {
         documentId: document.documentId,
@@ -158,7 +160,7 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
         status: document.status,
       });
     }
-    const envelope = document.envelopeId ? store.state.envelopes[document.envelopeId] : undefined;
+    const envelope = document.envelopeId ? store.state.envelopes.get(document.envelopeId) : undefined;
     const content =
       envelope?.status === 'COMPLETED'
         ? await servedDocumentBytes(deps, document).then((bytes) => bytes && { stream: Readable.from([bytes]), length: bytes.length })
@@ -174,10 +176,10 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
   app.get<{ Params: { archive: string } }>('/_files/envelopes/:archive', async (request, reply) => {
     assertSigned(request);
     const envelopeId = request.params.archive.replace(/\.zip$/, '');
-    const envelope = store.state.envelopes[envelopeId];
+    const envelope = store.state.envelopes.get(envelopeId);
     if (!envelope || !request.params.archive.endsWith('.zip')) throw fail.notFound('Envelope', envelopeId);
     const documents = envelope.documentIds.flatMap((id) => {
-      const document = store.state.documents[id];
+      const document = store.state.documents.get(id);
       return document && document.status === 'READY' ? [document] : [];
     });
     const names = distinctNames(documents.map(pdfFileName));

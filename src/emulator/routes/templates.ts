@@ -53,7 +53,7 @@ async function copyDocuments(ctx: RouteContext, template: TemplateRecord, envelo
   const participantFor = new Map(envelope.participants.map((participant) => [participant.templateParticipantId, participant.id]));
   const now = nowIso();
   for (const sourceId of template.documentIds) {
-    const source = ctx.store.state.documents[sourceId];
+    const source = ctx.store.state.documents.get(sourceId);
     const bytes = await readDocumentBytes(ctx.store, sourceId);
     if (!source || !bytes) throw new Error(`template ${template.id} lost its document ${sourceId}`);
     const copy: DocumentRecord = {
@@ -80,7 +80,7 @@ async function copyDocuments(ctx: RouteContext, template: TemplateRecord, envelo
         })),
       createdAt: now,
     };
-    ctx.store.state.documents[copy.documentId] = copy;
+    ctx.store.state.documents.set(copy.documentId, copy);
     await replaceDocumentBytes(ctx.store, copy.documentId, Buffer.from(bytes));
     envelope.documentIds.push(copy.documentId);
   }

@@ -1,0 +1,189 @@
+import { OrderedIndex, type Position } from './ordered-index.js';
+import type { EnvelopeRecord, EnvelopeStatus } from './store.js';
+
+export interface EnvelopeFilter {
+  status?: EnvelopeStatus | undefined;
+  folderId?: string | undefined;
+}
+
+const seqOf = (envelope: EnvelopeRecord): number => envelope.seq;
+
+function indexKey(filter: EnvelopeFilter): string {
+  return `${filter.folderId ?? ''}\n${filter.status ?? ''}`;
+}
+
+/** The list filters an envelope answers to: none, its status, its folder, and both. */
+function filtersOf(envelope: EnvelopeRecord): EnvelopeFilter[] {
+  return [{}, { status: envelope.status }, { folderId: envelope.folderId }, { folderId: envelope.folderId, status: envelope.status }];
+}
+
+/** A SENT envelope's deadline, in a min-heap: the one due first is at the top. */
+interface Due {
+  at: number;
+  envelope: EnvelopeRecord;
+}
+
+/**
+ * The envelopes of the account, by id and in the orders the routes list them (newest first, for every filter the
+ * contract has: status, folder, both; and voided ones by when they were voided), so that a read costs O(1), a page
+ * O(log n + page size), and a change of status or folder O(log n), at any size. Every change of `status` or
+ * `folderId` goes through `setStatus`/`setFolder`.
+ */
+export class EnvelopeTable {
+  private readonly byId = new Map<string, EnvelopeRecord>();
+  private readonly indexes = new Map<string, OrderedIndex<EnvelopeRecord>>();
+  private readonly voided = new OrderedIndex<EnvelopeRecord>((envelope) => this.voidedAtOf(envelope), seqOf);
+  /** When each VOIDED envelope was voided (epoch ms), the voided list's order. */
+  private readonly voidedAt = new WeakMap<EnvelopeRecord, number>();
+  private readonly deadlines: Due[] = [];
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): EnvelopeRecord | undefined {
+    return this.byId.get(id);
+  }
+
+  values(): IterableIterator<EnvelopeRecord> {
+    return this.byId.values();
+  }
+
+  /** Adds an envelope (new, or restored with `voidedAtMs` when it is VOIDED). */
+  add(envelope: EnvelopeRecord, voidedAtMs?: number): void {
+    this.byId.set(envelope.id, envelope);
+    for (const filter of filtersOf(envelope)) this.index(filter).insert(envelope);
+    this.enterStatus(envelope, voidedAtMs);
+  }
+
+  delete(envelope: EnvelopeRecord): void {
+    if (this.byId.get(envelope.id) !== envelope) return;
+    this.byId.delete(envelope.id);
+    this.leaveIndexes(envelope);
+    if (envelope.status === 'VOIDED') this.voided.remove(envelope);
+  }
+
+  setStatus(envelope: EnvelopeRecord, status: EnvelopeStatus): void {
+    if (envelope.status === status) return;
+    this.reindex(envelope, () => (envelope.status = status));
+    this.enterStatus(envelope);
+  }
+
+  setFolder(envelope: EnvelopeRecord, folderId: string): void {
+    if (envelope.folderId !== folderId) this.reindex(envelope, () => (envelope.folderId = folderId));
+  }
+
+  /** Call after a SENT envelope's deadline changed, so that it expires on time. */
+  deadlineChanged(envelope: EnvelopeRecord): void {
+    if (envelope.status === 'SENT' && envelope.deadline) this.pushDeadline(envelope);
+  }
+
+  /** Envelopes in a folder, however many. */
+  countIn(folderId: string): number {
+    return this.indexes.get(indexKey({ folderId }))?.size ?? 0;
+  }
+
+  /** A page of the envelopes matching `filter`, newest first, after the position of a cursor. */
+  page(filter: EnvelopeFilter, after: Position | undefined, limit: number): { items: EnvelopeRecord[]; more: boolean } {
+    return this.indexes.get(indexKey(filter))?.page(after, limit) ?? { items: [], more: false };
+  }
+
+  /** All envelopes matching `filter`, newest first, lazily. */
+  matching(filter: EnvelopeFilter, after?: Position): Iterable<EnvelopeRecord> {
+    return this.indexes.get(indexKey(filter))?.itemsAfter(after) ?? [];
+  }
+
+  /** A page of the VOIDED envelopes, the last voided first. */
+  voidedPage(after: Position | undefined, limit: number): { items: EnvelopeRecord[]; more: boolean } {
+    return this.voided.page(after, limit);
+  }
+
+  positionOf(envelope: EnvelopeRecord): Position {
+    return { primary: envelope.seq, seq: envelope.seq };
+  }
+
+  voidedPositionOf(envelope: EnvelopeRecord): Position {
+    return { primary: this.voidedAtOf(envelope), seq: envelope.seq };
+  }
+
+  /** When a VOIDED envelope was voided (epoch ms), as the voided list orders it. */
+  voidedAtOf(envelope: EnvelopeRecord): number {
+    return this.voidedAt.get(envelope) ?? 0;
+  }
+
+  /** SENT envelopes whose deadline is at or before `now`, each once, earliest first (the caller expires them). */
+  *due(now: number): Generator<EnvelopeRecord> {
+    while (this.deadlines.length > 0 && this.deadlines[0]!.at <= now) {
+      const { at, envelope } = this.popDeadline();
+      const current = envelope.deadline ? Date.parse(envelope.deadline) : undefined;
+      // A stale entry: the envelope left SENT, was deleted, or its deadline moved (a later entry holds the new one).
+      if (envelope.status !== 'SENT' || this.byId.get(envelope.id) !== envelope || current !== at) continue;
+      yield envelope;
+    }
+  }
+
+  private index(filter: EnvelopeFilter): OrderedIndex<EnvelopeRecord> {
+    const key = indexKey(filter);
+    let index = this.indexes.get(key);
+    if (!index) {
+      index = new OrderedIndex(seqOf, seqOf);
+      this.indexes.set(key, index);
+    }
+    return index;
+  }
+
+  private leaveIndexes(envelope: EnvelopeRecord): void {
+    for (const filter of filtersOf(envelope)) {
+      const key = indexKey(filter);
+      const index = this.indexes.get(key);
+      index?.remove(envelope);
+      // An index per folder and status: an emptied one goes, so that deleted folders leave nothing behind.
+      if (index?.size === 0 && (filter.folderId !== undefined || filter.status !== undefined)) this.indexes.delete(key);
+    }
+  }
+
+  private reindex(envelope: EnvelopeRecord, change: () => void): void {
+    this.leaveIndexes(envelope);
+    change();
+    for (const filter of filtersOf(envelope)) this.index(filter).insert(envelope);
+  }
+
+  private enterStatus(envelope: EnvelopeRecord, voidedAtMs = Date.now()): void {
+    if (envelope.status === 'VOIDED' && !this.voidedAt.has(envelope)) {
+      this.voidedAt.set(envelope, voidedAtMs);
+      this.voided.insert(envelope);
+    }
+    if (envelope.status === 'SENT' && envelope.deadline) this.pushDeadline(envelope);
+  }
+
+  private pushDeadline(envelope: EnvelopeRecord): void {
+    const heap = this.deadlines;
+    heap.push({ at: Date.parse(envelope.deadline!), envelope });
+    for (let child = heap.length - 1; child > 0; ) {
+      const parent = (child - 1) >>> 1;
+      if (heap[parent]!.at <= heap[child]!.at) break;
+      [heap[parent], heap[child]] = [heap[child]!, heap[parent]!];
+      child = parent;
+    }
+  }
+
+  private popDeadline(): Due {
+    const heap = this.deadlines;
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length > 0) {
+      heap[0] = last;
+      for (let parent = 0; ; ) {
+        const left = 2 * parent + 1;
+        const right = left + 1;
+        let smallest = parent;
+        if (left < heap.length && heap[left]!.at < heap[smallest]!.at) smallest = left;
+        if (right < heap.length && heap[right]!.at < heap[smallest]!.at) smallest = right;
+        if (smallest === parent) break;
+        [heap[parent], heap[smallest]] = [heap[smallest]!, heap[parent]!];
+        parent = smallest;
+      }
+    }
+    return top;
+  }
+}

@@ -1,0 +1,61 @@
+/** An answer kept for replay: its status, headers and body as sent (JSON text; undefined for an empty answer). */
+export interface IdempotencyRecord {
+  fingerprint: string;
+  status: number;
+  body: string | undefined;
+  headers: Record<string, string>;
+  createdAt: number;
+}
+
+/** The contract's replay window: past it a key is never answered again. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Idempotency records by slot (key hash and Idempotency-Key), with a queue in the order they were made: a record
+ * leaves from the front of the queue once its window has passed, so expiry costs O(1) per record and never a scan.
+ */
+export class IdempotencyLedger {
+  private readonly records = new Map<string, IdempotencyRecord>();
+  private queue: { slot: string; record: IdempotencyRecord }[] = [];
+  private head = 0;
+
+  constructor(private readonly windowMs = IDEMPOTENCY_WINDOW_MS) {}
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  /** The record of a slot, while its window lasts. */
+  get(slot: string, now = Date.now()): IdempotencyRecord | undefined {
+    const record = this.records.get(slot);
+    return record && now - record.createdAt < this.windowMs ? record : undefined;
+  }
+
+  set(slot: string, record: IdempotencyRecord): void {
+    this.records.set(slot, record);
+    this.queue.push({ slot, record });
+    this.expire(record.createdAt);
+  }
+
+  /** Drops the records whose window has passed at `now`, from the front of the queue. */
+  expire(now = Date.now()): void {
+    while (this.head < this.queue.length && now - this.queue[this.head]!.record.createdAt >= this.windowMs) {
+      const { slot, record } = this.queue[this.head++]!;
+      // A slot whose record was replaced (its first one expired unanswered) keeps the newer one.
+      if (this.records.get(slot) === record) this.records.delete(slot);
+    }
+    // The consumed front is cut off once it is half the queue: each entry is moved at most once more.
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** Live records in the order they were made. */
+  *entries(): Generator<[string, IdempotencyRecord]> {
+    for (let index = this.head; index < this.queue.length; index++) {
+      const { slot, record } = this.queue[index]!;
+      if (this.records.get(slot) === record) yield [slot, record];
+    }
+  }
+}
