@@ -15,5 +15,6 @@ export const entries: readonly LazyEntry[] = [
   { name: 'templates', aliases: ['template'], description: 'List templates and create envelopes from them', load: async () => (await import('./templates/index.js')).default },
   { name: 'documents', aliases: ['doc'], description: 'Upload documents to an envelope, list them, confirm .docx conversions, validate sealed PDFs', load: async () => (await import('./documents/index.js')).default },
   { name: 'fields', aliases: ['field'], description: 'Place fields on a document (by position or anchor text), list them, check and preview them offline', load: async () => (await import('./fields/index.js')).default },
+  { name: 'batch', description: 'Many envelopes from YAML specs: validate offline, plan, run (resumable, exactly once), report', load: async () => (await import('./batch/index.js')).default },
   { name: 'anchors', aliases: ['anchor'], description: 'Find anchor texts in a document: in an envelope, in a template, or offline in a local PDF', load: async () => (await import('./anchors/index.js')).default },
 ];
