@@ -111,7 +111,7 @@ async function batchFileSchema() {
 async function batchKeysSchema() {
   const { z } = await import('zod');
   return z.object({
-    ref: z.string({ error: 'ref must be text' }).regex(refPattern, 'ref must be 1-100 letters, digits, ".", "_", "@", "+" or "-", starting with a letter or digit').optional(),
+    ref: z.string({ error: 'ref must be text' }).optional(),
     via: z.enum(ROUTES, { error: `via must be one of ${ROUTES.join(', ')}` }).default('flow'),
     send: z.boolean({ error: 'send must be true or false' }).default(true),
     each: z.string({ error: 'each must be the path of a .csv, .yaml or .json file of rows' }).min(1).optional(),
@@ -224,7 +224,9 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
           continue;
         }
         batch.envelopes.forEach((envelope, position) => {
-          const merged = mergeDefaults(batch.defaults, envelope);
+          // A template brings its own documents and fields: defaults for those apply to the other routes only.
+          const { documents: _documents, fields: _fields, ...templateDefaults } = batch.defaults ?? {};
+          const merged = mergeDefaults(isRecord(envelope) && envelope.via === 'template' ? templateDefaults : batch.defaults, envelope);
           located.push({ input: entryInput(document, ['envelopes', position], batch.defaults ? ['defaults'] : undefined, merged), base });
         });
       } else if (data === null || data === undefined) {
