@@ -8,7 +8,7 @@ import type { LazyEntry } from '../cli/command.js';
 export const entries: readonly LazyEntry[] = [
   { name: 'me', description: 'Validate the API key and show the account, integration and responsible user it acts for', load: async () => (await import('./me.js')).default },
   { name: 'profiles', aliases: ['profile'], description: 'Manage profiles: named pairs of test and live keys with their base URLs', load: async () => (await import('./profiles/index.js')).default },
-  { name: 'emulator', description: 'Run a local, stateful emulator of the whole v4 API (no key or network needed)', load: async () => (await import('./emulator.js')).default },
+  { name: 'emulator', description: 'Run a local, stateful emulator of the whole v4 API (no key or network needed)', load: async () => (await import('./emulator/index.js')).default },
   { name: 'envelopes', aliases: ['env'], description: 'Create, configure, send, follow and void envelopes', load: async () => (await import('./envelopes/index.js')).default },
   { name: 'send', description: 'Send an envelope to its participants (waits while its documents are still processing)', load: async () => (await import('./send.js')).default },
   { name: 'participants', aliases: ['part'], description: "Set, list and correct an envelope's participants; approve, refuse, remind", load: async () => (await import('./participants/index.js')).default },
