@@ -28,6 +28,8 @@ export interface RequestOptions {
   /** A raw body instead of JSON (e.g. `application/pdf` for validate). */
   raw?: { body: Buffer | Readable; contentType: string; length?: number };
   retry?: Partial<RetryPolicy>;
+  /** This request's Idempotency-Key (derived by batch mode); else `--idempotency-key`, else a fresh UUID. */
+  idempotencyKey?: string;
   /** For this call only, instead of the client's `onRetry` (e.g. a command's own spinner). */
   onRetry?: ClientOptions['onRetry'];
 }
@@ -105,7 +107,7 @@ export class ApiClient {
     if (url.origin !== this.origin) throw new Error('refusing to send the key to another origin');
     const policy = { ...this.policy, ...options.retry };
     // Made once per logical request and reused on every retry, so a retried POST can never apply twice.
-    const idempotencyKey = operation.idempotent ? (this.options.idempotencyKey ?? randomUUID()) : undefined;
+    const idempotencyKey = options.idempotencyKey ?? (operation.idempotent ? (this.options.idempotencyKey ?? randomUUID()) : undefined);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.key}`,
       'user-agent': this.options.userAgent,

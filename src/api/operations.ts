@@ -110,7 +110,20 @@ export const operations: readonly Operation[] = rows.map(([resource, id, method,
   ...(scope ? { scope } : {}),
 }));
 
-const byId = new Map(operations.map((op) => [op.id, op]));
+/**
+ * The emulator's own control routes (pins.md, "Emulator control surface"), for `esign emulator sign|approve|refuse`:
+ * not operations of the contract, so the emulator's router and every contract count leave them out.
+ */
+export const emulatorControlOperations: readonly Operation[] = (['sign', 'approve', 'refuse'] as const).map((action) => ({
+  id: `emulator${action[0]!.toUpperCase()}${action.slice(1)}Participant`,
+  resource: 'emulator',
+  method: 'POST',
+  path: `/_emulator/envelopes/{envelopeId}/participants/{participantId}/${action}`,
+  idempotent: false,
+  stated: false,
+}));
+
+const byId = new Map([...operations, ...emulatorControlOperations].map((op) => [op.id, op]));
 
 export function getOperation(id: string): Operation {
   const op = byId.get(id);

@@ -65,7 +65,8 @@ export interface LoadedEnvelopeSpec {
   deadline?: string;
 }
 
-const specSchema = lazy((z) => {
+/** The envelope spec's object schema: send-now reads it as is, batch mode adds its own keys (src/batch/entries.ts). */
+export function envelopeSpecShape(z: typeof import('zod').z) {
   const parts = schemaParts(z);
   const ref = z.string().trim().min(1, { message: 'ref must not be empty' }).max(100);
   const participantParts = participantSchemaParts(z);
@@ -87,7 +88,7 @@ const specSchema = lazy((z) => {
     .superRefine((value, ctx) => {
       for (const issue of placementIssues(value, 'pageNumber')) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
     });
-  return z.strictObject({
+  return {
     title: z.string().trim().min(1, { message: 'title must not be empty' }),
     message: z.string().optional(),
     deadline: z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value)).optional(),
@@ -95,8 +96,11 @@ const specSchema = lazy((z) => {
     participants: z.array(participant).min(1, { message: 'at least one participant is needed' }),
     documents: z.array(document).min(1, { message: 'at least one document is needed' }),
     fields: z.array(field).default([]),
-  }) as unknown as zod.ZodType<EnvelopeSpec>;
-});
+  };
+}
+
+/** `ref` names the envelope in a batch; a spec written for batch mode may be sent with send-now as it is. */
+const specSchema = lazy((z) => z.strictObject({ ...envelopeSpecShape(z), ref: z.string().optional() }) as unknown as zod.ZodType<EnvelopeSpec>);
 
 const specHint = 'An envelope spec has title, participants (ref, name, email), documents (ref, file) and fields (type, documentRef, participantRef, size, and pageNumber + position or anchor).';
 
@@ -113,7 +117,24 @@ function uniqueRefs(input: StructuredInput, list: 'participants' | 'documents', 
 
 export async function readEnvelopeSpec(path: string, stdin: NodeJS.ReadableStream, nowMs: number = Date.now()): Promise<LoadedEnvelopeSpec> {
   const input = await readStructuredFile(path, stdin);
-  const spec = validateInput(input, await specSchema(), specHint);
+  // `-` reads the spec from standard input: its files are then relative to the working directory.
+  const base = path === '-' ? process.cwd() : dirname(resolve(path));
+  const loaded = await loadEnvelopeSpec(input, await specSchema(), base, nowMs);
+  assertSendNowAnchorLimit(loaded);
+  return loaded;
+}
+
+/** The contract: "At most 20 fields with anchor per call" of send-now; a draft's `fields put` has no such limit. */
+export function assertSendNowAnchorLimit(loaded: LoadedEnvelopeSpec, hint = 'Place some fields by pageNumber + position (esign anchors find --local gives the coordinates), or create a draft and use `esign fields put`.'): void {
+  const anchored = loaded.spec.fields.filter((field) => field.anchor !== undefined).length;
+  if (anchored > MAX_ANCHOR_FIELDS_PER_SEND_NOW) {
+    throw inputError(loaded.input, ['fields'], `${anchored} fields use an anchor; send-now takes at most ${MAX_ANCHOR_FIELDS_PER_SEND_NOW}`, hint);
+  }
+}
+
+/** Checks an envelope spec (already parsed, wherever it came from) and resolves its documents against `base`. */
+export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodType<EnvelopeSpec>, base: string, nowMs: number = Date.now()): Promise<LoadedEnvelopeSpec> {
+  const spec = validateInput(input, schema, specHint);
   uniqueRefs(input, 'participants', spec.participants);
   uniqueRefs(input, 'documents', spec.documents);
   const participantRefs = spec.participants.map((participant) => participant.ref);
@@ -126,15 +147,6 @@ export async function readEnvelopeSpec(path: string, stdin: NodeJS.ReadableStrea
       throw inputError(input, ['fields', index, 'participantRef'], `no participant has ref ${JSON.stringify(field.participantRef)}`, `Participant refs: ${participantRefs.join(', ')}.`);
     }
   });
-  const anchored = spec.fields.filter((field) => field.anchor !== undefined).length;
-  if (anchored > MAX_ANCHOR_FIELDS_PER_SEND_NOW) {
-    throw inputError(
-      input,
-      ['fields'],
-      `${anchored} fields use an anchor; send-now takes at most ${MAX_ANCHOR_FIELDS_PER_SEND_NOW}`,
-      'Place some fields by pageNumber + position (esign anchors find --local gives the coordinates), or create a draft and use `esign fields put`.',
-    );
-  }
   let deadline: string | undefined;
   if (spec.deadline !== undefined) {
     try {
@@ -143,8 +155,6 @@ export async function readEnvelopeSpec(path: string, stdin: NodeJS.ReadableStrea
       throw inputError(input, ['deadline'], (error as Error).message);
     }
   }
-  // `-` reads the spec from standard input: its files are then relative to the working directory.
-  const base = path === '-' ? process.cwd() : dirname(resolve(path));
   const files = [];
   for (const [index, document] of spec.documents.entries()) {
     const at = input.locate(['documents', index, 'file']);

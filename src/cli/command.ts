@@ -64,6 +64,8 @@ export interface GroupSpec {
   aliases?: readonly string[];
   description: string;
   commands: readonly CommandSpec<never>[];
+  /** What the group does when no subcommand is named (`esign emulator --port 0`), with its own options. */
+  run?: CommandSpec<never>;
 }
 
 export type Entry = CommandSpec<never> | GroupSpec;

@@ -23,6 +23,11 @@ function parseIdempotencyKey(value: string): string {
 function addCommand(parent: Command, spec: CommandSpec<never>, invoke: Invoke): void {
   const command = parent.command(spec.name).description(spec.description);
   for (const alias of spec.aliases ?? []) command.alias(alias);
+  configureCommand(command, spec, invoke);
+}
+
+/** Arguments, options, examples and the action of a command spec, on a commander command. */
+function configureCommand(command: Command, spec: CommandSpec<never>, invoke: Invoke): void {
   for (const argument of spec.arguments ?? []) {
     const name = `${argument.name}${argument.variadic ? '...' : ''}`;
     command.argument(argument.required === false ? `[${name}]` : `<${name}>`, argument.description);
@@ -110,6 +115,7 @@ export function buildProgram(
       const group = program.command(entry.name).description(entry.description);
       for (const alias of entry.aliases ?? []) group.alias(alias);
       for (const spec of entry.commands) addCommand(group, spec, invoke);
+      if (entry.run) configureCommand(group, entry.run, invoke);
     } else {
       addCommand(program, entry, invoke);
     }

@@ -70,7 +70,7 @@ export function participantSchemaParts(z: typeof import('zod').z) {
   };
 }
 
-async function schemas() {
+export async function participantSchemas() {
   const { z } = await import('zod');
   const { common, role, signingOrder, phoneRule } = participantSchemaParts(z);
   const participant = z
@@ -110,13 +110,13 @@ export function itemPath(input: StructuredInput, index: number): (string | numbe
 
 export async function readParticipantsFile(path: string, stdin: NodeJS.ReadableStream): Promise<ParticipantInput[]> {
   const input = await readStructuredFile(path, stdin);
-  const { z, participant } = await schemas();
+  const { z, participant } = await participantSchemas();
   return validateInput(input, listSchema(z, participant as ZodType<ParticipantInput>, input.data), fileHint);
 }
 
 export async function readTemplateParticipantsFile(path: string, stdin: NodeJS.ReadableStream): Promise<{ input: StructuredInput; participants: TemplateParticipantInput[] }> {
   const input = await readStructuredFile(path, stdin);
-  const { z, templateParticipant } = await schemas();
+  const { z, templateParticipant } = await participantSchemas();
   const participants = validateInput(input, listSchema(z, templateParticipant as ZodType<TemplateParticipantInput>, input.data), fileHint);
   return { input, participants };
 }

@@ -10,6 +10,8 @@ export interface StructuredInput {
   /** As shown to people: the path given, or `<stdin>`. */
   name: string;
   data: unknown;
+  /** `file:line:column` of the value at exactly `path`, if the file has one there. */
+  find(path: InputPath): string | undefined;
   /** `file:line:column` of the value at `path` (or of the closest parent that exists). */
   locate(path: InputPath): string;
 }
@@ -36,32 +38,49 @@ export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStr
 
 /** JSON is YAML, so one parser serves both and gives positions for either. */
 export async function parseStructured(text: string, name: string): Promise<StructuredInput> {
-  const { parseDocument, LineCounter, isNode } = await import('yaml');
+  const documents = await parseStructuredStream(text, name);
+  if (documents.length > 1) {
+    throw new UsageError(`${documents[1]!.locate([])}: this file holds ${documents.length} YAML documents; one is expected here.`, 'Remove the extra `---` documents, or give the file to `esign batch`, which reads YAML streams.', 'INPUT_SYNTAX');
+  }
+  return documents[0] ?? { name, data: null, find: () => undefined, locate: () => `${name}:1:1` };
+}
+
+/** Every document of a YAML stream (`---` separated), each able to point at its values by `file:line:column`. */
+export async function parseStructuredStream(text: string, name: string): Promise<StructuredInput[]> {
+  const { parseAllDocuments, LineCounter, isNode } = await import('yaml');
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const documents = [...parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true })];
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return `${name}:${line}:${col}`;
   };
-  if (document.errors.length) {
-    const first = document.errors[0]!;
+  const firstError = documents.flatMap((document) => document.errors)[0];
+  if (firstError) {
     throw new UsageError(
-      `${position(first.pos[0])}: ${first.message.split('\n')[0]}`,
+      `${position(firstError.pos[0])}: ${firstError.message.split('\n')[0]}`,
       name.endsWith('.json') ? 'Fix the JSON syntax at that place.' : 'Fix the YAML syntax at that place (indentation, quotes, a missing colon).',
       'INPUT_SYNTAX',
     );
   }
-  return {
-    name,
-    data: document.toJS(),
-    locate(path) {
-      for (let length = path.length; length >= 0; length--) {
-        const node = document.getIn(path.slice(0, length), true);
-        if (isNode(node) && node.range) return position(node.range[0]);
-      }
-      return `${name}:1:1`;
-    },
-  };
+  return documents.map((document) => {
+    const find = (path: InputPath) => {
+      const node = document.getIn(path, true);
+      return isNode(node) && node.range ? position(node.range[0]) : undefined;
+    };
+    const start = document.contents && isNode(document.contents) && document.contents.range ? position(document.contents.range[0]) : `${name}:1:1`;
+    return {
+      name,
+      data: document.toJS(),
+      find,
+      locate(path) {
+        for (let length = path.length; length >= 0; length--) {
+          const found = find(path.slice(0, length));
+          if (found) return found;
+        }
+        return start;
+      },
+    };
+  });
 }
 
 /** A usage error that points into the input file. */
@@ -76,15 +95,71 @@ export function formatPath(path: InputPath): string {
 
 /**
  * Validates with a zod schema; every problem (up to 10) is reported with its `file:line:column`, so one run shows
- * what to fix.
+ * what to fix. An unknown key names the closest known one (`titel` → `title`).
  */
 export function validateInput<T>(input: StructuredInput, schema: ZodType<T>, hint?: string): T {
   const result = schema.safeParse(input.data);
   if (result.success) return result.data;
-  const issues = result.error.issues.slice(0, 10).map((issue) => {
+  const issues = result.error.issues.slice(0, 10).flatMap((issue) => {
     const path = issue.path.filter((part): part is string | number => typeof part !== 'symbol');
-    return `${input.locate(path)}: ${path.length ? `${formatPath(path)}: ` : ''}${issue.message}`;
+    if (issue.code === 'unrecognized_keys') {
+      const known = knownKeysAt(schema, path);
+      return issue.keys.map((key) => {
+        const nearest = closest(key, known);
+        return `${input.locate([...path, key])}: ${formatPath([...path, key])}: unknown key${nearest ? `; did you mean ${JSON.stringify(nearest)}?` : known.length ? ` (known: ${known.join(', ')})` : ''}`;
+      });
+    }
+    return [`${input.locate(path)}: ${path.length ? `${formatPath(path)}: ` : ''}${issue.message}`];
   });
   const more = result.error.issues.length > 10 ? `\n(and ${result.error.issues.length - 10} more)` : '';
   throw new UsageError(`${issues.join('\n')}${more}`, hint, 'INPUT_INVALID', { file: input.name, issues });
+}
+
+interface ZodDefinition {
+  type: string;
+  shape?: Record<string, ZodType>;
+  element?: ZodType;
+  innerType?: ZodType;
+  in?: ZodType;
+  options?: ZodType[];
+  getter?: () => ZodType;
+}
+
+function definitionOf(schema: ZodType): ZodDefinition {
+  return (schema as unknown as { _zod: { def: ZodDefinition } })._zod.def;
+}
+
+/** The keys an object schema knows at `path` (through arrays, optionals, defaults, pipes and unions). */
+export function knownKeysAt(schema: ZodType, path: InputPath): string[] {
+  const definition = definitionOf(schema);
+  const inner = definition.innerType ?? definition.in ?? definition.getter?.();
+  if (inner) return knownKeysAt(inner, path);
+  if (definition.type === 'union') return [...new Set((definition.options ?? []).flatMap((option) => knownKeysAt(option, path)))];
+  if (path.length === 0) return definition.type === 'object' ? Object.keys(definition.shape ?? {}) : [];
+  const [head, ...rest] = path;
+  if (definition.type === 'array' && typeof head === 'number' && definition.element) return knownKeysAt(definition.element, rest);
+  if (definition.type === 'object' && typeof head === 'string' && definition.shape?.[head]) return knownKeysAt(definition.shape[head], rest);
+  return [];
+}
+
+/** The known word within a small edit distance of `word` (case ignored), if there is one. */
+export function closest(word: string, known: readonly string[]): string | undefined {
+  let best: { key: string; distance: number } | undefined;
+  for (const key of known) {
+    const distance = editDistance(word.toLowerCase(), key.toLowerCase());
+    if (distance <= Math.max(2, Math.floor(key.length / 3)) && (!best || distance < best.distance)) best = { key, distance };
+  }
+  return best?.key;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }

@@ -225,3 +225,73 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array,
   await file.write(data);
   await file.commit();
 }
+
+/** An append-only log of JSON lines (a batch journal): after a crash every line is complete or absent. */
+export interface LineLog {
+  append(record: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Reads a line log, dropping a last line that a crash cut short (no newline, or not JSON), and rewrites the file
+ * without it so that later appends start on a line of their own.
+ */
+export async function readLineLog(path: string): Promise<unknown[] | undefined> {
+  const { readFile } = await import('node:fs/promises');
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw writeFailure(path, path, error);
+  }
+  const lines = text.split('\n');
+  const complete = lines.slice(0, -1);
+  const records: unknown[] = [];
+  let kept = 0;
+  for (const line of complete) {
+    try {
+      records.push(JSON.parse(line));
+      kept++;
+    } catch {
+      break;
+    }
+  }
+  if (kept !== complete.length || lines[lines.length - 1] !== '') {
+    await writeFileAtomic(path, complete.slice(0, kept).map((line) => `${line}\n`).join(''), { overwrite: true, mode: 0o600 });
+  }
+  return records;
+}
+
+/**
+ * Opens a line log for appending (`fresh`: replaced by an empty one first, atomically). Each record is one write() of
+ * one whole line on an O_APPEND file, then flushed to disk before `append` resolves; appends are serialised.
+ */
+export async function openLineLog(path: string, options: { fresh: boolean; label?: string }): Promise<LineLog> {
+  if (options.fresh) await writeFileAtomic(path, '', { overwrite: true, mode: 0o600, ...(options.label ? { label: options.label } : {}) });
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_WRONLY | constants.O_APPEND | O_NOFOLLOW);
+  } catch (error) {
+    throw writeFailure(path, options.label ?? path, error);
+  }
+  let queue: Promise<void> = Promise.resolve();
+  return {
+    append(record) {
+      const line = Buffer.from(`${JSON.stringify(record)}\n`);
+      queue = queue.then(async () => {
+        try {
+          await handle.write(line);
+          await handle.datasync();
+        } catch (error) {
+          throw writeFailure(path, options.label ?? path, error);
+        }
+      });
+      return queue;
+    },
+    async close() {
+      await queue.catch(() => {});
+      await handle.close();
+    },
+  };
+}

@@ -38,6 +38,14 @@ export class Output {
     this.style = new Chalk({ level: options.color ? 1 : 0 });
   }
 
+  /**
+   * The same output without spinners, progress bars and info lines (warnings, debug and errors stay): for work that
+   * runs several at a time, whose own spinners would fight over one terminal line.
+   */
+  withoutProgress(): Output {
+    return new Output({ json: this.json, quiet: true, color: this.style.level > 0, debug: this.debugEnabled, stdout: this.stdout, stderr: this.stderr });
+  }
+
   get stderrIsTTY(): boolean {
     return Boolean(this.stderr.isTTY);
   }

@@ -1,7 +1,7 @@
-import { UsageError } from '../../api/errors.js';
+import { EsignError, UsageError, WaitError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { formatDuration, parseDuration } from '../../input/duration.js';
-import { renderEnvelope } from '../../output/envelope-view.js';
+import { renderEnvelope, renderEnvelopeList, type EnvelopeBody } from '../../output/envelope-view.js';
 import { waitForEnvelope, waitTargets, type WaitTarget } from '../../workflows/wait.js';
 
 const defaultWaitMs = 10 * 60_000;
@@ -12,34 +12,56 @@ function parseTarget(value: string): WaitTarget {
   return target as WaitTarget;
 }
 
-export default defineCommand<{ envelopeId: string; until?: WaitTarget; waitTimeout?: number }>({
+export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTimeout?: number }>({
   name: 'wait',
-  description: 'Wait until an envelope reaches a status (exit 0; 5 if it ended in another final state; 7 on timeout)',
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  description: 'Wait until envelopes reach a status (exit 0; 5 if one ended in another final state; 7 on timeout)',
+  arguments: [{ name: 'envelopeIds', description: 'envelope ids (several are followed together)', variadic: true }],
   options: [
     { flags: '--until <status>', description: `status to wait for: ${waitTargets.join(', ')} (required)`, parse: parseTarget },
     { flags: '--wait-timeout <duration>', description: `give up after this long (e.g. 90s, 30m, 2h; default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },
   ],
-  examples: ['esign envelopes wait 3f6c… --until COMPLETED --wait-timeout 2h', 'esign send 3f6c… && esign env wait 3f6c… --until SENT'],
+  examples: [
+    'esign envelopes wait 3f6c… --until COMPLETED --wait-timeout 2h',
+    'esign send 3f6c… && esign env wait 3f6c… --until SENT',
+    'esign env wait $(esign batch run batch.yaml --json | jq -r ".envelopes[].envelopeId") --until COMPLETED',
+  ],
   async handler(args, ctx) {
     if (!args.until) throw new UsageError('--until is required.', `Pass the status to wait for: --until ${waitTargets.join('|')}.`);
     const until = args.until;
+    const ids = [...new Set(args.envelopeIds)];
     const timeoutMs = args.waitTimeout ?? defaultWaitMs;
     const client = await ctx.client();
-    const spinner = await ctx.output.spinner(`Waiting for envelope ${args.envelopeId} to be ${until}`);
-    try {
-      const envelope = await waitForEnvelope(client, args.envelopeId, {
-        until,
-        timeoutMs,
-        onStatus: (status, elapsedMs) =>
-          spinner.update(`Waiting for envelope ${args.envelopeId} to be ${until}: ${status ?? '?'} after ${formatDuration(elapsedMs)} (gives up after ${formatDuration(timeoutMs)})`),
-      });
-      spinner.stop();
-      ctx.output.success(`Envelope ${args.envelopeId} is ${envelope.status}.`);
-      ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
-    } catch (error) {
-      spinner.stop();
-      throw error;
+    const what = ids.length === 1 ? `envelope ${ids[0]}` : `${ids.length} envelopes`;
+    const spinner = await ctx.output.spinner(`Waiting for ${what} to be ${until}`);
+    const statuses = new Map<string, string | undefined>();
+    const outcomes = await Promise.allSettled(
+      ids.map((envelopeId) =>
+        waitForEnvelope(client, envelopeId, {
+          until,
+          timeoutMs,
+          onStatus: (status, elapsedMs) => {
+            statuses.set(envelopeId, status);
+            const reached = [...statuses.values()].filter((value) => value === until).length;
+            spinner.update(`Waiting for ${what} to be ${until}: ${ids.length === 1 ? (status ?? '?') : `${reached}/${ids.length}`} after ${formatDuration(elapsedMs)} (gives up after ${formatDuration(timeoutMs)})`);
+          },
+        }),
+      ),
+    );
+    spinner.stop();
+    const failures = outcomes.flatMap((outcome, index) => (outcome.status === 'rejected' ? [{ envelopeId: ids[index]!, error: outcome.reason as unknown }] : []));
+    if (failures.length) {
+      const first = failures[0]!.error;
+      if (ids.length === 1 || !(first instanceof EsignError)) throw first;
+      const lines = failures.map(({ envelopeId, error }) => `${envelopeId}: ${error instanceof EsignError ? `${error.code}: ${error.message}` : String(error)}`);
+      throw new WaitError(`${failures.length} of ${ids.length} envelopes did not reach ${until}:\n${lines.join('\n')}`, first.exitCode, first.code, { failures: failures.map(({ envelopeId, error }) => ({ envelopeId, ...(error instanceof EsignError ? error.toJSON() : { message: String(error) }) })) });
     }
+    const envelopes = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<EnvelopeBody>).value);
+    if (ids.length === 1) {
+      ctx.output.success(`Envelope ${ids[0]} is ${envelopes[0]!.status}.`);
+      ctx.output.result(envelopes[0], () => renderEnvelope(envelopes[0]!, ctx.output.style, Date.now()));
+      return;
+    }
+    ctx.output.success(`All ${ids.length} envelopes are ${until}.`);
+    ctx.output.result(envelopes, () => renderEnvelopeList(envelopes, ctx.output.style, Date.now()));
   },
 });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { UsageError } from '../api/errors.js';
-import { defineCommand, collect } from '../cli/command.js';
-import { parseKey } from '../shared/keys.js';
-import type { Environment } from '../emulator/options.js';
+import { UsageError } from '../../api/errors.js';
+import { defineCommand, collect } from '../../cli/command.js';
+import { parseKey } from '../../shared/keys.js';
+import type { Environment } from '../../emulator/options.js';
 
 interface EmulatorArgs {
   port: string;
@@ -62,8 +62,8 @@ export default defineCommand<EmulatorArgs>({
   ],
   examples: ['esign emulator', 'esign emulator --port 0 --print-env > emulator.env &', 'esign emulator --faults reset=0.1,503=0.05 --state ./emulator.json'],
   async handler(args, ctx) {
-    const { parseFaults, parseRateLimit } = await import('../emulator/options.js');
-    const { isLoopbackHost } = await import('../shared/loopback.js');
+    const { parseFaults, parseRateLimit } = await import('../../emulator/options.js');
+    const { isLoopbackHost } = await import('../../shared/loopback.js');
     if (!isLoopbackHost(args.host)) throw new UsageError(`--host ${args.host} is not a loopback address.`, 'The emulator only listens on loopback, e.g. 127.0.0.1 or ::1.');
     const environment = args.environment;
     const keys = args.key?.length ? args.key : [generateKey(environment)];
@@ -80,7 +80,7 @@ export default defineCommand<EmulatorArgs>({
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const { startEmulator } = await import('../emulator/server.js');
+    const { startEmulator } = await import('../../emulator/server.js');
     const emulator = await startEmulator({
       host: args.host,
       port: integer(args.port, '--port'),
@@ -109,7 +109,7 @@ export default defineCommand<EmulatorArgs>({
       );
     }
     // Runs until Ctrl-C or SIGTERM, then closes cleanly (exit 0: stopping a server is its normal end).
-    const { interruption } = await import('../cli/interrupt.js');
+    const { interruption } = await import('../../cli/interrupt.js');
     await new Promise<void>((resolve) => {
       if (interruption.signal.aborted) resolve();
       interruption.signal.addEventListener('abort', () => resolve(), { once: true });

@@ -1,0 +1,108 @@
+/**
+ * Everything about a batch that needs no key and no network: each entry's spec against the one envelope-spec schema
+ * (plus the batch keys), its files, the contract's field rules, a SIGNATURE field for every signer, and for PDFs the
+ * offline anchor preflight the service would run. All problems of all entries are reported together.
+ */
+import type { z as zod } from 'zod';
+import { parseDeadline } from '../input/duration.js';
+import { participantSchemas, type TemplateParticipantInput } from '../input/participants.js';
+import { validateInput, type StructuredInput } from '../input/structured.js';
+import type { Finding } from '../workflows/preflight.js';
+import { preflightEnvelopeSpec } from '../workflows/send-now.js';
+import { BatchInvalidError, problemsOf, ROUTES, type BatchEntry, type BatchProblem } from './entries.js';
+import { assertSendNowAnchorLimit, envelopeSpecShape, loadEnvelopeSpec, type EnvelopeSpec, type LoadedEnvelopeSpec } from './envelope-spec.js';
+
+export interface TemplateSpec {
+  templateId: string;
+  title?: string;
+  message?: string;
+  deadline?: string;
+  folderId?: string;
+  participants: TemplateParticipantInput[];
+}
+
+export type CheckedEntry =
+  | { entry: BatchEntry; kind: 'envelope'; loaded: LoadedEnvelopeSpec; warnings: Finding[] }
+  | { entry: BatchEntry; kind: 'template'; template: TemplateSpec; input: StructuredInput };
+
+/** The keys batch mode adds to an envelope spec; `each` is gone once rows are expanded. */
+function batchKeys(z: typeof import('zod').z) {
+  return { ref: z.string().optional(), via: z.enum(ROUTES).optional(), send: z.boolean().optional(), each: z.string().optional() };
+}
+
+/** One schema for send-now and batch: the envelope spec's own, plus the batch keys. */
+export async function batchEnvelopeSchema(): Promise<zod.ZodType<EnvelopeSpec>> {
+  const { z } = await import('zod');
+  return z.strictObject({ ...envelopeSpecShape(z), ...batchKeys(z) }) as unknown as zod.ZodType<EnvelopeSpec>;
+}
+
+async function templateEntrySchema() {
+  const { z, templateParticipant } = await participantSchemas();
+  return z.strictObject({
+    ...batchKeys(z),
+    templateId: z.string({ error: 'templateId is required with via: template' }).min(1),
+    title: z.string().trim().min(1).optional(),
+    message: z.string().optional(),
+    deadline: z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value)).optional(),
+    folderId: z.string().min(1).optional(),
+    participants: z.array(templateParticipant).min(1, 'at least one participant is needed'),
+  });
+}
+
+/** The JSON Schema of a batch file, generated from the same zod schemas (`esign batch schema`). */
+export async function batchJsonSchema(): Promise<Record<string, unknown>> {
+  const { z } = await import('zod');
+  const envelope = z.strictObject({ ...envelopeSpecShape(z), ...batchKeys(z) });
+  const template = await templateEntrySchema();
+  const entry = z.union([envelope, template.extend({ via: z.literal('template') })]);
+  const file = z.strictObject({
+    version: z.literal(1),
+    defaults: z.record(z.string(), z.unknown()).optional(),
+    envelopes: z.array(entry).min(1),
+  });
+  const schema = z.toJSONSchema(z.union([file, entry]), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...schema, $id: 'https://esign.invalid/schemas/batch-v1.json', title: 'esign batch file (version 1) or envelope spec' };
+}
+
+async function checkEntry(entry: BatchEntry, schemas: { envelope: zod.ZodType<EnvelopeSpec> }, nowMs: number): Promise<{ checked?: CheckedEntry; problems: BatchProblem[] }> {
+  const rowNote = (problem: BatchProblem): BatchProblem => (entry.row ? { ...problem, message: `${problem.message} (row ${entry.row})` } : problem);
+  try {
+    if (entry.via === 'template') {
+      const parsed = validateInput(entry.input, await templateEntrySchema(), 'A template entry has templateId and participants (templateRole or templateParticipantId, name, email).');
+      const { ref: _ref, via: _via, send: _send, each: _each, ...template } = parsed;
+      if (template.deadline !== undefined) {
+        try {
+          template.deadline = parseDeadline(template.deadline, nowMs);
+        } catch (error) {
+          return { problems: [rowNote({ where: entry.input.locate(['deadline']), message: (error as Error).message })] };
+        }
+      }
+      return { checked: { entry, kind: 'template', template: template as TemplateSpec, input: entry.input }, problems: [] };
+    }
+    const loaded = await loadEnvelopeSpec(entry.input, schemas.envelope, entry.base, nowMs);
+    if (entry.via === 'send-now') assertSendNowAnchorLimit(loaded, 'Use via: flow for this envelope: a draft takes any number of anchored fields.');
+    const preflight = await preflightEnvelopeSpec(loaded);
+    // The service sends an envelope whose signer has nothing to sign; in a batch that is always a mistake.
+    const unsigned = preflight.warnings.filter((warning) => warning.code === 'SIGNER_WITHOUT_SIGNATURE');
+    const problems = [...preflight.problems, ...unsigned].map((finding) => rowNote({ where: finding.where ?? entry.input.locate([]), message: `${finding.code}: ${finding.message}` }));
+    if (problems.length) return { problems };
+    const warnings = preflight.warnings.filter((warning) => warning.code !== 'SIGNER_WITHOUT_SIGNATURE');
+    return { checked: { entry, kind: 'envelope', loaded, warnings }, problems: [] };
+  } catch (error) {
+    return { problems: problemsOf(error).map(rowNote) };
+  }
+}
+
+/** Checks every entry; throws one BatchInvalidError listing every problem, or answers the entries ready to plan. */
+export async function checkBatch(entries: readonly BatchEntry[], nowMs: number = Date.now()): Promise<CheckedEntry[]> {
+  const schemas = { envelope: await batchEnvelopeSchema() };
+  const checked: CheckedEntry[] = [];
+  const problems: BatchProblem[] = [];
+  for (const entry of entries) {
+    const result = await checkEntry(entry, schemas, nowMs);
+    problems.push(...result.problems);
+    if (result.checked) checked.push(result.checked);
+  }
+  if (problems.length) throw new BatchInvalidError(problems);
+  return checked;
+}

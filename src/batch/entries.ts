@@ -1,0 +1,290 @@
+/**
+ * What a batch is made of: batch files (`version: 1`, `defaults`, `envelopes`), YAML streams of envelope specs and
+ * single spec files, in the order given. Each envelope becomes an entry that still points into its file, so every
+ * later check reports `file:line:column`: a value merged from `defaults` points at `defaults`, and a value expanded
+ * from an `each:` row names the row as well.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, extname, resolve } from 'node:path';
+import { UsageError } from '../api/errors.js';
+import { readStdin } from '../cli/stdin.js';
+import { formatPath, parseStructured, parseStructuredStream, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
+
+export const ROUTES = ['flow', 'send-now', 'template'] as const;
+export type Route = (typeof ROUTES)[number];
+
+/** One envelope of the batch, expanded, before its envelope spec is checked. */
+export interface BatchEntry {
+  ref: string;
+  via: Route;
+  send: boolean;
+  /** The envelope's data (defaults merged, `${{ }}` expanded) with positions in its file. */
+  input: StructuredInput;
+  /** Folder its document files are relative to. */
+  base: string;
+  /** For an entry expanded from `each:`, the row it came from (`recipients.csv:4`). */
+  row?: string;
+}
+
+/** A problem found while reading the batch; all of them are reported together. */
+export interface BatchProblem {
+  where: string;
+  message: string;
+  hint?: string;
+}
+
+/** One or more problems in the batch's files: exit 2, nothing sent. */
+export class BatchInvalidError extends UsageError {
+  constructor(readonly problems: BatchProblem[]) {
+    super(
+      `${problems.length === 1 ? 'A problem' : `${problems.length} problems`} in the batch; nothing was sent.`,
+      [...new Set(problems.flatMap((problem) => (problem.hint ? [problem.hint] : [])))].join(' ') || undefined,
+      'BATCH_INVALID',
+      { problems },
+    );
+    this.name = 'BatchInvalidError';
+  }
+}
+
+/** Turns a thrown usage error of one entry into problems, so one run lists every entry's mistakes. */
+export function problemsOf(error: unknown): BatchProblem[] {
+  if (error instanceof BatchInvalidError) return error.problems;
+  if (error instanceof UsageError) {
+    return error.message.split('\n').map((line) => {
+      const match = /^(\S+:\d+:\d+): (.*)$/s.exec(line);
+      return { where: match?.[1] ?? '', message: match?.[2] ?? line, ...(error.hint ? { hint: error.hint } : {}) };
+    });
+  }
+  throw error;
+}
+
+const refPattern = /^[A-Za-z0-9][A-Za-z0-9._@+-]{0,99}$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/** `defaults` under an envelope: objects merge key by key, anything else (lists included) is replaced. */
+export function mergeDefaults(defaults: unknown, envelope: unknown): unknown {
+  if (!isRecord(defaults) || !isRecord(envelope)) return envelope === undefined ? defaults : envelope;
+  const merged: Record<string, unknown> = { ...defaults };
+  for (const [key, value] of Object.entries(envelope)) merged[key] = mergeDefaults(defaults[key], value);
+  return merged;
+}
+
+/** A view of one envelope inside its file: paths are the envelope's own, positions the file's. */
+function entryInput(document: StructuredInput, prefix: InputPath, defaultsPrefix: InputPath | undefined, data: unknown): StructuredInput {
+  const find = (path: InputPath) => document.find([...prefix, ...path]) ?? (defaultsPrefix ? document.find([...defaultsPrefix, ...path]) : undefined);
+  return {
+    name: document.name,
+    data,
+    find,
+    locate(path) {
+      for (let length = path.length; length >= 0; length--) {
+        const found = find(path.slice(0, length));
+        if (found) return found;
+      }
+      return document.locate(prefix);
+    },
+  };
+}
+
+async function readSource(path: string, stdin: NodeJS.ReadableStream): Promise<string> {
+  if (path === '-') return readStdin(stdin, 'The batch');
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `${path}: no such file.` : `${path}: cannot be read (${code ?? (error as Error).message}).`, 'Check the path.', 'INPUT_UNREADABLE');
+  }
+}
+
+async function batchFileSchema() {
+  const { z } = await import('zod');
+  return z.strictObject({
+    version: z.literal(1, { error: 'version must be 1 (the only batch file version)' }),
+    defaults: z.record(z.string(), z.unknown(), { error: 'defaults must be a mapping of envelope spec keys' }).optional(),
+    envelopes: z.array(z.unknown(), { error: 'envelopes must be a list of envelope specs' }).min(1, 'envelopes must list at least one envelope'),
+  });
+}
+
+async function batchKeysSchema() {
+  const { z } = await import('zod');
+  return z.object({
+    ref: z.string({ error: 'ref must be text' }).optional(),
+    via: z.enum(ROUTES, { error: `via must be one of ${ROUTES.join(', ')}` }).default('flow'),
+    send: z.boolean({ error: 'send must be true or false' }).default(true),
+    each: z.string({ error: 'each must be the path of a .csv, .yaml or .json file of rows' }).min(1).optional(),
+  });
+}
+
+/** Rows for `each:`: a CSV with a header line, or a YAML/JSON list of mappings (or `{rows: [...]}`). */
+async function readRows(path: string, where: string): Promise<{ values: Record<string, unknown>; where: string }[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`${where}: each: ${code === 'ENOENT' ? `no such file (${path})` : `${path} cannot be read (${code})`}.`, 'Give the rows file relative to the spec file.', 'INPUT_UNREADABLE');
+  }
+  const name = basename(path);
+  if (extname(path).toLowerCase() === '.csv') {
+    const { parse } = await import('csv-parse/sync');
+    let records: { record: Record<string, string>; info: { lines: number } }[];
+    try {
+      records = parse(text, { columns: true, info: true, skip_empty_lines: true, trim: true, bom: true }) as typeof records;
+    } catch (error) {
+      const line = (error as { lines?: number }).lines;
+      throw new UsageError(`${name}${line ? `:${line}` : ''}: ${(error as Error).message}`, 'Fix the CSV: one header line, then one line per row; quote values that hold commas.', 'INPUT_SYNTAX');
+    }
+    return records.map(({ record, info }) => ({ values: record, where: `${name}:${info.lines}` }));
+  }
+  const input = await parseStructured(text, name);
+  const list = Array.isArray(input.data) ? input.data : isRecord(input.data) && Array.isArray(input.data.rows) ? input.data.rows : undefined;
+  if (!list) throw new UsageError(`${input.locate([])}: expected a list of rows (mappings), or rows: [...].`, undefined, 'INPUT_INVALID');
+  const prefix = Array.isArray(input.data) ? [] : ['rows'];
+  return list.map((values, index) => {
+    if (!isRecord(values)) throw new UsageError(`${input.locate([...prefix, index])}: each row must be a mapping of column names to values.`, undefined, 'INPUT_INVALID');
+    return { values, where: input.locate([...prefix, index]) };
+  });
+}
+
+const expression = /\$\{\{\s*(.*?)\s*\}\}/g;
+
+interface Scope {
+  row?: { values: Record<string, unknown>; where: string };
+  env: NodeJS.ProcessEnv;
+}
+
+function lookup(text: string, scope: Scope): { value?: unknown; problem?: string } {
+  const match = /^(row|env)(?:\.([A-Za-z_][\w-]*)|\[\s*(['"])(.*?)\3\s*\])$/.exec(text);
+  if (!match) return { problem: `\${{ ${text} }} is not an expression esign knows: use \${{ row.<column> }} or \${{ env.<NAME> }}` };
+  const name = match[2] ?? match[4]!;
+  if (match[1] === 'env') {
+    const value = scope.env[name];
+    return value === undefined ? { problem: `environment variable ${name} is not set` } : { value };
+  }
+  if (!scope.row) return { problem: `\${{ row.${name} }} is used, but this envelope has no each: rows` };
+  if (!Object.hasOwn(scope.row.values, name)) {
+    return { problem: `row ${scope.row.where} has no column ${JSON.stringify(name)} (columns: ${Object.keys(scope.row.values).join(', ')})` };
+  }
+  return { value: scope.row.values[name] };
+}
+
+/** Replaces `${{ row.x }}` and `${{ env.X }}` in every string; a string that is one expression keeps the value's type. */
+function interpolate(value: unknown, path: InputPath, scope: Scope, input: StructuredInput, problems: BatchProblem[]): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('${{')) return value;
+    const whole = /^\$\{\{\s*(.*?)\s*\}\}$/.exec(value);
+    if (whole && !whole[1]!.includes('}}')) {
+      const { value: found, problem } = lookup(whole[1]!, scope);
+      if (problem) problems.push({ where: input.locate(path), message: `${formatPath(path)}: ${problem}` });
+      return found ?? value;
+    }
+    return value.replace(expression, (original, text: string) => {
+      const { value: found, problem } = lookup(text, scope);
+      if (problem) problems.push({ where: input.locate(path), message: `${formatPath(path)}: ${problem}` });
+      return found === undefined ? original : String(found);
+    });
+  }
+  if (Array.isArray(value)) return value.map((item, index) => interpolate(item, [...path, index], scope, input, problems));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], scope, input, problems)]));
+  return value;
+}
+
+function withData(input: StructuredInput, data: unknown): StructuredInput {
+  return { ...input, data };
+}
+
+/** Reads every source into entries, expanded and with unique refs; every problem of every source is reported at once. */
+export async function readBatch(paths: readonly string[], stdin: NodeJS.ReadableStream, env: NodeJS.ProcessEnv = process.env): Promise<BatchEntry[]> {
+  if (paths.length === 0) throw new UsageError('No batch file given.', 'Name one or more spec files: esign batch validate batch.yaml.');
+  const problems: BatchProblem[] = [];
+  const located: { input: StructuredInput; base: string; defaultRef?: string }[] = [];
+
+  for (const path of paths) {
+    const name = path === '-' ? '<stdin>' : path;
+    const base = path === '-' ? process.cwd() : dirname(resolve(path));
+    let documents: StructuredInput[];
+    try {
+      documents = await parseStructuredStream(await readSource(path, stdin), name);
+    } catch (error) {
+      problems.push(...problemsOf(error));
+      continue;
+    }
+    const stem = basename(name).replace(/\.(ya?ml|json)$/i, '');
+    for (const [index, document] of documents.entries()) {
+      const data = document.data;
+      if (isRecord(data) && ('envelopes' in data || 'version' in data)) {
+        let batch: { defaults?: Record<string, unknown>; envelopes: unknown[] };
+        try {
+          batch = validateInput(document, await batchFileSchema(), 'A batch file is version: 1, optional defaults, and envelopes: a list of envelope specs.');
+        } catch (error) {
+          problems.push(...problemsOf(error));
+          continue;
+        }
+        batch.envelopes.forEach((envelope, position) => {
+          // A template brings its own documents and fields: defaults for those apply to the other routes only.
+          const { documents: _documents, fields: _fields, ...templateDefaults } = batch.defaults ?? {};
+          const merged = mergeDefaults(isRecord(envelope) && envelope.via === 'template' ? templateDefaults : batch.defaults, envelope);
+          located.push({ input: entryInput(document, ['envelopes', position], batch.defaults ? ['defaults'] : undefined, merged), base });
+        });
+      } else if (data === null || data === undefined) {
+        continue;
+      } else {
+        located.push({ input: entryInput(document, [], undefined, data), base, defaultRef: documents.length > 1 ? `${stem}-${index + 1}` : stem });
+      }
+    }
+  }
+
+  const entries: BatchEntry[] = [];
+  const keysSchema = await batchKeysSchema();
+  for (const { input, base, defaultRef } of located) {
+    if (!isRecord(input.data)) {
+      problems.push({ where: input.locate([]), message: 'an envelope spec must be a mapping (title, participants, documents, fields)' });
+      continue;
+    }
+    let keys: { ref?: string; via: Route; send: boolean; each?: string };
+    try {
+      keys = validateInput(input, keysSchema.loose());
+    } catch (error) {
+      problems.push(...problemsOf(error));
+      continue;
+    }
+    const rawRef = typeof input.data.ref === 'string' ? input.data.ref : undefined;
+    if (rawRef === undefined && defaultRef === undefined) {
+      problems.push({ where: input.locate([]), message: 'ref is required for each envelope of a batch file', hint: 'Give every envelope a ref unique in the batch (e.g. ref: nda-acme).' });
+      continue;
+    }
+    const { each: _each, ...rest } = input.data;
+    const rows = keys.each ? await readRows(resolve(base, keys.each), input.locate(['each'])).catch((error: unknown) => (problems.push(...problemsOf(error)), undefined)) : [undefined];
+    if (!rows) continue;
+    for (const [index, row] of rows.entries()) {
+      const found: BatchProblem[] = [];
+      const expanded = interpolate(rest, [], { ...(row ? { row } : {}), env }, input, found) as Record<string, unknown>;
+      problems.push(...found.map((problem) => (row ? { ...problem, message: `${problem.message} (row ${row.where})` } : problem)));
+      let ref = typeof expanded.ref === 'string' ? expanded.ref : defaultRef!;
+      if (row && !(rawRef ?? '').includes('${{')) ref = `${ref}-${index + 1}`;
+      if (!refPattern.test(ref)) {
+        problems.push({ where: input.locate(['ref']), message: `ref ${JSON.stringify(ref)}${row ? ` (row ${row.where})` : ''} must be 1-100 letters, digits, ".", "_", "@", "+" or "-"` });
+        continue;
+      }
+      entries.push({ ref, via: keys.via, send: keys.send, input: withData(input, expanded), base, ...(row ? { row: row.where } : {}) });
+    }
+  }
+
+  const seen = new Map<string, BatchEntry>();
+  for (const entry of entries) {
+    const earlier = seen.get(entry.ref);
+    if (earlier) {
+      problems.push({
+        where: entry.input.locate(['ref']),
+        message: `ref ${JSON.stringify(entry.ref)}${entry.row ? ` (row ${entry.row})` : ''} is already used at ${earlier.input.locate(['ref'])}${earlier.row ? ` (row ${earlier.row})` : ''}`,
+        hint: 'Each envelope of a batch needs its own ref: it names the envelope in the journal, the report and on re-runs.',
+      });
+    }
+    seen.set(entry.ref, entry);
+  }
+  if (problems.length) throw new BatchInvalidError(problems);
+  return entries;
+}

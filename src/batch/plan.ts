@@ -1,0 +1,156 @@
+/**
+ * What a batch entry sends, step by step, as data: `batch plan` prints it and `batch run` carries it out. Every POST's
+ * Idempotency-Key is derived from the entry's content (the expanded spec, each file's SHA-256) and the step, so a
+ * re-run of the same batch within the service's replay window gets the same envelopes back instead of new ones.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { getOperation } from '../api/operations.js';
+import { sendNowBody } from './envelope-spec.js';
+import { uuidV5 } from '../shared/uuid.js';
+import type { CheckedEntry } from './check.js';
+
+/** Namespace of batch Idempotency-Keys (UUID v5 of `<content digest>:<step>`). */
+export const BATCH_KEY_NAMESPACE = '0b7d4b9e-6a0c-4f2e-9d3b-2f1f4c5a7e61';
+
+export interface PlannedFile {
+  ref: string;
+  path: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+export type StepKind = 'template-roles' | 'create' | 'participants' | 'register' | 'upload' | 'wait-documents' | 'fields' | 'send' | 'send-now' | 'template';
+
+export interface Step {
+  /** Unique within the entry: the journal records steps by name (`register:contract`). */
+  name: string;
+  kind: StepKind;
+  operationId?: string;
+  params?: Record<string, string>;
+  body?: unknown;
+  idempotencyKey?: string;
+  documentRef?: string;
+}
+
+export interface EntryPlan {
+  ref: string;
+  via: CheckedEntry['entry']['via'];
+  send: boolean;
+  /** SHA-256 of the canonical spec and its files' digests: what the keys derive from. */
+  digest: string;
+  files: PlannedFile[];
+  steps: Step[];
+}
+
+/** JSON with object keys sorted at every level: the same data always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value instanceof Date ? value.toISOString() : value) ?? 'null';
+}
+
+export async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Placeholders for values only the service gives, shown in plans (`{envelopeId}`, `{participant:ada}`). */
+export const placeholder = {
+  participant: (ref: string) => `{participant:${ref}}`,
+  document: (ref: string) => `{document:${ref}}`,
+};
+
+export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
+  const { entry } = checked;
+  const files: PlannedFile[] = [];
+  if (checked.kind === 'envelope') {
+    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await fileSha256(file.path) });
+  }
+  const digest = createHash('sha256')
+    .update(canonicalJson({ ref: entry.ref, via: entry.via, send: entry.send, spec: entry.input.data, files: files.map((file) => [file.ref, file.sha256]) }))
+    .digest('hex');
+  const keyFor = (step: string) => uuidV5(`${digest}:${step}`, BATCH_KEY_NAMESPACE);
+  const steps: Step[] = [];
+  const post = (step: Omit<Step, 'idempotencyKey'>): Step => (getOperation(step.operationId!).method === 'POST' ? { ...step, idempotencyKey: keyFor(step.name) } : step);
+
+  if (checked.kind === 'template') {
+    const { template } = checked;
+    if (template.participants.some((participant) => participant.templateRole !== undefined)) {
+      steps.push({ name: 'template-roles', kind: 'template-roles', operationId: 'getTemplate', params: { templateId: template.templateId } });
+    }
+    const { templateId, ...settings } = template;
+    steps.push(post({ name: 'template', kind: 'template', operationId: 'createEnvelopeFromTemplate', params: { templateId }, body: { ...settings, send: entry.send } }));
+    return { ref: entry.ref, via: entry.via, send: entry.send, digest, files, steps };
+  }
+
+  const { loaded } = checked;
+  if (entry.via === 'send-now') {
+    steps.push(post({ name: 'send-now', kind: 'send-now', operationId: 'sendNow', body: sendNowBody(loaded) }));
+    for (const file of files) steps.push({ name: `upload:${file.ref}`, kind: 'upload', documentRef: file.ref });
+    return { ref: entry.ref, via: entry.via, send: entry.send, digest, files, steps };
+  }
+
+  const { spec } = loaded;
+  steps.push(
+    post({
+      name: 'create',
+      kind: 'create',
+      operationId: 'createEnvelope',
+      body: { title: spec.title, ...(spec.message === undefined ? {} : { message: spec.message }), ...(loaded.deadline ? { deadline: loaded.deadline } : {}), ...(spec.folderId ? { folderId: spec.folderId } : {}) },
+    }),
+  );
+  steps.push({
+    name: 'participants',
+    kind: 'participants',
+    operationId: 'syncParticipants',
+    params: { envelopeId: '{envelopeId}' },
+    body: { participants: spec.participants.map(({ ref: _ref, ...participant }) => participant) },
+  });
+  for (const file of files) {
+    steps.push(post({ name: `register:${file.ref}`, kind: 'register', operationId: 'registerDocument', params: { envelopeId: '{envelopeId}' }, body: { fileName: file.fileName, contentType: file.contentType }, documentRef: file.ref }));
+    steps.push({ name: `upload:${file.ref}`, kind: 'upload', documentRef: file.ref });
+  }
+  steps.push({ name: 'wait-documents', kind: 'wait-documents' });
+  for (const file of files) {
+    const fields = spec.fields.filter((field) => field.documentRef === file.ref);
+    if (fields.length === 0) continue;
+    steps.push({
+      name: `fields:${file.ref}`,
+      kind: 'fields',
+      operationId: 'putFields',
+      params: { envelopeId: '{envelopeId}', documentId: placeholder.document(file.ref) },
+      body: {
+        fields: fields.map(({ documentRef: _documentRef, participantRef, pageNumber, ...field }) => ({
+          ...field,
+          participantId: placeholder.participant(participantRef),
+          ...(pageNumber === undefined ? {} : { pages: [pageNumber] }),
+        })),
+      },
+      documentRef: file.ref,
+    });
+  }
+  if (entry.send) steps.push(post({ name: 'send', kind: 'send', operationId: 'sendEnvelope', params: { envelopeId: '{envelopeId}' }, body: {} }));
+  return { ref: entry.ref, via: entry.via, send: entry.send, digest, files, steps };
+}
+
+/** A step as `batch plan` shows it: method, path template, body (file contents summarised), key. */
+export function describeStep(step: Step, plan: EntryPlan): Record<string, unknown> {
+  if (step.kind === 'upload') {
+    const file = plan.files.find((candidate) => candidate.ref === step.documentRef)!;
+    return { step: step.name, method: 'PUT', path: `{uploadUrl of ${file.ref}}`, body: `<${file.size} bytes of ${file.path}, sha256 ${file.sha256}>` };
+  }
+  if (step.kind === 'wait-documents') return { step: step.name, method: 'GET', path: getOperation('listDocuments').path, body: null, note: 'until every document is READY' };
+  const operation = getOperation(step.operationId!);
+  const path = operation.path.replace(/\{(\w+)\}/g, (whole, name: string) => step.params?.[name] ?? whole);
+  return { step: step.name, method: operation.method, path, body: step.body ?? null, ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}) };
+}

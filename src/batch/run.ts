@@ -1,0 +1,387 @@
+/**
+ * `batch run`: carries out each entry's plan with a few entries in flight on one client (one keep-alive pool),
+ * journalling every completed step, so a run that was killed, interrupted or that lost its network continues where it
+ * stopped (`--resume`) and never creates an envelope twice: a step done is never repeated, and a step whose answer was
+ * lost is repeated with the same derived Idempotency-Key, which the service answers with the first result.
+ */
+import type { ApiClient, ApiResponse, RequestOptions } from '../api/client.js';
+import { ApiError, EsignError, UsageError } from '../api/errors.js';
+import type { Context } from '../cli/command.js';
+import { interruption } from '../cli/interrupt.js';
+import { fieldIdFor } from '../input/fields.js';
+import { openLineLog, readLineLog, type LineLog } from '../output/atomic-file.js';
+import { envelopeIdOf, participantIdOf, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
+import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments } from '../workflows/upload.js';
+import { waitForEnvelope } from '../workflows/wait.js';
+import type { CheckedEntry } from './check.js';
+import type { EntryPlan, Step } from './plan.js';
+
+export type WaitFor = 'sent' | 'completed';
+
+export interface RunOptions {
+  concurrency: number;
+  journalPath: string;
+  resume: boolean;
+  failFast: boolean;
+  wait?: WaitFor;
+  waitTimeoutMs: number;
+  confirmConversion: boolean;
+}
+
+export interface EntryOutcome {
+  ref: string;
+  ok: boolean;
+  envelopeId?: string;
+  status?: string;
+  participants: Record<string, string>;
+  error?: { code: string; message: string };
+  durationMs: number;
+  /** Nothing left to do: the journal already had every step. */
+  resumed?: boolean;
+}
+
+interface DocumentState {
+  documentId: string;
+  uploadUrl?: string;
+  status?: string;
+}
+
+/** What the journal knows of one entry: the ids the service gave and the steps done. */
+interface EntryState {
+  envelopeId?: string;
+  status?: string;
+  participants: Record<string, string>;
+  documents: Record<string, DocumentState>;
+  done: Set<string>;
+}
+
+interface JournalRecord {
+  ref: string;
+  digest: string;
+  step: string;
+  envelopeId?: string;
+  status?: string;
+  participants?: Record<string, string>;
+  document?: { ref: string } & DocumentState;
+  documents?: Record<string, DocumentState>;
+}
+
+const JOURNAL_HEADER = { journal: 'esign batch', version: 1 };
+
+function emptyState(): EntryState {
+  return { participants: {}, documents: {}, done: new Set() };
+}
+
+function apply(state: EntryState, record: JournalRecord): void {
+  state.done.add(record.step);
+  if (record.envelopeId) state.envelopeId = record.envelopeId;
+  if (record.status) state.status = record.status;
+  if (record.participants) Object.assign(state.participants, record.participants);
+  if (record.document) {
+    const { ref, ...document } = record.document;
+    state.documents[ref] = { ...state.documents[ref], ...document };
+  }
+  if (record.documents) for (const [ref, document] of Object.entries(record.documents)) state.documents[ref] = { ...state.documents[ref], ...document };
+}
+
+/** Reads the journal of an earlier run; a journal written for other specs of the same refs is refused. */
+export async function loadJournal(path: string, plans: readonly EntryPlan[]): Promise<Map<string, EntryState>> {
+  const states = new Map<string, EntryState>();
+  const records = await readLineLog(path);
+  if (!records) throw new UsageError(`--resume: no journal at ${path}.`, 'Run without --resume to start, or give the journal with --journal.', 'JOURNAL_MISSING');
+  const digests = new Map(plans.map((plan) => [plan.ref, plan.digest]));
+  for (const record of records.slice(1) as JournalRecord[]) {
+    const expected = digests.get(record.ref);
+    if (expected === undefined) continue;
+    if (record.digest !== expected) {
+      throw new UsageError(
+        `The journal ${path} was written for a different spec of envelope ${record.ref}: the spec or its files changed since.`,
+        'Restore the spec to resume, or move the journal away to run the changed spec (its Idempotency-Keys differ, so it creates new envelopes).',
+        'JOURNAL_MISMATCH',
+      );
+    }
+    const state = states.get(record.ref) ?? emptyState();
+    apply(state, record);
+    states.set(record.ref, state);
+  }
+  return states;
+}
+
+/** Shared by every worker: a Retry-After seen by one slows all of them, as the service's rate limit is shared. */
+class Gate {
+  private until = 0;
+  hold(ms: number): void {
+    this.until = Math.max(this.until, Date.now() + ms);
+  }
+  async pass(): Promise<void> {
+    for (let wait = this.until - Date.now(); wait > 0; wait = this.until - Date.now()) {
+      await new Promise<void>((resolve) => setTimeout(resolve, wait));
+      interruption.throwIfInterrupted();
+    }
+  }
+}
+
+function errorOf(error: unknown): { code: string; message: string } {
+  if (error instanceof EsignError) return { code: error.code, message: error.message };
+  return { code: 'UNEXPECTED', message: (error as Error)?.message ?? String(error) };
+}
+
+/** Runs one entry's steps from where its journal left off. */
+class EntryRun {
+  constructor(
+    private readonly ctx: Context,
+    private readonly client: ApiClient,
+    private readonly gate: Gate,
+    private readonly journal: LineLog,
+    private readonly checked: CheckedEntry,
+    private readonly plan: EntryPlan,
+    private readonly state: EntryState,
+    private readonly options: RunOptions,
+    private readonly report: (line: string) => void,
+  ) {}
+
+  private async call<T>(step: Step, options: RequestOptions): Promise<ApiResponse<T>> {
+    await this.gate.pass();
+    return this.client.call<T>(step.operationId!, {
+      ...options,
+      ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}),
+      onRetry: (info) => {
+        if (/Retry-After|^429/.test(info.reason)) this.gate.hold(info.delayMs);
+        this.ctx.output.debug(`${this.plan.ref}: ${info.operationId} retrying in ${info.delayMs} ms (${info.reason})`);
+      },
+    });
+  }
+
+  private async record(step: Step, result: Omit<JournalRecord, 'ref' | 'digest' | 'step'> = {}): Promise<void> {
+    const record: JournalRecord = { ref: this.plan.ref, digest: this.plan.digest, step: step.name, ...result };
+    apply(this.state, record);
+    await this.journal.append(record);
+  }
+
+  private params(step: Step): Record<string, string> {
+    const params: Record<string, string> = { ...step.params };
+    if (params.envelopeId) params.envelopeId = this.state.envelopeId!;
+    if (step.documentRef && params.documentId) params.documentId = this.state.documents[step.documentRef]!.documentId;
+    return params;
+  }
+
+  /** An answer replayed for a lost or repeated request is the first answer: read what is true now. */
+  private async currentStatus(): Promise<string | undefined> {
+    const { body } = await this.client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: this.state.envelopeId! } });
+    return body.status;
+  }
+
+  async run(): Promise<void> {
+    for (const step of this.plan.steps) {
+      interruption.throwIfInterrupted();
+      if (this.state.done.has(step.name)) continue;
+      // Once the envelope left DRAFT (a re-run found it sent), nothing of the draft steps applies any more.
+      if (this.state.status && this.state.status !== 'DRAFT' && step.kind !== 'template-roles') continue;
+      await this.step(step);
+    }
+    if (!this.state.envelopeId) return;
+    const waits = this.options.wait && (this.plan.send || this.plan.via === 'send-now');
+    const envelope = waits
+      ? await waitForEnvelope(this.client, this.state.envelopeId, { until: this.options.wait === 'completed' ? 'COMPLETED' : 'SENT', timeoutMs: this.options.waitTimeoutMs })
+      : (await this.client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: this.state.envelopeId } })).body;
+    this.state.status = envelope.status ?? this.state.status;
+    this.mapParticipants(envelope.participants ?? []);
+  }
+
+  /** Participant refs to the ids the service gave, matched by e-mail and name (else by position). */
+  private mapParticipants(answered: readonly ParticipantBody[]): void {
+    const spec: { ref: string; email: string; name: string }[] =
+      this.checked.kind === 'envelope' ? this.checked.loaded.spec.participants : this.checked.template.participants.map((participant, index) => ({ ...participant, ref: participant.templateRole ?? `participant-${index + 1}` }));
+    spec.forEach((participant, index) => {
+      const match = answered.find((candidate) => candidate.email === participant.email && candidate.name === participant.name) ?? answered[index];
+      if (match) this.state.participants[participant.ref] = participantIdOf(match);
+    });
+  }
+
+  private templateSlots = new Map<string, string>();
+
+  private async step(step: Step): Promise<void> {
+    const { plan, state } = this;
+    switch (step.kind) {
+      case 'template-roles': {
+        const { body } = await this.call<{ participants?: { templateParticipantId?: string; id?: string; role?: string; label?: string; name?: string }[] }>(step, { params: step.params! });
+        for (const slot of body.participants ?? []) {
+          const label = slot.label ?? slot.name ?? slot.role;
+          const id = slot.templateParticipantId ?? slot.id;
+          if (label && id) this.templateSlots.set(label.toLowerCase(), id);
+        }
+        return;
+      }
+      case 'template': {
+        const body = step.body as { participants: { templateRole?: string; templateParticipantId?: string }[] };
+        const participants = body.participants.map(({ templateRole, ...participant }) => {
+          if (templateRole === undefined) return participant;
+          const slotId = this.templateSlots.get(templateRole.toLowerCase());
+          if (!slotId) throw new UsageError(`${plan.ref}: the template has no role ${JSON.stringify(templateRole)}.`, `Roles: ${[...this.templateSlots.keys()].join(', ') || 'none'}.`, 'TEMPLATE_ROLE_UNKNOWN');
+          return { templateParticipantId: slotId, ...participant };
+        });
+        const { body: envelope } = await this.call<EnvelopeBody>(step, { params: step.params!, body: { ...body, participants } });
+        await this.record(step, { envelopeId: envelopeIdOf(envelope), status: envelope.status ?? (plan.send ? 'SENT' : 'DRAFT') });
+        this.report(`${plan.ref}: envelope ${state.envelopeId} created from the template${plan.send ? ' and sent' : ''}`);
+        return;
+      }
+      case 'create': {
+        const response = await this.call<EnvelopeBody>(step, { body: step.body });
+        const envelopeId = envelopeIdOf(response.body);
+        let status = response.body.status ?? 'DRAFT';
+        if (response.headers['idempotent-replayed'] === 'true') {
+          state.envelopeId = envelopeId;
+          status = (await this.currentStatus()) ?? status;
+        }
+        await this.record(step, { envelopeId, status });
+        this.report(`${plan.ref}: envelope ${envelopeId} ${response.headers['idempotent-replayed'] === 'true' ? `found (${status}), created by an earlier run` : 'created'}`);
+        return;
+      }
+      case 'participants': {
+        const { body } = await this.call<{ participants?: ParticipantBody[] }>(step, { params: this.params(step), body: step.body });
+        this.mapParticipants(body.participants ?? []);
+        await this.record(step, { participants: this.state.participants });
+        return;
+      }
+      case 'register': {
+        const { body } = await this.call<DocumentBody>(step, { params: this.params(step), body: step.body });
+        const info = readDocumentInfo(body);
+        const address = uploadAddressOf(body);
+        await this.record(step, { document: { ref: step.documentRef!, documentId: info.documentId, status: info.status, ...(address ? { uploadUrl: address } : {}) } });
+        return;
+      }
+      case 'upload':
+        return this.upload(step);
+      case 'wait-documents': {
+        const documents = plan.files.map((file) => ({ documentId: state.documents[file.ref]!.documentId, fileName: file.fileName }));
+        await waitForDocuments(this.ctx, this.client, state.envelopeId!, documents, { timeoutMs: this.options.waitTimeoutMs, confirmConversion: this.options.confirmConversion });
+        await this.record(step);
+        return;
+      }
+      case 'fields': {
+        const params = this.params(step);
+        const fields = (step.body as { fields: { participantId: string }[] }).fields.map((field, index) => ({
+          ...field,
+          id: fieldIdFor(params.envelopeId!, params.documentId!, index),
+          participantId: state.participants[field.participantId.replace(/^\{participant:(.*)\}$/, '$1')] ?? field.participantId,
+        }));
+        await this.call(step, { params, body: { fields } });
+        await this.record(step);
+        return;
+      }
+      case 'send': {
+        const { body } = await this.call<EnvelopeBody>(step, { params: this.params(step), body: {} });
+        await this.record(step, { status: body.status ?? 'SENT' });
+        this.report(`${plan.ref}: envelope ${state.envelopeId} sent`);
+        return;
+      }
+      case 'send-now': {
+        const response = await this.call<Record<string, unknown>>(step, { body: step.body });
+        const envelopeId = envelopeIdOf(response.body as EnvelopeBody);
+        const listed = (Array.isArray(response.body.documents) ? response.body.documents : []) as Record<string, unknown>[];
+        const documents: Record<string, DocumentState> = {};
+        for (const [index, file] of plan.files.entries()) {
+          const raw = listed.find((entry) => entry.ref === file.ref) ?? listed.find((entry) => entry.fileName === file.fileName) ?? listed[index];
+          const info = readDocumentInfo(raw);
+          const address = uploadAddressOf(raw);
+          documents[file.ref] = { documentId: info.documentId, status: info.status, ...(address ? { uploadUrl: address } : {}) };
+        }
+        if (response.headers['idempotent-replayed'] === 'true') {
+          // The replayed answer lists the documents as they were then: ask which still wait for their bytes.
+          const now = new Map((await listAllDocuments(this.client, envelopeId)).map((document) => [document.documentId, document.status]));
+          for (const document of Object.values(documents)) document.status = now.get(document.documentId) ?? document.status;
+        }
+        await this.record(step, { envelopeId, status: 'DRAFT', documents });
+        this.report(`${plan.ref}: envelope ${envelopeId} ${response.headers['idempotent-replayed'] === 'true' ? 'found, created by an earlier run' : 'created (send-now)'}`);
+        return;
+      }
+    }
+  }
+
+  private async upload(step: Step): Promise<void> {
+    const document = this.state.documents[step.documentRef!];
+    const file = this.plan.files.find((candidate) => candidate.ref === step.documentRef)!;
+    if (!document) throw new Error(`no registered document for ${step.documentRef}`);
+    if (document.status && document.status !== 'AWAITING_UPLOAD') {
+      await this.record(step);
+      return;
+    }
+    if (!document.uploadUrl) {
+      throw new UsageError(
+        `${this.plan.ref}: document ${file.fileName} (${document.documentId}) still waits for its bytes, and its upload address is no longer known.`,
+        `The contract has no way to get a new address for it: delete the draft (esign envelopes delete ${this.state.envelopeId}) and run the batch again without --resume.`,
+        'UPLOAD_ADDRESS_LOST',
+      );
+    }
+    try {
+      await uploadFile(this.ctx, this.client, document.uploadUrl, { path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        error.hint = `The upload address of ${file.fileName} expired. The contract has no way to get a new one: delete the draft (esign envelopes delete ${this.state.envelopeId}) and run the batch again.`;
+      }
+      throw error;
+    }
+    await this.record(step, { document: { ref: file.ref, documentId: document.documentId, status: 'PROCESSING' } });
+    this.report(`${this.plan.ref}: uploaded ${file.fileName}`);
+  }
+}
+
+/**
+ * Runs the entries, `concurrency` at a time, and answers one outcome per entry. A failed entry does not stop the
+ * others unless `failFast`; an interrupt stops starting new ones and lets the journal say where each one is.
+ */
+export async function runBatch(ctx: Context, client: ApiClient, items: readonly { checked: CheckedEntry; plan: EntryPlan }[], options: RunOptions): Promise<EntryOutcome[]> {
+  const states = options.resume ? await loadJournal(options.journalPath, items.map((item) => item.plan)) : new Map<string, EntryState>();
+  const journal = await openLineLog(options.journalPath, { fresh: !options.resume, label: `--journal ${options.journalPath}` });
+  if (!options.resume) await journal.append(JOURNAL_HEADER);
+  const gate = new Gate();
+  const quietCtx: Context = { ...ctx, output: ctx.output.withoutProgress() };
+  const outcomes: EntryOutcome[] = new Array(items.length);
+  let next = 0;
+  let stop = false;
+  const inFlight = new Map<string, string>();
+  let finished = 0;
+  const progress = () => {
+    ctx.output.transient(`batch ${finished}/${items.length} done${inFlight.size ? ` · in flight: ${[...inFlight.keys()].join(', ')}` : ''}`);
+  };
+  const report = (line: string) => {
+    if (ctx.output.showsTransient) ctx.output.transient('');
+    ctx.output.info(line);
+    progress();
+  };
+
+  const worker = async () => {
+    while (!stop && next < items.length && !interruption.signal.aborted) {
+      const index = next++;
+      const { checked, plan } = items[index]!;
+      const state = states.get(plan.ref) ?? emptyState();
+      const started = Date.now();
+      inFlight.set(plan.ref, 'running');
+      progress();
+      const alreadyDone = plan.steps.every((step) => state.done.has(step.name));
+      try {
+        await new EntryRun(quietCtx, client, gate, journal, checked, plan, state, options, report).run();
+        outcomes[index] = { ref: plan.ref, ok: true, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), ...(state.status ? { status: state.status } : {}), participants: state.participants, durationMs: Date.now() - started, ...(alreadyDone ? { resumed: true } : {}) };
+      } catch (error) {
+        if (interruption.signal.aborted) {
+          outcomes[index] = { ref: plan.ref, ok: false, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), participants: state.participants, error: { code: 'INTERRUPTED', message: 'stopped before it finished' }, durationMs: Date.now() - started };
+        } else {
+          outcomes[index] = { ref: plan.ref, ok: false, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), ...(state.status ? { status: state.status } : {}), participants: state.participants, error: errorOf(error), durationMs: Date.now() - started };
+          report(`${plan.ref}: failed: ${errorOf(error).message}`);
+          if (options.failFast) stop = true;
+        }
+      } finally {
+        inFlight.delete(plan.ref);
+        finished++;
+        progress();
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, items.length) }, worker));
+  } finally {
+    ctx.output.endTransient();
+    await journal.close();
+  }
+  return items.map((item, index) => outcomes[index] ?? { ref: item.plan.ref, ok: false, participants: {}, error: { code: 'NOT_STARTED', message: options.failFast ? 'not started: --fail-fast stopped the run' : 'not started' }, durationMs: 0 });
+}

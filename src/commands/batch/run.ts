@@ -1,0 +1,129 @@
+import { EsignError, ExitCode, UsageError } from '../../api/errors.js';
+import { defineCommand } from '../../cli/command.js';
+import { formatDuration, parseDuration } from '../../input/duration.js';
+
+interface RunArgs {
+  specs: string[];
+  concurrency: number;
+  journal?: string;
+  resume?: boolean;
+  report?: string;
+  shard?: string;
+  wait?: string;
+  waitTimeout?: number;
+  failFast?: boolean;
+  confirmConversion?: boolean;
+  force?: boolean;
+}
+
+/** Some envelopes of the batch failed (exit 8); the summary lists which and why. */
+class BatchPartialError extends EsignError {
+  readonly exitCode = ExitCode.batchPartial;
+  constructor(
+    message: string,
+    readonly details: unknown,
+  ) {
+    super(message);
+    this.name = 'BatchPartialError';
+  }
+  get code(): string {
+    return 'BATCH_PARTIAL';
+  }
+  override toJSON() {
+    return { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+const defaultWaitMs = 30 * 60_000;
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 64) throw new Error('expected a whole number from 1 to 64.');
+  return number;
+}
+
+export default defineCommand<RunArgs>({
+  name: 'run',
+  description: 'Send every envelope of the specs, a few at a time, exactly once: journalled, resumable, with a CI report',
+  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files', variadic: true }],
+  options: [
+    { flags: '-c, --concurrency <n>', description: 'envelopes in flight at once', defaultValue: 4, parse: positiveInteger },
+    { flags: '--journal <file>', description: 'where each completed step is recorded (default: <first spec>.journal.jsonl)' },
+    { flags: '--resume', description: 'continue from the journal of an interrupted or failed run' },
+    { flags: '--report <junit.xml>', description: 'write a JUnit XML report (one test case per envelope)' },
+    { flags: '--shard <i/n>', description: 'run only the i-th of n stable shares of the envelopes (by ref), for CI matrices' },
+    { flags: '--wait <until>', description: 'after sending, wait until each envelope is sent or completed', choices: ['sent', 'completed'] },
+    { flags: '--wait-timeout <duration>', description: `give up waiting after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },
+    { flags: '--fail-fast', description: 'stop starting envelopes after the first failure' },
+    { flags: '--confirm-conversion', description: 'accept the converted PDF of each .docx without asking' },
+    { flags: '--force', description: 'replace an existing journal (starting over) or report' },
+  ],
+  examples: [
+    'esign batch run examples/batch/onboarding.yaml --report junit.xml',
+    'esign batch run batch.yaml --concurrency 8 --shard 2/3 --wait sent',
+    'esign batch run batch.yaml --resume',
+  ],
+  async handler(args, ctx) {
+    const { readBatch } = await import('../../batch/entries.js');
+    const { checkBatch } = await import('../../batch/check.js');
+    const { planEntry } = await import('../../batch/plan.js');
+    const { inShard, parseShard } = await import('../../batch/shard.js');
+    const shard = args.shard ? parseShard(args.shard) : undefined;
+    const journalPath = args.journal ?? (args.specs[0] && args.specs[0] !== '-' ? `${args.specs[0]}.journal.jsonl` : undefined);
+    if (!journalPath) throw new UsageError('--journal is required when the batch comes from standard input.', 'Give a file: --journal batch.journal.jsonl.');
+    if (!args.resume && !args.force) {
+      const { stat } = await import('node:fs/promises');
+      const exists = await stat(journalPath).then(() => true, () => false);
+      if (exists) {
+        throw new UsageError(
+          `The journal ${journalPath} of an earlier run exists.`,
+          `Continue that run with --resume, or pass --force to start over (a re-run sends nothing twice within the service's replay window).`,
+          'JOURNAL_EXISTS',
+        );
+      }
+    }
+    const entries = (await readBatch(args.specs, ctx.stdin)).filter((entry) => !shard || inShard(entry.ref, shard));
+    const checked = await checkBatch(entries);
+    const items = [];
+    for (const item of checked) items.push({ checked: item, plan: await planEntry(item) });
+    if (items.length === 0) {
+      ctx.output.result({ ok: true, total: 0, succeeded: 0, failed: 0, envelopes: [] }, () => `No envelope in ${shard ? `shard ${args.shard}` : 'the batch'}.`);
+      return;
+    }
+
+    const { runBatch } = await import('../../batch/run.js');
+    const client = await ctx.client();
+    ctx.output.info(`Running ${items.length} envelope${items.length === 1 ? '' : 's'}${shard ? ` (shard ${args.shard})` : ''}, ${Math.min(args.concurrency, items.length)} at a time; journal ${journalPath}`);
+    const outcomes = await runBatch(ctx, client, items, {
+      concurrency: args.concurrency,
+      journalPath,
+      resume: args.resume === true,
+      failFast: args.failFast === true,
+      ...(args.wait ? { wait: args.wait as 'sent' | 'completed' } : {}),
+      waitTimeoutMs: args.waitTimeout ?? defaultWaitMs,
+      confirmConversion: args.confirmConversion === true,
+    });
+    if (args.report) {
+      const { junitReport } = await import('../../batch/report.js');
+      const { writeFileAtomic } = await import('../../output/atomic-file.js');
+      await writeFileAtomic(args.report, junitReport(outcomes), { overwrite: args.force === true, label: `--report ${args.report}` });
+    }
+
+    const { interruption, InterruptedError } = await import('../../cli/interrupt.js');
+    const resumeCommand = `esign batch run ${args.specs.join(' ')}${args.journal ? ` --journal ${args.journal}` : ''}${args.shard ? ` --shard ${args.shard}` : ''} --resume`;
+    const failed = outcomes.filter((outcome) => !outcome.ok);
+    const summary = { ok: failed.length === 0, total: outcomes.length, succeeded: outcomes.length - failed.length, failed: failed.length, journal: journalPath, ...(args.report ? { report: args.report } : {}), envelopes: outcomes };
+    if (interruption.signal.aborted) {
+      throw new InterruptedError(interruption.received!, `Stopped: ${summary.succeeded} of ${summary.total} envelopes done; the journal ${journalPath} records every step completed.`, `Continue with: ${resumeCommand}`, summary);
+    }
+    if (failed.length) {
+      const error = new BatchPartialError(`${failed.length} of ${outcomes.length} envelopes failed: ${failed.map((outcome) => `${outcome.ref} (${outcome.error?.code})`).join(', ')}.`, summary);
+      error.hint = `Fix what is reported, then continue with: ${resumeCommand}`;
+      if (!ctx.output.json) for (const outcome of failed) ctx.output.warn(`${outcome.ref}: ${outcome.error?.code}: ${outcome.error?.message}`);
+      throw error;
+    }
+    ctx.output.result(summary, () =>
+      outcomes.map((outcome) => `${ctx.output.style.green('✓')} ${outcome.ref.padEnd(20)} ${outcome.envelopeId ?? ''} ${outcome.status ?? ''}${outcome.resumed ? ' (done by an earlier run)' : ''}`).join('\n'),
+    );
+  },
+});

@@ -1,0 +1,25 @@
+import { defineCommand } from '../../cli/command.js';
+import { findingLine } from '../../workflows/preflight.js';
+
+export default defineCommand<{ specs: string[] }>({
+  name: 'validate',
+  description: 'Check batch specs offline (schema, refs, files, field rules, anchors on the PDFs); exit 2 on any problem',
+  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files (- reads standard input)', variadic: true }],
+  examples: ['esign batch validate examples/batch/onboarding.yaml', 'esign batch validate specs/*.yaml --json'],
+  async handler(args, ctx) {
+    const { readBatch } = await import('../../batch/entries.js');
+    const { checkBatch } = await import('../../batch/check.js');
+    const checked = await checkBatch(await readBatch(args.specs, ctx.stdin));
+    const envelopes = checked.map((item) => ({
+      ref: item.entry.ref,
+      via: item.entry.via,
+      send: item.entry.send,
+      ...(item.entry.row ? { row: item.entry.row } : {}),
+      ...(item.kind === 'envelope'
+        ? { documents: item.loaded.files.length, fields: item.loaded.spec.fields.length, warnings: item.warnings }
+        : { templateId: item.template.templateId, warnings: [] }),
+    }));
+    for (const item of checked) if (item.kind === 'envelope') for (const warning of item.warnings) ctx.output.warn(`${item.entry.ref}: ${findingLine(warning)}`);
+    ctx.output.result({ valid: true, envelopes }, () => `${ctx.output.style.green('✓')} ${envelopes.length} envelope${envelopes.length === 1 ? '' : 's'} valid: ${envelopes.map((envelope) => envelope.ref).join(', ')}`);
+  },
+});

@@ -1,0 +1,345 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectStatus } from './support/api-call.js';
+import { baseEnv, esignBin, parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
+import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { ndaPdf } from './support/pdfs.js';
+
+let emulator: EmulatorProcess;
+let dir: string;
+let templateId: string;
+
+beforeAll(async () => {
+  emulator = await startEmulatorProcess(['--processing-delay', '20']);
+  dir = tempDir('esign-batch-');
+  writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
+  const templates = expectStatus(await call(emulator, 'GET', '/v4/api/templates/'), 200).body as { data: { id: string; participants?: unknown[] }[] };
+  templateId = templates.data[0]!.id;
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+});
+
+function esign(args: readonly string[], options: RunOptions = {}) {
+  return runEsign(args, { cwd: dir, ...options, env: { ...emulator.env, ...options.env } });
+}
+
+function write(name: string, text: string): string {
+  writeFileSync(join(dir, name), text);
+  return name;
+}
+
+/** Envelopes whose title starts with `prefix`, counted through the API's own list. */
+async function countEnvelopes(prefix: string): Promise<number> {
+  let count = 0;
+  let cursor: string | null = null;
+  do {
+    const page = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/?limit=100${cursor ? `&cursor=${cursor}` : ''}`), 200).body as { data: { title: string }[]; nextCursor: string | null };
+    count += page.data.filter((envelope) => envelope.title.startsWith(prefix)).length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  return count;
+}
+
+const signer = (ref: string, name: string) => `      - { ref: ${ref}, name: ${name}, email: ${ref}@example.com }`;
+const anchoredSignature = (participant: string) =>
+  [
+    '      - type: SIGNATURE',
+    '        documentRef: nda',
+    `        participantRef: ${participant}`,
+    '        size: { width: 150, height: 40 }',
+    '        anchor: { text: "{{signature}}", occurrence: 1 }',
+  ].join('\n');
+
+function batchOf(prefix: string, refs: readonly string[]): string {
+  return [
+    'version: 1',
+    'defaults:',
+    '  documents:',
+    '    - { ref: nda, file: nda.pdf }',
+    'envelopes:',
+    ...refs.flatMap((ref, index) => [
+      `  - ref: ${ref}`,
+      `    title: ${prefix} ${ref}`,
+      `    via: ${index % 2 === 0 ? 'flow' : 'send-now'}`,
+      '    participants:',
+      signer(`p${index}`, `Person ${index}`),
+      '    fields:',
+      anchoredSignature(`p${index}`),
+    ]),
+    '',
+  ].join('\n');
+}
+
+describe('batch run', () => {
+  it('sends a 3-envelope spec end to end (flow, send-now, template) and reports it as JUnit', async () => {
+    const file = write(
+      'three.yaml',
+      [
+        '# yaml-language-server: $schema=../esign-batch.schema.json',
+        'version: 1',
+        'defaults:',
+        '  message: Please sign',
+        '  documents:',
+        '    - { ref: nda, file: nda.pdf }',
+        'envelopes:',
+        '  - ref: acme',
+        '    title: Three acme',
+        '    participants:',
+        signer('ada', 'Ada Lovelace'),
+        '    fields:',
+        anchoredSignature('ada'),
+        '  - ref: globex',
+        '    title: Three globex',
+        '    via: send-now',
+        '    participants:',
+        signer('bob', 'Bob Stone'),
+        '    fields:',
+        anchoredSignature('bob'),
+        '  - ref: initech',
+        '    via: template',
+        `    templateId: ${templateId}`,
+        '    title: Three initech',
+        '    participants:',
+        '      - { templateRole: Recipient, name: Cy Young, email: cy@example.com }',
+        '',
+      ].join('\n'),
+    );
+    const validated = await esign(['--json', 'batch', 'validate', file]);
+    expect(validated.code, validated.stderr).toBe(0);
+    const result = await esign(['--json', 'batch', 'run', file, '--wait', 'sent', '--report', 'three.xml']);
+    expect(result.code, result.stderr).toBe(0);
+    const summary = parseJson<{ ok: boolean; envelopes: { ref: string; envelopeId: string; status: string; participants: Record<string, string> }[] }>(result.stdout);
+    expect(summary.ok).toBe(true);
+    expect(summary.envelopes.map((envelope) => [envelope.ref, envelope.status])).toEqual([
+      ['acme', 'SENT'],
+      ['globex', 'SENT'],
+      ['initech', 'SENT'],
+    ]);
+    expect(Object.keys(summary.envelopes[0]!.participants)).toEqual(['ada']);
+    expect(await countEnvelopes('Three ')).toBe(3);
+    const report = readFileSync(join(dir, 'three.xml'), 'utf8');
+    expect(report).toContain('tests="3" failures="0"');
+    expect(report).toContain('name="globex"');
+  });
+
+  it('re-running a finished spec creates nothing new (derived Idempotency-Keys)', async () => {
+    const file = write('rerun.yaml', batchOf('Rerun', ['a', 'b']));
+    const first = await esign(['--json', 'batch', 'run', file]);
+    expect(first.code, first.stderr).toBe(0);
+    const again = await esign(['--json', 'batch', 'run', file, '--force']);
+    expect(again.code, again.stderr).toBe(0);
+    const ids = (text: string) => parseJson<{ envelopes: { envelopeId: string }[] }>(text).envelopes.map((envelope) => envelope.envelopeId);
+    expect(ids(again.stdout)).toEqual(ids(first.stdout));
+    expect(await countEnvelopes('Rerun ')).toBe(2);
+  });
+
+  it('refuses to start over an earlier journal without --resume or --force', async () => {
+    const file = write('journalled.yaml', batchOf('Journalled', ['x']));
+    expect((await esign(['batch', 'run', file])).code).toBe(0);
+    const again = await esign(['batch', 'run', file]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('--resume');
+  });
+
+  it('expands each: rows from a CSV, with ${{ row.x }} and ${{ env.X }}, refs numbered or named by a column', async () => {
+    write('people.csv', 'id,name,email\nc1,"Lovelace, Ada",ada@example.com\nc2,Bob Stone,bob@example.com\nc3,Cy Young,cy@example.com\n');
+    const file = write(
+      'rows.yaml',
+      [
+        'ref: welcome',
+        'each: people.csv',
+        'title: Rows ${{ row.name }} (${{ env.BATCH_TEAM }})',
+        'documents: [{ ref: nda, file: nda.pdf }]',
+        'participants:',
+        '  - { ref: p, name: "${{ row.name }}", email: "${{ row.email }}" }',
+        'fields:',
+        '  - { type: SIGNATURE, documentRef: nda, participantRef: p, pageNumber: 1, position: { x: 72, y: 100 }, size: { width: 150, height: 40 } }',
+        '---',
+        'ref: named-${{ row.id }}',
+        'each: people.csv',
+        'title: Named ${{ row.name }}',
+        'send: false',
+        'documents: [{ ref: nda, file: nda.pdf }]',
+        'participants:',
+        '  - { ref: p, name: "${{ row.name }}", email: "${{ row.email }}" }',
+        'fields:',
+        '  - { type: SIGNATURE, documentRef: nda, participantRef: p, pageNumber: 1, position: { x: 72, y: 100 }, size: { width: 150, height: 40 } }',
+        '',
+      ].join('\n'),
+    );
+    const plan = await esign(['--json', 'batch', 'plan', file], { env: { BATCH_TEAM: 'ops' } });
+    expect(plan.code, plan.stderr).toBe(0);
+    const plans = parseJson<{ ref: string; requests: { body: { title?: string } }[] }[]>(plan.stdout);
+    expect(plans.map((entry) => entry.ref)).toEqual(['welcome-1', 'welcome-2', 'welcome-3', 'named-c1', 'named-c2', 'named-c3']);
+    expect(plans[0]!.requests[0]!.body.title).toBe('Rows Lovelace, Ada (ops)');
+    const run = await esign(['--json', 'batch', 'run', file], { env: { BATCH_TEAM: 'ops' } });
+    expect(run.code, run.stderr).toBe(0);
+    const statuses = parseJson<{ envelopes: { ref: string; status: string }[] }>(run.stdout).envelopes.map((envelope) => envelope.status);
+    expect(statuses).toEqual(['SENT', 'SENT', 'SENT', 'DRAFT', 'DRAFT', 'DRAFT']);
+
+    const missing = await esign(['batch', 'validate', file]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/rows\.yaml:3:8: .*environment variable BATCH_TEAM is not set/);
+  });
+
+  it('3 shards cover every envelope exactly once', async () => {
+    const refs = Array.from({ length: 12 }, (_, index) => `s${index}`);
+    const file = write('sharded.yaml', batchOf('Sharded', refs));
+    const seen: string[] = [];
+    for (const shard of ['1/3', '2/3', '3/3']) {
+      const plan = await esign(['--json', 'batch', 'plan', file]);
+      expect(plan.code).toBe(0);
+      const result = await esign(['--json', 'batch', 'run', file, '--shard', shard, '--journal', `sharded-${shard.replace('/', 'of')}.jsonl`]);
+      expect(result.code, result.stderr).toBe(0);
+      seen.push(...parseJson<{ envelopes: { ref: string }[] }>(result.stdout).envelopes.map((envelope) => envelope.ref));
+    }
+    expect(seen.sort()).toEqual([...refs].sort());
+    expect(await countEnvelopes('Sharded ')).toBe(12);
+  });
+});
+
+describe('batch run when things go wrong', () => {
+  it('a run killed with SIGKILL halfway and resumed sends every envelope exactly once', { timeout: 120_000 }, async () => {
+    const refs = Array.from({ length: 10 }, (_, index) => `k${index}`);
+    const file = write('killed.yaml', batchOf('Killed', refs));
+    const child = spawn(process.execPath, [esignBin, 'batch', 'run', file, '--concurrency', '2'], { cwd: dir, env: baseEnv(emulator.env), stdio: 'ignore' });
+    const journal = join(dir, 'killed.yaml.journal.jsonl');
+    // Kill once a few steps are journalled, wherever the other workers are.
+    for (let waited = 0; waited < 20_000; waited += 20) {
+      if (existsSync(journal) && readFileSync(journal, 'utf8').split('\n').length > 8) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const resumed = await esign(['--json', 'batch', 'run', file, '--resume', '--wait', 'sent']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(parseJson<{ envelopes: { status: string }[] }>(resumed.stdout).envelopes.every((envelope) => envelope.status === 'SENT')).toBe(true);
+    expect(await countEnvelopes('Killed ')).toBe(10);
+  });
+
+  it('under resets, 503s and 429s every envelope is sent exactly once', async () => {
+    const faulty = await startEmulatorProcess(['--processing-delay', '20', '--faults', 'reset=0.1,503=0.05,429=0.05']);
+    try {
+      const refs = Array.from({ length: 8 }, (_, index) => `f${index}`);
+      const file = write('faulty.yaml', batchOf('Faulty', refs));
+      let result = await runEsign(['--json', 'batch', 'run', file, '--concurrency', '4', '--wait', 'sent'], { cwd: dir, env: faulty.env, timeoutMs: 120_000 });
+      // A step whose retries ran out fails its envelope only (exit 8); resuming finishes it without duplicates.
+      for (let resumes = 0; result.code === 8 && resumes < 3; resumes++) {
+        result = await runEsign(['--json', 'batch', 'run', file, '--resume', '--wait', 'sent'], { cwd: dir, env: faulty.env, timeoutMs: 120_000 });
+      }
+      expect(result.code, result.stderr).toBe(0);
+      expect(parseJson<{ envelopes: { status: string }[] }>(result.stdout).envelopes.map((envelope) => envelope.status)).toEqual(refs.map(() => 'SENT'));
+      const titles: string[] = [];
+      let cursor: string | null = null;
+      do {
+        // The emulator's faults hit this listing too: a failed page is asked again.
+        const response: Response = await fetch(`${faulty.url}/v4/api/envelopes/?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${faulty.key}` } }).catch(() => new Response(null, { status: 599 }));
+        if (response.status !== 200) continue;
+        const page = (await response.json()) as { data: { title: string }[]; nextCursor: string | null };
+        titles.push(...page.data.map((envelope) => envelope.title));
+        cursor = page.nextCursor;
+      } while (cursor);
+      const faultyTitles = titles.filter((title) => title.startsWith('Faulty '));
+      expect(faultyTitles.sort()).toEqual(refs.map((ref) => `Faulty ${ref}`).sort());
+    } finally {
+      await faulty.stop();
+    }
+  }, 240_000);
+
+  it('one failing envelope does not stop the others: exit 8, the failure in the report', async () => {
+    const file = write(
+      'partial.yaml',
+      [
+        'version: 1',
+        'defaults:',
+        '  documents: [{ ref: nda, file: nda.pdf }]',
+        'envelopes:',
+        '  - ref: good',
+        '    title: Partial good',
+        '    participants:',
+        signer('g', 'Good Person'),
+        '    fields:',
+        anchoredSignature('g'),
+        '  - ref: bad',
+        '    title: Partial bad',
+        '    folderId: 00000000-0000-4000-8000-000000000000',
+        '    participants:',
+        signer('b', 'Bad Person'),
+        '    fields:',
+        anchoredSignature('b'),
+        '',
+      ].join('\n'),
+    );
+    const result = await esign(['--json', 'batch', 'run', file, '--report', 'partial.xml']);
+    expect(result.code, result.stderr).toBe(8);
+    const error = parseJson<{ error: { code: string; details: { envelopes: { ref: string; ok: boolean }[] } } }>(result.stderr).error;
+    expect(error.code).toBe('BATCH_PARTIAL');
+    expect(error.details.envelopes.map((envelope) => [envelope.ref, envelope.ok])).toEqual([
+      ['good', true],
+      ['bad', false],
+    ]);
+    expect(readFileSync(join(dir, 'partial.xml'), 'utf8')).toMatch(/name="bad"[^]*<failure/);
+  });
+});
+
+describe('batch validate', () => {
+  const good = [
+    'version: 1', //                                   1
+    'defaults:', //                                    2
+    '  documents: [{ ref: nda, file: nda.pdf }]', //   3
+    'envelopes:', //                                   4
+    '  - ref: one', //                                 5
+    '    title: Valid one', //                         6
+    '    participants:', //                            7
+    '      - { ref: ada, name: Ada, email: ada@example.com }', // 8
+    '    fields:', //                                  9
+    '      - type: SIGNATURE', //                      10
+    '        documentRef: nda', //                     11
+    '        participantRef: ada', //                  12
+    '        size: { width: 150, height: 40 }', //     13
+    '        anchor: { text: "{{signature}}", occurrence: 1 }', // 14
+  ];
+  const variant = (line: number, text: string | null, extra: string[] = []) => {
+    const lines = [...good];
+    if (text === null) lines.splice(line - 1, 1);
+    else lines[line - 1] = text;
+    return [...lines, ...extra, ''].join('\n');
+  };
+
+  // Each broken spec, and where (file:line:column) and what the error must say.
+  const cases: [name: string, text: string, where: string, says: RegExp][] = [
+    ['a misspelt key', variant(6, '    titel: Valid one'), ':6:12', /titel: unknown key; did you mean "title"\?/],
+    ['a missing title', variant(6, null), ':5:5', /title/],
+    ['a bad e-mail', variant(8, '      - { ref: ada, name: Ada, email: ada-at-example }'), ':8:39', /not an e-mail address/],
+    ['a field for nobody', variant(12, '        participantRef: bob'), ':12:25', /no participant has ref "bob"/],
+    ['a missing document file', variant(3, '  documents: [{ ref: nda, file: missing.pdf }]'), ':3:33', /no such file/],
+    ['an anchor not in the PDF', variant(14, '        anchor: { text: "NOT THERE", occurrence: 1 }'), ':10:9', /ANCHOR_NOT_FOUND|not found/i],
+    ['a signer without a signature', variant(10, '      - type: TEXT'), ':', /SIGNER_WITHOUT_SIGNATURE/],
+    ['version 2', variant(1, 'version: 2'), ':1:10', /version must be 1/],
+    ['an unknown route', variant(6, '    title: Valid one\n    via: fax'), ':7:10', /via must be one of flow, send-now, template/],
+    ['a duplicate ref', good.join('\n'), ':', /ref "one" is already used at .*:5:10/],
+    ['both position and anchor', variant(13, '        size: { width: 150, height: 40 }\n        pageNumber: 1\n        position: { x: 1, y: 1 }'), ':16:17', /give either pageNumber \+ position or anchor, not both/],
+    ['a YAML syntax error', variant(6, '    title: "unterminated'), ':6:', /.+/],
+    ['a missing row column', variant(6, '    title: ${{ row.name }}'), ':6:12', /has no each: rows/],
+  ];
+
+  it.each(cases)('reports %s at file:line:column with exit 2', async (name, text, where, says) => {
+    const file = write(`broken-${name.replace(/\W+/g, '-')}.yaml`, name === 'a duplicate ref' ? [text, ...good.slice(4)].join('\n') + '\n' : text);
+    const result = await esign(['batch', 'validate', file]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`${file}${where}`);
+    expect(result.stderr).toMatch(says);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('prints a JSON Schema that names the spec keys', async () => {
+    const result = await esign(['batch', 'schema']);
+    expect(result.code).toBe(0);
+    const schema = parseJson<{ anyOf: unknown[] }>(result.stdout);
+    expect(JSON.stringify(schema)).toContain('"participantRef"');
+  });
+});
