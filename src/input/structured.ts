@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ZodType } from 'zod';
 import { UsageError } from '../api/errors.js';
 import { readStdin } from '../cli/stdin.js';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting.js';
 
 export type InputPath = readonly (string | number)[];
 
@@ -34,29 +35,89 @@ export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStr
   return parseStructured(text, name);
 }
 
+/** More aliases than any real participants, fields or envelope file uses; past it, a billion-laughs expansion. */
+export const MAX_INPUT_ALIASES = 100;
+
+type CstToken = import('yaml').CST.Token;
+
+/**
+ * How deep the file's collections nest, from the parser's concrete syntax tree (built without recursion, so any
+ * depth is measured safely) before the composer, which recurses, ever sees it. Answers the offset where the limit is
+ * first passed.
+ */
+function tooDeepAt(tokens: readonly CstToken[], limit: number): number | undefined {
+  const pending: [CstToken | undefined | null, number][] = tokens.map((token) => [token, 0]);
+  while (pending.length > 0) {
+    const [token, depth] = pending.pop()!;
+    if (!token) continue;
+    switch (token.type) {
+      case 'document':
+        pending.push([token.value, depth]);
+        break;
+      case 'block-map':
+      case 'block-seq':
+      case 'flow-collection':
+        if (depth + 1 > limit) return token.offset;
+        for (const item of token.items) {
+          if ('key' in item) pending.push([item.key, depth + 1]);
+          pending.push([item.value, depth + 1]);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return undefined;
+}
+
 /** JSON is YAML, so one parser serves both and gives positions for either. */
 export async function parseStructured(text: string, name: string): Promise<StructuredInput> {
-  const { parseDocument, LineCounter, isNode } = await import('yaml');
+  const { Composer, Parser, LineCounter, isNode } = await import('yaml');
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return `${name}:${line}:${col}`;
   };
-  if (document.errors.length) {
-    const first = document.errors[0]!;
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const deepAt = tooDeepAt(tokens, MAX_NESTING_DEPTH);
+  if (deepAt !== undefined) {
+    throw new UsageError(
+      `${position(deepAt)}: nested more than ${MAX_NESTING_DEPTH} levels deep; esign reads no deeper.`,
+      'Participants, fields and envelope files nest a few levels at most: check that this is the file you meant.',
+      'INPUT_TOO_DEEP',
+    );
+  }
+  const [document, ...more] = new Composer({ uniqueKeys: true, prettyErrors: false }).compose(tokens, true, text.length);
+  const errors = [...document!.errors, ...(more.length ? [{ pos: more[0]!.range, message: 'More than one document (a second ---): put everything in one.' }] : [])];
+  if (errors.length) {
+    const first = errors[0]!;
     throw new UsageError(
       `${position(first.pos[0])}: ${first.message.split('\n')[0]}`,
       name.endsWith('.json') ? 'Fix the JSON syntax at that place.' : 'Fix the YAML syntax at that place (indentation, quotes, a missing colon).',
       'INPUT_SYNTAX',
     );
   }
+  let data: unknown;
+  try {
+    data = document!.toJS({ maxAliasCount: MAX_INPUT_ALIASES });
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    throw new UsageError(
+      `${name}: its aliases (*name) expand past ${MAX_INPUT_ALIASES} copies, or refer to themselves (${error.message}).`,
+      'Write the values out, or use fewer aliases: esign does not expand alias bombs.',
+      'INPUT_ALIASES',
+    );
+  }
+  // Aliases can nest what the text does not.
+  if (nestsDeeperThan(data)) {
+    throw new UsageError(`${name}: nested more than ${MAX_NESTING_DEPTH} levels deep once its aliases are expanded; esign reads no deeper.`, undefined, 'INPUT_TOO_DEEP');
+  }
   return {
     name,
-    data: document.toJS(),
+    data,
     locate(path) {
       for (let length = path.length; length >= 0; length--) {
-        const node = document.getIn(path.slice(0, length), true);
+        const node = document!.getIn(path.slice(0, length), true);
         if (isNode(node) && node.range) return position(node.range[0]);
       }
       return `${name}:1:1`;
