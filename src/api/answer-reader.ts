@@ -115,7 +115,7 @@ export class AnswerReader {
         `${this.status} with JSON that is not the documented answer`,
         'UNEXPECTED_RESPONSE',
         `Run again with --debug to see the answer. ${checkBaseUrl}`,
-        { problems: verdict.problems },
+        { mismatches: verdict.problems },
         verdict.problems.join('; '),
       );
     }

@@ -90,7 +90,7 @@ export const templateAnswer = z.looseObject({
 });
 
 const meAnswer = z.looseObject({
-  environment: text,
+  environment: z.string(),
   account: named.nullish(),
   integration: named.nullish(),
   responsibleUser: z.looseObject({ id: text, name: text, email: text }).nullish(),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { nestsDeeperThan } from '../shared/nesting.js';
 import { AnswerReader } from './answer-reader.js';
 import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from './errors.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
@@ -170,7 +171,7 @@ export class ApiClient {
             ...(idempotencyKey ? { idempotencyKey } : {}),
           };
         }
-        const error = toApiError(response.statusCode, parseJson(text), text, requestId, headerValue(response.headers['retry-after']));
+        const error = toApiError(response.statusCode, parseErrorBody(text), text, requestId, headerValue(response.headers['retry-after']));
         failure = error;
         outcome = { kind: 'response', status: error.status, code: error.code, retryAfter: headerValue(response.headers['retry-after']) ?? null };
       } catch (error) {
@@ -280,6 +281,12 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** An error body too deep to print is read as no body: the status and the text still say what happened. */
+function parseErrorBody(text: string): unknown {
+  const parsed = parseJson(text);
+  return nestsDeeperThan(parsed) ? undefined : parsed;
 }
 
 function toApiError(status: number, parsed: unknown, text: string, requestId: string | undefined, retryAfter: string | undefined): ApiError {

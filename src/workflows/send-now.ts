@@ -81,7 +81,9 @@ export interface SendNowOutcome {
 
 /** The registered document of each spec document: by ref, else by file name, else in order. */
 function registeredDocuments(body: Record<string, unknown>, loaded: LoadedEnvelopeSpec, answer: { origin: string; status: number }): { raw: unknown; info: DocumentInfo }[] {
-  const listed = (Array.isArray(body.documents) ? body.documents : Array.isArray(body.uploadDetails) ? body.uploadDetails : []) as Record<string, unknown>[];
+  const listed = ((Array.isArray(body.documents) ? body.documents : Array.isArray(body.uploadDetails) ? body.uploadDetails : []) as unknown[]).filter(
+    (entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null,
+  );
   return loaded.files.map((file, index) => {
     const raw = listed.find((entry) => entry.ref === file.ref) ?? listed.find((entry) => entry.fileName === file.fileName) ?? listed[index];
     const info = readDocumentInfo(raw);
