@@ -4,19 +4,14 @@
  * server, what it answered and the operation.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { formatBytes } from '../output/progress.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting.js';
 import { UnexpectedAnswerError } from './errors.js';
 import { MAX_JSON_ANSWER_BYTES } from './limits.js';
 import type { Operation } from './operations.js';
 
-function headerValue(value: string | string[] | undefined): string | undefined {
+export function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MiB`;
 }
 
 const checkBaseUrl = 'Check the base URL (ESIGN_SANDBOX_BASE_URL, ESIGN_BASE_URL, the profile or the project config): it must be the API itself, not a web page, a proxy or another service.';

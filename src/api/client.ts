@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { nestsDeeperThan } from '../shared/nesting.js';
-import { AnswerReader } from './answer-reader.js';
+import { AnswerReader, headerValue } from './answer-reader.js';
 import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from './errors.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
@@ -43,10 +43,6 @@ export interface ApiResponse<T> {
 
 function redact(text: string, key: string): string {
   return text.split(key).join('[REDACTED]');
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 async function sleep(ms: number): Promise<void> {

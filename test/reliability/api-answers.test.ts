@@ -83,7 +83,7 @@ describe('answers esign does not understand', () => {
     });
     const result = await server.esign(['envelopes', 'list']);
     expect(result.code).toBe(7);
-    expect(result.stderr).toContain('answered 200 with a body that is not JSON (text/html, 39 bytes) to GET /v4/api/envelopes/ (listEnvelopes)');
+    expect(result.stderr).toContain('answered 200 with a body that is not JSON (text/html, 39 B) to GET /v4/api/envelopes/ (listEnvelopes)');
     expect(result.stderr).toContain('Check the base URL');
     expectCleanFailure(result);
   });
@@ -163,8 +163,8 @@ describe(`the ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB cap on JSON answers`, (
   }
 
   it.each([
-    ['announced by Content-Length', true, /answered 40(\.\d)? MiB to GET \/v4\/api\/envelopes\/ \(listEnvelopes\); esign reads at most 32 MiB of an API answer/],
-    ['streamed without a length', false, /answered more than 32 MiB to GET \/v4\/api\/envelopes\/ \(listEnvelopes\); esign reads at most 32 MiB of an API answer/],
+    ['announced by Content-Length', true, /answered 40\.\d MB to GET \/v4\/api\/envelopes\/ \(listEnvelopes\); esign reads at most 32\.0 MB of an API answer/],
+    ['streamed without a length', false, /answered more than 32\.0 MB to GET \/v4\/api\/envelopes\/ \(listEnvelopes\); esign reads at most 32\.0 MB of an API answer/],
   ])('a 40 MiB list %s: exit 7 naming the size and the operation', async (_name, withLength, message) => {
     const server = await serve((response) => flood(response, withLength));
     const result = await server.esign(['envelopes', 'list', '--json']);
