@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { interruption } from '../cli/interrupt.js';
-import { ApiError, isEsignError, NetworkError, UsageError } from './errors.js';
+import { nestsDeeperThan } from '../shared/nesting.js';
+import { AnswerReader, headerValue } from './answer-reader.js';
+import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from './errors.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
 
@@ -10,7 +12,7 @@ export interface ClientOptions {
   baseUrl: URL;
   key: string;
   userAgent: string;
-  /** Per attempt. */
+  /** Per attempt: to connect, and of silence while waiting for the headers or for the rest of a body. */
   timeoutMs: number;
   retry?: Partial<RetryPolicy>;
   /** One line per request and response, already redacted. */
@@ -46,10 +48,6 @@ function redact(text: string, key: string): string {
   return text.split(key).join('[REDACTED]');
 }
 
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 async function sleep(ms: number): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -71,12 +69,25 @@ export class ApiClient {
     return this.options.baseUrl.origin;
   }
 
+  /** setTimeout's ceiling: a longer `--timeout` would fire at once. */
+  private get timeoutMs(): number {
+    return Math.min(this.options.timeoutMs, 2 ** 31 - 1);
+  }
+
   private async agent(): Promise<Dispatcher> {
     if (!this.dispatcher) {
       const { Agent } = await import('undici');
       // Keep-alive pool: a command that polls or uploads several documents reuses its connections.
       // No redirect interceptor: a redirect is never followed, so the key cannot be carried to another origin.
-      this.dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+      // The time limits are of inactivity, for every connection the pool opens (API, upload and download hosts):
+      // a slow transfer that keeps moving is fine, a silent host is not.
+      this.dispatcher = new Agent({
+        keepAliveTimeout: 10_000,
+        connections: 8,
+        connect: { timeout: this.timeoutMs },
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
     }
     return this.dispatcher;
   }
@@ -139,29 +150,36 @@ export class ApiClient {
           headers,
           body,
           dispatcher,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          headersTimeout: this.timeoutMs,
+          bodyTimeout: this.timeoutMs,
         });
-        const text = await response.body.text();
         const requestId = headerValue(response.headers['x-request-id']);
+        const answer = new AnswerReader(operation, url, response.statusCode, response.headers, idempotencyKey);
+        if (response.statusCode >= 300 && response.statusCode < 400) {
+          await response.body.dump();
+          this.trace(`< ${response.statusCode} ${operationId} (redirect not followed)`);
+          throw answer.redirect();
+        }
+        const text = await answer.readText(response.body);
         this.trace(`< ${response.statusCode} ${operationId}${requestId ? ` request-id ${requestId}` : ''} (${Date.now() - started} ms)`);
         if (text) this.trace(`< ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`);
-        const parsed = parseJson(text);
         if (response.statusCode < 400) {
           return {
             status: response.statusCode,
-            body: parsed as T,
+            body: (await answer.check(text)) as T,
             headers: response.headers,
             ...(requestId ? { requestId } : {}),
             ...(idempotencyKey ? { idempotencyKey } : {}),
           };
         }
-        const error = toApiError(response.statusCode, parsed, text, requestId, headerValue(response.headers['retry-after']));
+        const error = toApiError(response.statusCode, parseErrorBody(text), text, requestId, headerValue(response.headers['retry-after']));
         failure = error;
         outcome = { kind: 'response', status: error.status, code: error.code, retryAfter: headerValue(response.headers['retry-after']) ?? null };
       } catch (error) {
-        if (error instanceof ApiError) throw error;
-        failure = toNetworkError(error, this.origin, this.options.timeoutMs);
-        outcome = { kind: 'network' };
+        if (isEsignError(error)) throw error;
+        const networkError = toNetworkError(error, this.origin, this.timeoutMs);
+        failure = networkError;
+        outcome = { kind: 'network', timedOut: networkError.code === 'TIMEOUT' };
       }
       if (!replayable) throw failure;
       const decision = decideRetry(
@@ -180,18 +198,27 @@ export class ApiClient {
 
   /** Follows `nextCursor` until the end, or until `max` items were read. */
   async *paginate<T>(operationId: string, options: RequestOptions & { max?: number } = {}): AsyncGenerator<T> {
+    const seen = new Set<string>();
     let cursor: string | undefined;
     let count = 0;
     do {
-      const page = await this.call<{ data?: T[]; nextCursor?: string | null }>(operationId, {
+      const page = await this.call<{ data: T[]; nextCursor?: string | null }>(operationId, {
         ...options,
         query: { ...options.query, ...(cursor ? { cursor } : {}) },
       });
-      for (const item of page.body.data ?? []) {
+      for (const item of page.body.data) {
         yield item;
         if (options.max !== undefined && ++count >= options.max) return;
       }
+      if (cursor) seen.add(cursor);
       cursor = page.body.nextCursor ?? undefined;
+      if (cursor && seen.has(cursor)) {
+        throw new UnexpectedAnswerError(
+          `The server at ${this.origin} answered a nextCursor it had already given to ${operationId}, which esign does not understand: following it would never end.`,
+          'UNEXPECTED_RESPONSE',
+          { operation: operationId, status: page.status },
+        );
+      }
     } while (cursor);
   }
 
@@ -373,6 +400,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** An error body too deep to print is read as no body: the status and the text still say what happened. */
+function parseErrorBody(text: string): unknown {
+  const parsed = parseJson(text);
+  return nestsDeeperThan(parsed) ? undefined : parsed;
+}
+
 function toApiError(status: number, parsed: unknown, text: string, requestId: string | undefined, retryAfter: string | undefined): ApiError {
   const error = (parsed as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
   const code = typeof error?.code === 'string' && error.code ? error.code : `HTTP_${status}`;
@@ -383,10 +416,12 @@ function toApiError(status: number, parsed: unknown, text: string, requestId: st
 
 function toNetworkError(error: unknown, origin: string, timeoutMs: number): NetworkError {
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (err.name === 'TimeoutError' || err.name === 'AbortError' || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') {
-    return new NetworkError(`No answer from ${origin} within ${Math.round(timeoutMs / 1000)} s.`, 'TIMEOUT');
-  }
   const code = err.code ?? err.cause?.code;
+  const seconds = `${timeoutMs / 1000} s (--timeout)`;
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return new NetworkError(`Could not connect to ${origin} within ${seconds}.`, 'TIMEOUT');
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new NetworkError(`No answer from ${origin} within ${seconds}.`, 'TIMEOUT');
+  }
   const detail = code ? `${code}` : (err.message ?? 'unknown error');
   return new NetworkError(`Could not reach ${origin}: ${detail}.`, 'NETWORK_ERROR');
 }

@@ -120,6 +120,31 @@ export class LocalFileError extends EsignError {
   }
 }
 
+/**
+ * The service answered, but not in a way esign can read: a redirect (never followed), no content where JSON was
+ * expected, a body that is not JSON, not the documented shape, or over the size limit. Exit 7 like a network fault:
+ * the exchange with the service failed, and exit 1 stays for esign's own bugs (docs/contract-assumptions.md).
+ */
+export class UnexpectedAnswerError extends EsignError {
+  readonly exitCode = ExitCode.network;
+  constructor(
+    message: string,
+    readonly answerCode: string,
+    readonly details: { operation: string; status: number; [name: string]: unknown },
+    hint?: string,
+  ) {
+    super(message);
+    this.name = 'UnexpectedAnswerError';
+    if (hint) this.hint = hint;
+  }
+  get code(): string {
+    return this.answerCode;
+  }
+  override toJSON(): ErrorBody {
+    return { code: this.code, message: this.message, details: this.details };
+  }
+}
+
 /** A wait (for a status, for documents) ended without reaching what was asked. */
 export class WaitError extends EsignError {
   constructor(

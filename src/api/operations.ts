@@ -3,6 +3,8 @@
  * Paths marked `stated` come from the contract; the rest are pinned in shared/spec/pins.md and listed in
  * docs/contract-assumptions.md.
  */
+import type { AnswerShape } from './answers.js';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Operation {
@@ -15,95 +17,102 @@ export interface Operation {
   readonly stated: boolean;
   readonly scope?: string;
   readonly paginated?: boolean;
+  /** What a 2xx answers (src/api/answers.ts), checked by the client before a command reads it. */
+  readonly answers: AnswerShape;
+  /** A 204 or an empty body is a valid answer too. */
+  readonly mayAnswerNothing: boolean;
 }
 
-type Row = [resource: string, id: string, method: HttpMethod, path: string, flags?: string, scope?: string];
+type Row = [resource: string, id: string, method: HttpMethod, path: string, answers: AnswerShape | `${AnswerShape}?`, flags?: string, scope?: string];
 
-// Flags: I = requires Idempotency-Key, S = method and path stated by the contract, L = list (limit/cursor).
+// Answers: a shape of src/api/answers.ts; `?` = or no content. Flags: I = requires Idempotency-Key, S = method and
+// path stated by the contract, L = list (limit/cursor).
 const rows: Row[] = [
-  ['account', 'getMe', 'GET', '/v4/api/me', 'S'],
-  ['account', 'getAccount', 'GET', '/v4/api/account'],
-  ['account', 'getEffectiveCapabilities', 'GET', '/v4/api/account/capabilities'],
-  ['account', 'getCapabilityCatalog', 'GET', '/v4/api/capabilities'],
-  ['account', 'listApiCalls', 'GET', '/v4/api/account/api-calls', 'L'],
+  ['account', 'getMe', 'GET', '/v4/api/me', 'me', 'S'],
+  ['account', 'getAccount', 'GET', '/v4/api/account', 'object'],
+  ['account', 'getEffectiveCapabilities', 'GET', '/v4/api/account/capabilities', 'object'],
+  ['account', 'getCapabilityCatalog', 'GET', '/v4/api/capabilities', 'object'],
+  ['account', 'listApiCalls', 'GET', '/v4/api/account/api-calls', 'page', 'L'],
 
-  ['envelopes', 'createEnvelope', 'POST', '/v4/api/envelopes/', 'IS'],
-  ['envelopes', 'listEnvelopes', 'GET', '/v4/api/envelopes/', 'L', 'envelopes:read'],
-  ['envelopes', 'getEnvelope', 'GET', '/v4/api/envelopes/{envelopeId}', 'S', 'envelopes:read'],
-  ['envelopes', 'updateEnvelopeSettings', 'PATCH', '/v4/api/envelopes/{envelopeId}/settings', 'S'],
-  ['envelopes', 'deleteEnvelope', 'DELETE', '/v4/api/envelopes/{envelopeId}'],
-  ['envelopes', 'sendEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/send', 'IS'],
-  ['envelopes', 'sendNow', 'POST', '/v4/api/envelopes/send-now', 'IS'],
-  ['envelopes', 'voidEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/void'],
-  ['envelopes', 'getEnvelopeHistory', 'GET', '/v4/api/envelopes/{envelopeId}/history', 'L', 'envelopes:read'],
-  ['envelopes', 'getEnvelopeDownload', 'GET', '/v4/api/envelopes/{envelopeId}/download', '', 'envelopes:read'],
-  ['envelopes', 'moveEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/move'],
+  ['envelopes', 'createEnvelope', 'POST', '/v4/api/envelopes/', 'envelope', 'IS'],
+  ['envelopes', 'listEnvelopes', 'GET', '/v4/api/envelopes/', 'envelopePage', 'L', 'envelopes:read'],
+  ['envelopes', 'getEnvelope', 'GET', '/v4/api/envelopes/{envelopeId}', 'envelope', 'S', 'envelopes:read'],
+  ['envelopes', 'updateEnvelopeSettings', 'PATCH', '/v4/api/envelopes/{envelopeId}/settings', 'envelope', 'S'],
+  ['envelopes', 'deleteEnvelope', 'DELETE', '/v4/api/envelopes/{envelopeId}', 'none'],
+  ['envelopes', 'sendEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/send', 'envelope', 'IS'],
+  ['envelopes', 'sendNow', 'POST', '/v4/api/envelopes/send-now', 'envelope', 'IS'],
+  ['envelopes', 'voidEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/void', 'envelope'],
+  ['envelopes', 'getEnvelopeHistory', 'GET', '/v4/api/envelopes/{envelopeId}/history', 'historyPage', 'L', 'envelopes:read'],
+  ['envelopes', 'getEnvelopeDownload', 'GET', '/v4/api/envelopes/{envelopeId}/download', 'address', '', 'envelopes:read'],
+  ['envelopes', 'moveEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/move', 'envelope?'],
 
-  ['participants', 'syncParticipants', 'PUT', '/v4/api/envelopes/{envelopeId}/participants', 'S'],
-  ['participants', 'listParticipants', 'GET', '/v4/api/envelopes/{envelopeId}/participants', '', 'envelopes:read'],
-  ['participants', 'correctParticipant', 'PATCH', '/v4/api/envelopes/{envelopeId}/participants/{participantId}', 'S'],
-  ['participants', 'approveParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/approve'],
-  ['participants', 'refuseParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/refuse'],
-  ['participants', 'remindParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/remind'],
+  ['participants', 'syncParticipants', 'PUT', '/v4/api/envelopes/{envelopeId}/participants', 'participants', 'S'],
+  ['participants', 'listParticipants', 'GET', '/v4/api/envelopes/{envelopeId}/participants', 'participants', '', 'envelopes:read'],
+  ['participants', 'correctParticipant', 'PATCH', '/v4/api/envelopes/{envelopeId}/participants/{participantId}', 'none', 'S'],
+  ['participants', 'approveParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/approve', 'object?'],
+  ['participants', 'refuseParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/refuse', 'object?'],
+  ['participants', 'remindParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/remind', 'object?'],
 
-  ['documents', 'registerDocument', 'POST', '/v4/api/envelopes/{envelopeId}/documents', 'S'],
-  ['documents', 'listDocuments', 'GET', '/v4/api/envelopes/{envelopeId}/documents', 'S', 'envelopes:read'],
-  ['documents', 'putFields', 'PUT', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'S'],
-  ['documents', 'listFields', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'S', 'envelopes:read'],
-  ['documents', 'confirmConversion', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/confirm-conversion', 'S'],
-  ['documents', 'findAnchors', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/anchors:find', 'S', 'envelopes:read'],
-  ['documents', 'getDocumentDownloadUrl', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/download-url', '', 'envelopes:read'],
-  ['documents', 'validateSealedDocument', 'POST', '/v4/api/documents/validate'],
+  ['documents', 'registerDocument', 'POST', '/v4/api/envelopes/{envelopeId}/documents', 'registeredDocument', 'S'],
+  ['documents', 'listDocuments', 'GET', '/v4/api/envelopes/{envelopeId}/documents', 'page', 'S', 'envelopes:read'],
+  ['documents', 'putFields', 'PUT', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fieldCounts', 'S'],
+  ['documents', 'listFields', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fields', 'S', 'envelopes:read'],
+  ['documents', 'confirmConversion', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/confirm-conversion', 'object?', 'S'],
+  ['documents', 'findAnchors', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/anchors:find', 'anchorMatches', 'S', 'envelopes:read'],
+  ['documents', 'getDocumentDownloadUrl', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/download-url', 'address', '', 'envelopes:read'],
+  ['documents', 'validateSealedDocument', 'POST', '/v4/api/documents/validate', 'validation'],
 
-  ['contacts', 'createContact', 'POST', '/v4/api/contacts/'],
-  ['contacts', 'listContacts', 'GET', '/v4/api/contacts/', 'L'],
-  ['contacts', 'getContact', 'GET', '/v4/api/contacts/{contactId}'],
-  ['contacts', 'updateContact', 'PUT', '/v4/api/contacts/{contactId}'],
-  ['contacts', 'patchContact', 'PATCH', '/v4/api/contacts/{contactId}'],
-  ['contacts', 'deleteContact', 'DELETE', '/v4/api/contacts/{contactId}'],
-  ['contacts', 'listContactEnvelopes', 'GET', '/v4/api/contacts/{contactId}/envelopes', 'L'],
-  ['contacts', 'listContactLists', 'GET', '/v4/api/contact-lists/', 'L'],
-  ['contacts', 'getContactList', 'GET', '/v4/api/contact-lists/{listId}'],
+  ['contacts', 'createContact', 'POST', '/v4/api/contacts/', 'object'],
+  ['contacts', 'listContacts', 'GET', '/v4/api/contacts/', 'page', 'L'],
+  ['contacts', 'getContact', 'GET', '/v4/api/contacts/{contactId}', 'object'],
+  ['contacts', 'updateContact', 'PUT', '/v4/api/contacts/{contactId}', 'object'],
+  ['contacts', 'patchContact', 'PATCH', '/v4/api/contacts/{contactId}', 'object'],
+  ['contacts', 'deleteContact', 'DELETE', '/v4/api/contacts/{contactId}', 'none'],
+  ['contacts', 'listContactEnvelopes', 'GET', '/v4/api/contacts/{contactId}/envelopes', 'page', 'L'],
+  ['contacts', 'listContactLists', 'GET', '/v4/api/contact-lists/', 'page', 'L'],
+  ['contacts', 'getContactList', 'GET', '/v4/api/contact-lists/{listId}', 'object'],
 
-  ['team', 'listGroups', 'GET', '/v4/api/team/groups', 'L'],
-  ['team', 'listMembers', 'GET', '/v4/api/team/members/', 'L'],
+  ['team', 'listGroups', 'GET', '/v4/api/team/groups', 'page', 'L'],
+  ['team', 'listMembers', 'GET', '/v4/api/team/members/', 'page', 'L'],
 
-  ['folders', 'listFolders', 'GET', '/v4/api/folders/', 'L'],
-  ['folders', 'createFolder', 'POST', '/v4/api/folders/'],
-  ['folders', 'listFolderContent', 'GET', '/v4/api/folders/{folderId}/content', 'L'],
-  ['folders', 'getFolderAccess', 'GET', '/v4/api/folders/{folderId}/access'],
-  ['folders', 'renameFolder', 'PATCH', '/v4/api/folders/{folderId}'],
-  ['folders', 'deleteFolder', 'DELETE', '/v4/api/folders/{folderId}'],
-  ['folders', 'moveFolder', 'POST', '/v4/api/folders/{folderId}/move'],
+  ['folders', 'listFolders', 'GET', '/v4/api/folders/', 'page', 'L'],
+  ['folders', 'createFolder', 'POST', '/v4/api/folders/', 'object'],
+  ['folders', 'listFolderContent', 'GET', '/v4/api/folders/{folderId}/content', 'page', 'L'],
+  ['folders', 'getFolderAccess', 'GET', '/v4/api/folders/{folderId}/access', 'object'],
+  ['folders', 'renameFolder', 'PATCH', '/v4/api/folders/{folderId}', 'object'],
+  ['folders', 'deleteFolder', 'DELETE', '/v4/api/folders/{folderId}', 'none'],
+  ['folders', 'moveFolder', 'POST', '/v4/api/folders/{folderId}/move', 'object'],
 
-  ['invites', 'listInvites', 'GET', '/v4/api/invites/', 'L'],
+  ['invites', 'listInvites', 'GET', '/v4/api/invites/', 'page', 'L'],
 
-  ['webhooks', 'createWebhook', 'POST', '/v4/api/webhooks/', 'IS'],
-  ['webhooks', 'listWebhooks', 'GET', '/v4/api/webhooks/', 'L'],
-  ['webhooks', 'updateWebhook', 'PATCH', '/v4/api/webhooks/{webhookId}'],
-  ['webhooks', 'deleteWebhook', 'DELETE', '/v4/api/webhooks/{webhookId}'],
-  ['webhooks', 'listWebhookDeliveries', 'GET', '/v4/api/webhooks/{webhookId}/deliveries', 'L'],
-  ['webhooks', 'getWebhookDelivery', 'GET', '/v4/api/webhooks/{webhookId}/deliveries/{deliveryId}'],
-  ['webhooks', 'resendWebhookDelivery', 'POST', '/v4/api/webhooks/{webhookId}/deliveries/{deliveryId}/resend'],
-  ['webhooks', 'rotateWebhookSecret', 'POST', '/v4/api/webhooks/{webhookId}/rotate-secret'],
+  ['webhooks', 'createWebhook', 'POST', '/v4/api/webhooks/', 'object', 'IS'],
+  ['webhooks', 'listWebhooks', 'GET', '/v4/api/webhooks/', 'page', 'L'],
+  ['webhooks', 'updateWebhook', 'PATCH', '/v4/api/webhooks/{webhookId}', 'object'],
+  ['webhooks', 'deleteWebhook', 'DELETE', '/v4/api/webhooks/{webhookId}', 'none'],
+  ['webhooks', 'listWebhookDeliveries', 'GET', '/v4/api/webhooks/{webhookId}/deliveries', 'page', 'L'],
+  ['webhooks', 'getWebhookDelivery', 'GET', '/v4/api/webhooks/{webhookId}/deliveries/{deliveryId}', 'object'],
+  ['webhooks', 'resendWebhookDelivery', 'POST', '/v4/api/webhooks/{webhookId}/deliveries/{deliveryId}/resend', 'object'],
+  ['webhooks', 'rotateWebhookSecret', 'POST', '/v4/api/webhooks/{webhookId}/rotate-secret', 'object'],
 
-  ['templates', 'listTemplates', 'GET', '/v4/api/templates/', 'L', 'templates:read'],
-  ['templates', 'getTemplate', 'GET', '/v4/api/templates/{templateId}', '', 'templates:read'],
-  ['templates', 'createEnvelopeFromTemplate', 'POST', '/v4/api/templates/{templateId}/envelopes', 'IS'],
-  ['templates', 'findTemplateAnchors', 'POST', '/v4/api/templates/{templateId}/documents/{documentId}/anchors:find', 'S', 'templates:read'],
+  ['templates', 'listTemplates', 'GET', '/v4/api/templates/', 'templatePage', 'L', 'templates:read'],
+  ['templates', 'getTemplate', 'GET', '/v4/api/templates/{templateId}', 'template', '', 'templates:read'],
+  ['templates', 'createEnvelopeFromTemplate', 'POST', '/v4/api/templates/{templateId}/envelopes', 'envelope', 'IS'],
+  ['templates', 'findTemplateAnchors', 'POST', '/v4/api/templates/{templateId}/documents/{documentId}/anchors:find', 'anchorMatches', 'S', 'templates:read'],
 
-  ['reports', 'listVoidedEnvelopes', 'GET', '/v4/api/reports/voided-envelopes', 'L'],
-  ['reports', 'getEnvelopeReport', 'GET', '/v4/api/reports/envelopes/{envelopeId}'],
-  ['reports', 'getUsageByGroup', 'GET', '/v4/api/reports/usage-by-group'],
+  ['reports', 'listVoidedEnvelopes', 'GET', '/v4/api/reports/voided-envelopes', 'page', 'L'],
+  ['reports', 'getEnvelopeReport', 'GET', '/v4/api/reports/envelopes/{envelopeId}', 'object'],
+  ['reports', 'getUsageByGroup', 'GET', '/v4/api/reports/usage-by-group', 'object'],
 
-  ['legacy', 'createEnvelopeV2', 'POST', '/v2/envelopes/', 'S'],
+  ['legacy', 'createEnvelopeV2', 'POST', '/v2/envelopes/', 'object', 'S'],
 ];
 
-export const operations: readonly Operation[] = rows.map(([resource, id, method, path, flags = '', scope]) => ({
+export const operations: readonly Operation[] = rows.map(([resource, id, method, path, answers, flags = '', scope]) => ({
   id,
   resource,
   method,
   path,
+  answers: answers.replace(/\?$/, '') as AnswerShape,
+  mayAnswerNothing: answers === 'none' || answers.endsWith('?'),
   idempotent: flags.includes('I'),
   stated: flags.includes('S'),
   paginated: flags.includes('L'),
@@ -121,6 +130,8 @@ export const emulatorControlOperations: readonly Operation[] = (['sign', 'approv
   path: `/_emulator/envelopes/{envelopeId}/participants/{participantId}/${action}`,
   idempotent: false,
   stated: false,
+  answers: 'object',
+  mayAnswerNothing: false,
 }));
 
 const byId = new Map([...operations, ...emulatorControlOperations].map((op) => [op.id, op]));

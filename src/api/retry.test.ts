@@ -70,6 +70,13 @@ describe('decideRetry', () => {
     }
   });
 
+  it('gives a host that timed out one more attempt, not maxAttempts', () => {
+    const timedOut = { ...base, outcome: { kind: 'network' as const, timedOut: true } };
+    expect(decideRetry({ ...timedOut, attempt: 1 }).retry).toBe(true);
+    expect(decideRetry({ ...timedOut, attempt: defaultRetryPolicy.maxAttemptsAfterTimeout }).retry).toBe(false);
+    expect(decideRetry({ ...base, outcome: { kind: 'network' }, attempt: defaultRetryPolicy.maxAttemptsAfterTimeout }).retry).toBe(true);
+  });
+
   it('stops after maxAttempts for transient failures', () => {
     expect(decideRetry({ ...base, attempt: defaultRetryPolicy.maxAttempts }).retry).toBe(false);
     expect(decideRetry({ ...base, attempt: defaultRetryPolicy.maxAttempts - 1 }).retry).toBe(true);

@@ -5,6 +5,11 @@
 export interface RetryPolicy {
   /** Attempts in all for transient failures (429, 5xx, connection errors), the first included. */
   maxAttempts: number;
+  /**
+   * Attempts in all once one of them timed out: a host that stayed silent for a whole `--timeout` seldom answers the
+   * next try, so it gets one more chance, not maxAttempts' worth of waiting.
+   */
+  maxAttemptsAfterTimeout: number;
   baseDelayMs: number;
   maxDelayMs: number;
   /** A server's Retry-After is honoured up to this much. */
@@ -15,6 +20,7 @@ export interface RetryPolicy {
 
 export const defaultRetryPolicy: RetryPolicy = {
   maxAttempts: 4,
+  maxAttemptsAfterTimeout: 2,
   baseDelayMs: 250,
   maxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
@@ -26,7 +32,7 @@ export const notReadyCodes: ReadonlySet<string> = new Set(['ENVELOPE_DOCUMENTS_N
 
 export type AttemptOutcome =
   | { kind: 'response'; status: number; code?: string; retryAfter?: string | null }
-  | { kind: 'network' };
+  | { kind: 'network'; timedOut?: boolean };
 
 export interface RetryInput {
   outcome: AttemptOutcome;
@@ -79,6 +85,7 @@ export function decideRetry(input: RetryInput, policy: RetryPolicy = defaultRetr
 
   if (outcome.kind === 'network') {
     if (!safeToReplay) return { retry: false, reason: 'a POST without Idempotency-Key is never repeated' };
+    if (outcome.timedOut && attempt >= policy.maxAttemptsAfterTimeout) return { retry: false, reason: `timed out on attempt ${attempt}` };
     return { retry: true, delayMs: backoffDelay(attempt, input.random, policy), reason: 'connection error' };
   }
 

@@ -168,7 +168,7 @@ class EntryRun {
   /** An answer replayed for a lost or repeated request is the first answer: read what is true now. */
   private async currentStatus(): Promise<string | undefined> {
     const { body } = await this.client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: this.state.envelopeId! } });
-    return body.status;
+    return body.status ?? undefined;
   }
 
   async run(): Promise<void> {

@@ -1,13 +1,6 @@
+import type { MeAnswer } from '../api/answers.js';
 import { defineCommand } from '../cli/command.js';
 import { renderFields } from '../output/table.js';
-
-interface MeResponse {
-  environment?: string;
-  account?: { id?: string; name?: string };
-  integration?: { id?: string; name?: string };
-  responsibleUser?: { id?: string; name?: string; email?: string };
-  scopes?: string[];
-}
 
 export default defineCommand({
   name: 'me',
@@ -16,10 +9,10 @@ export default defineCommand({
   async handler(_args, ctx) {
     const client = await ctx.client();
     const credentials = await ctx.credentials();
-    const { body } = await client.call<MeResponse>('getMe');
+    const { body } = await client.call<MeAnswer>('getMe');
     const key = { masked: credentials.maskedKey, source: credentials.keySource };
     ctx.output.result({ ...body, key, baseUrl: credentials.baseUrl.origin }, () => {
-      const named = (thing?: { id?: string; name?: string }) => (thing ? `${thing.name ?? '?'} (${thing.id ?? '?'})` : '-');
+      const named = (thing?: { id?: string | null; name?: string | null } | null) => (thing ? `${thing.name ?? '?'} (${thing.id ?? '?'})` : '-');
       const user = body.responsibleUser;
       return renderFields([
         ['Environment', `${body.environment ?? '?'} · ${credentials.baseUrl.origin}`],

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ZodType } from 'zod';
 import { UsageError } from '../api/errors.js';
 import { readStdin } from '../cli/stdin.js';
+import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting.js';
 
 export type InputPath = readonly (string | number)[];
 
@@ -36,24 +37,75 @@ export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStr
   return parseStructured(text, name);
 }
 
+/** More aliases than any real participants, fields or envelope file uses; past it, a billion-laughs expansion. */
+export const MAX_INPUT_ALIASES = 100;
+
+type CstToken = import('yaml').CST.Token;
+
+/**
+ * How deep the file's collections nest, from the parser's concrete syntax tree (built without recursion, so any
+ * depth is measured safely) before the composer, which recurses, ever sees it. Answers the offset where the limit is
+ * first passed.
+ */
+function tooDeepAt(tokens: readonly CstToken[], limit: number): number | undefined {
+  const pending: [CstToken | undefined | null, number][] = tokens.map((token) => [token, 0]);
+  while (pending.length > 0) {
+    const [token, depth] = pending.pop()!;
+    if (!token) continue;
+    switch (token.type) {
+      case 'document':
+        pending.push([token.value, depth]);
+        break;
+      case 'block-map':
+      case 'block-seq':
+      case 'flow-collection':
+        if (depth + 1 > limit) return token.offset;
+        for (const item of token.items) {
+          if ('key' in item) pending.push([item.key, depth + 1]);
+          pending.push([item.value, depth + 1]);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return undefined;
+}
+
 /** JSON is YAML, so one parser serves both and gives positions for either. */
 export async function parseStructured(text: string, name: string): Promise<StructuredInput> {
   const documents = await parseStructuredStream(text, name);
   if (documents.length > 1) {
-    throw new UsageError(`${documents[1]!.locate([])}: this file holds ${documents.length} YAML documents; one is expected here.`, 'Remove the extra `---` documents, or give the file to `esign batch`, which reads YAML streams.', 'INPUT_SYNTAX');
+    throw new UsageError(
+      `${documents[1]!.locate([])}: more than one document (a second ---): put everything in one.`,
+      'Remove the extra `---` documents, or give the file to `esign batch`, which reads YAML streams.',
+      'INPUT_SYNTAX',
+    );
   }
   return documents[0] ?? { name, data: null, find: () => undefined, locate: () => `${name}:1:1` };
 }
 
-/** Every document of a YAML stream (`---` separated), each able to point at its values by `file:line:column`. */
+/**
+ * Every document of a YAML stream (`---` separated), each able to point at its values by `file:line:column`. Depth
+ * is measured on the syntax tree before anything recursive runs, and aliases may not expand into a bomb.
+ */
 export async function parseStructuredStream(text: string, name: string): Promise<StructuredInput[]> {
-  const { parseAllDocuments, LineCounter, isNode } = await import('yaml');
+  const { Composer, Parser, LineCounter, isNode } = await import('yaml');
   const lineCounter = new LineCounter();
-  const documents = [...parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true })];
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return `${name}:${line}:${col}`;
   };
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const deepAt = tooDeepAt(tokens, MAX_NESTING_DEPTH);
+  if (deepAt !== undefined) {
+    throw new UsageError(
+      `${position(deepAt)}: nested more than ${MAX_NESTING_DEPTH} levels deep; esign reads no deeper.`,
+      'Participants, fields and envelope files nest a few levels at most: check that this is the file you meant.',
+      'INPUT_TOO_DEEP',
+    );
+  }
+  const documents = [...new Composer({ uniqueKeys: true, prettyErrors: false }).compose(tokens, true, text.length)];
   const firstError = documents.flatMap((document) => document.errors)[0];
   if (firstError) {
     throw new UsageError(
@@ -63,6 +115,21 @@ export async function parseStructuredStream(text: string, name: string): Promise
     );
   }
   return documents.map((document) => {
+    let data: unknown;
+    try {
+      data = document.toJS({ maxAliasCount: MAX_INPUT_ALIASES });
+    } catch (error) {
+      if (!(error instanceof ReferenceError)) throw error;
+      throw new UsageError(
+        `${name}: its aliases (*name) expand past ${MAX_INPUT_ALIASES} copies, or refer to themselves (${error.message}).`,
+        'Write the values out, or use fewer aliases: esign does not expand alias bombs.',
+        'INPUT_ALIASES',
+      );
+    }
+    // Aliases can nest what the text does not.
+    if (nestsDeeperThan(data)) {
+      throw new UsageError(`${name}: nested more than ${MAX_NESTING_DEPTH} levels deep once its aliases are expanded; esign reads no deeper.`, undefined, 'INPUT_TOO_DEEP');
+    }
     const find = (path: InputPath) => {
       const node = document.getIn(path, true);
       return isNode(node) && node.range ? position(node.range[0]) : undefined;
@@ -70,7 +137,7 @@ export async function parseStructuredStream(text: string, name: string): Promise
     const start = document.contents && isNode(document.contents) && document.contents.range ? position(document.contents.range[0]) : `${name}:1:1`;
     return {
       name,
-      data: document.toJS(),
+      data,
       find,
       locate(path) {
         for (let length = path.length; length >= 0; length--) {

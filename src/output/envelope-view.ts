@@ -3,67 +3,19 @@
  * service may use where the contract is silent (pins.md: an id may come as `id`, `envelopeId`, `participantId`,
  * `documentId`; a list as `data` or under the resource's name).
  */
+import type { DocumentAnswer, EnvelopeAnswer, HistoryEntryAnswer, ParticipantAnswer } from '../api/answers.js';
 import type { Styles } from './output.js';
 import { renderFields, renderTable } from './table.js';
 
-export interface Named {
-  id?: string;
-  name?: string;
-}
-
-export interface ParticipantBody {
-  id?: string;
-  participantId?: string;
-  templateParticipantId?: string;
-  name?: string;
-  email?: string;
-  phoneNumber?: string;
-  deliveryMethod?: string;
-  role?: string;
-  signingOrder?: number;
-  status?: string;
-  /** The emulator says whose turn it is; otherwise a NOTIFIED participant is taken to be in turn. */
-  isTurn?: boolean;
-}
-
-export interface DocumentBody {
-  id?: string;
-  documentId?: string;
-  fileName?: string;
-  contentType?: string;
-  status?: string;
-  pageCount?: number;
-}
-
-export interface EnvelopeBody {
-  id?: string;
-  envelopeId?: string;
-  title?: string;
-  message?: string;
-  status?: string;
-  deadline?: string | null;
-  createdAt?: string;
-  folder?: Named;
-  folderId?: string;
-  sender?: Named;
-  cancellationReason?: string;
-  participants?: ParticipantBody[];
-  documents?: DocumentBody[];
-}
-
-export interface HistoryEntryBody {
-  id?: string;
-  at?: string;
-  createdAt?: string;
-  action?: string;
-  type?: string;
-  actor?: { type?: string; name?: string; email?: string; integration?: Named } | string;
-  details?: Record<string, unknown>;
-}
+/** As the client checked them (src/api/answers.ts): every field may be absent or null. */
+export type ParticipantBody = ParticipantAnswer;
+export type DocumentBody = DocumentAnswer;
+export type EnvelopeBody = EnvelopeAnswer;
+export type HistoryEntryBody = HistoryEntryAnswer;
 
 export const envelopeIdOf = (envelope: EnvelopeBody): string => envelope.id ?? envelope.envelopeId ?? '?';
 export const participantIdOf = (participant: ParticipantBody): string => participant.id ?? participant.participantId ?? '?';
-export const documentIdOf = (document: DocumentBody): string => document.documentId ?? document.id ?? '?';
+export const documentIdOf = (document: Pick<DocumentBody, 'id' | 'documentId'>): string => document.documentId ?? document.id ?? '?';
 
 /** The items of a list answer: `{data: [...]}`, `{<name>: [...]}` or a bare array. */
 export function itemsOf<T>(body: unknown, name: string): T[] | undefined {
@@ -81,7 +33,7 @@ export const isDone = (participant: ParticipantBody): boolean => participant.sta
 /** A notified participant who has not acted yet holds the envelope: it is their turn. */
 export const isTheirTurn = (participant: ParticipantBody): boolean => participant.isTurn ?? participant.status === 'NOTIFIED';
 
-export function colourEnvelopeStatus(style: Styles, status: string | undefined): string {
+export function colourEnvelopeStatus(style: Styles, status: string | null | undefined): string {
   const text = status ?? '?';
   switch (status) {
     case 'DRAFT':
@@ -100,7 +52,7 @@ export function colourEnvelopeStatus(style: Styles, status: string | undefined):
   }
 }
 
-export function colourParticipantStatus(style: Styles, status: string | undefined): string {
+export function colourParticipantStatus(style: Styles, status: string | null | undefined): string {
   const text = status ?? '?';
   switch (status) {
     case 'PENDING':
@@ -117,7 +69,7 @@ export function colourParticipantStatus(style: Styles, status: string | undefine
   }
 }
 
-export function colourDocumentStatus(style: Styles, status: string | undefined): string {
+export function colourDocumentStatus(style: Styles, status: string | null | undefined): string {
   const text = status ?? '?';
   if (status === 'READY') return style.green(text);
   if (status === 'FAILED') return style.red(text);
@@ -195,7 +147,7 @@ export function renderParticipants(participants: readonly ParticipantBody[], sty
   );
 }
 
-export function renderDocuments(documents: readonly DocumentBody[], style: Styles): string {
+export function renderDocuments(documents: readonly Pick<DocumentBody, 'id' | 'documentId' | 'fileName' | 'status' | 'pageCount'>[], style: Styles): string {
   if (documents.length === 0) return 'No documents.';
   return renderTable(
     documents,

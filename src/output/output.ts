@@ -134,16 +134,16 @@ function describeDetails(body: ErrorBody): string[] {
   // An input file's problems are already in the message, each with its file:line:column.
   if (!details || typeof details !== 'object' || body.code === 'INPUT_INVALID') return [];
   if (body.code === 'ANCHOR_NOT_FOUND' && Array.isArray(details.anchors)) {
-    const lines = (details.anchors as { fieldId?: string; text?: string }[]).map(
-      (anchor) => `anchor not found: field ${anchor.fieldId ?? '?'} text ${JSON.stringify(anchor.text ?? '')}`,
+    const lines = (details.anchors as ({ fieldId?: string; text?: string } | null)[]).map(
+      (anchor) => `anchor not found: field ${anchor?.fieldId ?? '?'} text ${JSON.stringify(anchor?.text ?? '')}`,
     );
     if (details.truncated) lines.push('only the first 500 pages were searched (the document is longer)');
     return lines;
   }
   if (Array.isArray(details.problems)) {
     const listed = (entries: unknown[], prefix: string) =>
-      (entries as { where?: string; code?: string; message?: string }[]).map(
-        (entry) => `${prefix}${entry.where ? `${entry.where}: ` : ''}${entry.code ? `${entry.code}: ` : ''}${entry.message ?? ''}`,
+      (entries as ({ where?: string; code?: string; message?: string } | null)[]).map(
+        (entry) => `${prefix}${entry?.where ? `${entry.where}: ` : ''}${entry?.code ? `${entry.code}: ` : ''}${entry?.message ?? ''}`,
       );
     return [...listed(details.problems, '- '), ...(Array.isArray(details.warnings) ? listed(details.warnings, 'warning: ') : [])];
   }

@@ -4,7 +4,7 @@
  * until it is SENT or VOIDED.
  */
 import type { ApiClient } from '../api/client.js';
-import { ApiError, ExitCode, WaitError } from '../api/errors.js';
+import { ExitCode, UnexpectedAnswerError, WaitError } from '../api/errors.js';
 import type { Context } from '../cli/command.js';
 import { sendNowBody, type LoadedEnvelopeSpec } from '../batch/envelope-spec.js';
 import { FIELD_ID_NAMESPACE } from '../input/fields.js';
@@ -80,13 +80,20 @@ export interface SendNowOutcome {
 }
 
 /** The registered document of each spec document: by ref, else by file name, else in order. */
-function registeredDocuments(body: Record<string, unknown>, loaded: LoadedEnvelopeSpec): { raw: unknown; info: DocumentInfo }[] {
-  const listed = (Array.isArray(body.documents) ? body.documents : Array.isArray(body.uploadDetails) ? body.uploadDetails : []) as Record<string, unknown>[];
+function registeredDocuments(body: Record<string, unknown>, loaded: LoadedEnvelopeSpec, answer: { origin: string; status: number }): { raw: unknown; info: DocumentInfo }[] {
+  const listed = ((Array.isArray(body.documents) ? body.documents : Array.isArray(body.uploadDetails) ? body.uploadDetails : []) as unknown[]).filter(
+    (entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null,
+  );
   return loaded.files.map((file, index) => {
     const raw = listed.find((entry) => entry.ref === file.ref) ?? listed.find((entry) => entry.fileName === file.fileName) ?? listed[index];
     const info = readDocumentInfo(raw);
     if (!raw || !info.documentId || !uploadAddressOf(raw)) {
-      throw new ApiError(502, 'UNEXPECTED_RESPONSE', `send-now answered no document id or upload address for ${file.fileName} (ref ${file.ref}).`);
+      throw new UnexpectedAnswerError(
+        `The server at ${answer.origin} answered send-now with no document id or upload address for ${file.fileName} (ref ${file.ref}), which esign does not understand.`,
+        'UNEXPECTED_RESPONSE',
+        { operation: 'sendNow', status: answer.status },
+        `Nothing was uploaded; the envelope ${envelopeIdOf(body as EnvelopeBody)} may exist without its documents: look at it with \`esign envelopes get ${envelopeIdOf(body as EnvelopeBody)}\`.`,
+      );
     }
     return { raw, info: { ...info, fileName: info.fileName || file.fileName } };
   });
@@ -94,10 +101,10 @@ function registeredDocuments(body: Record<string, unknown>, loaded: LoadedEnvelo
 
 export async function sendNow(ctx: Context, client: ApiClient, loaded: LoadedEnvelopeSpec, options: SendNowOptions): Promise<SendNowOutcome> {
   const started = Date.now();
-  const { body } = await client.call<Record<string, unknown>>('sendNow', { body: sendNowBody(loaded) });
+  const { body, status } = await client.call<Record<string, unknown>>('sendNow', { body: sendNowBody(loaded) });
   const envelopeId = envelopeIdOf(body as EnvelopeBody);
   ctx.output.info(`Envelope ${envelopeId} created; uploading ${loaded.files.length} document${loaded.files.length === 1 ? '' : 's'}`);
-  const registered = registeredDocuments(body, loaded);
+  const registered = registeredDocuments(body, loaded, { origin: client.origin, status });
   for (const [index, file] of loaded.files.entries()) {
     await uploadFile(ctx, client, uploadAddressOf(registered[index]!.raw)!, file);
     ctx.output.info(`Uploaded ${file.fileName} (${registered[index]!.info.documentId})`);

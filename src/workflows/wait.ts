@@ -13,9 +13,9 @@ export type WaitTarget = (typeof waitTargets)[number];
 export type WaitVerdict = 'reached' | 'ended-elsewhere' | 'pending';
 
 /** A completed envelope was sent on its way there: waiting for SENT is satisfied by COMPLETED too. */
-export function judgeStatus(target: WaitTarget, status: string | undefined): WaitVerdict {
+export function judgeStatus(target: WaitTarget, status: string | null | undefined): WaitVerdict {
   if (status === target || (target === 'SENT' && status === 'COMPLETED')) return 'reached';
-  if (status !== undefined && finalEnvelopeStatuses.has(status)) return 'ended-elsewhere';
+  if (typeof status === 'string' && finalEnvelopeStatuses.has(status)) return 'ended-elsewhere';
   return 'pending';
 }
 
@@ -28,7 +28,7 @@ export interface WaitOptions {
   until: WaitTarget;
   timeoutMs: number;
   /** After every read, e.g. to update a spinner. */
-  onStatus?: (status: string | undefined, elapsedMs: number) => void;
+  onStatus?: (status: string | null | undefined, elapsedMs: number) => void;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }

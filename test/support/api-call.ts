@@ -1,5 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import { checkAnswer } from '../../src/api/answers.js';
+import { operations, type Operation } from '../../src/api/operations.js';
 import type { EmulatorProcess } from './emulator.js';
+
+const routes = operations.map((operation) => ({
+  operation,
+  pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`),
+}));
+
+function operationFor(method: string, path: string): Operation | undefined {
+  const pathname = path.split('?')[0]!;
+  return routes.find((route) => route.operation.method === method && route.pattern.test(pathname))?.operation;
+}
+
+/**
+ * The emulator answers what the operation table says each operation answers (src/api/answers.ts), the shapes the CLI
+ * checks: every 2xx of the contract suite is held to them.
+ */
+function expectDocumentedAnswer(method: string, path: string, status: number, body: unknown): void {
+  const operation = operationFor(method, path);
+  if (!operation || status < 200 || status >= 300) return;
+  if (body === undefined) {
+    if (!operation.mayAnswerNothing) throw new Error(`${operation.id} answered ${status} without a body; the operation table says it answers ${operation.answers}`);
+    return;
+  }
+  const verdict = checkAnswer(operation.answers, body);
+  if (!verdict.ok) throw new Error(`${operation.id} answered ${JSON.stringify(body).slice(0, 300)}, not its documented ${operation.answers}: ${verdict.problems.join('; ')}`);
+}
 
 // Answers are read as the tests read them: loosely typed JSON.
 export interface ApiAnswer {
@@ -30,6 +57,7 @@ export async function call(emulator: EmulatorProcess, method: string, path: stri
   const text = await response.text();
   let body: unknown = text === '' ? undefined : text;
   if (response.headers.get('content-type')?.includes('json')) body = JSON.parse(text);
+  expectDocumentedAnswer(method, path, response.status, body);
   return { status: response.status, headers: response.headers, body };
 }
 

@@ -1,8 +1,9 @@
 import { defineCommand } from '../../cli/command.js';
 
 interface DownloadAddress {
-  url?: string;
-  expiresAt?: string;
+  url?: string | null;
+  downloadUrl?: string | null;
+  expiresAt?: string | null;
 }
 
 export default defineCommand<{ envelopeId: string; documentId: string }>({
@@ -17,7 +18,7 @@ export default defineCommand<{ envelopeId: string; documentId: string }>({
     const client = await ctx.client();
     const { body } = await client.call<DownloadAddress>('getDocumentDownloadUrl', { params: { envelopeId: args.envelopeId, documentId: args.documentId } });
     // The address alone on stdout, so `$(esign documents download-url …)` is the URL.
-    ctx.output.result(body, () => body.url ?? '');
+    ctx.output.result(body, () => body.url ?? body.downloadUrl ?? '');
     if (body.expiresAt) ctx.output.info(`Valid until ${body.expiresAt}.`);
   },
 });

@@ -33,7 +33,7 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
     const client = await ctx.client();
     const what = ids.length === 1 ? `envelope ${ids[0]}` : `${ids.length} envelopes`;
     const spinner = await ctx.output.spinner(`Waiting for ${what} to be ${until}`);
-    const statuses = new Map<string, string | undefined>();
+    const statuses = new Map<string, string | null | undefined>();
     const outcomes = await Promise.allSettled(
       ids.map((envelopeId) =>
         waitForEnvelope(client, envelopeId, {

@@ -1,14 +1,6 @@
+import type { FieldAnswer } from '../../api/answers.js';
 import { defineCommand } from '../../cli/command.js';
 import { renderTable } from '../../output/table.js';
-
-interface FieldBody {
-  id?: string;
-  participantId?: string;
-  type?: string;
-  pages?: number[];
-  position?: { x?: number; y?: number };
-  size?: { width?: number; height?: number };
-}
 
 export default defineCommand<{ envelopeId: string; documentId: string }>({
   name: 'list',
@@ -21,8 +13,8 @@ export default defineCommand<{ envelopeId: string; documentId: string }>({
   examples: ['esign fields list 3f6c… 9a1b…', 'esign fields list 3f6c… 9a1b… --json > fields.json'],
   async handler(args, ctx) {
     const client = await ctx.client();
-    const { body } = await client.call<{ fields?: FieldBody[] }>('listFields', { params: { envelopeId: args.envelopeId, documentId: args.documentId } });
-    const fields = body.fields ?? [];
+    const { body } = await client.call<{ fields: FieldAnswer[] }>('listFields', { params: { envelopeId: args.envelopeId, documentId: args.documentId } });
+    const { fields } = body;
     ctx.output.result(body, () =>
       fields.length === 0
         ? 'No fields.'

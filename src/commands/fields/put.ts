@@ -17,8 +17,8 @@ interface PutResult {
 
 /** Ids the service names in an error (a missing anchor, a box off the page), each with its place in the file. */
 function locateFieldsInError(error: ApiError, file: FieldsFile, ids: readonly string[]): string | undefined {
-  const details = (error.details ?? {}) as { fieldId?: unknown; anchors?: { fieldId?: unknown }[] };
-  const named = [details.fieldId, ...(Array.isArray(details.anchors) ? details.anchors.map((anchor) => anchor.fieldId) : [])];
+  const details = (error.details ?? {}) as { fieldId?: unknown; anchors?: ({ fieldId?: unknown } | null)[] };
+  const named = [details.fieldId, ...(Array.isArray(details.anchors) ? details.anchors.map((anchor) => anchor?.fieldId) : [])];
   const places = named.flatMap((id) => {
     const index = typeof id === 'string' ? ids.indexOf(id) : -1;
     return index === -1 ? [] : [`${file.input.locate(file.pathOf(index))} (field ${id})`];

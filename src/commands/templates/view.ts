@@ -1,28 +1,10 @@
 /* Templates as the CLI reads them: the contract shows no template record, so the names are read tolerantly. */
+import type { TemplateAnswer, TemplateSlotAnswer } from '../../api/answers.js';
 import type { Styles } from '../../output/output.js';
 import { renderFields, renderTable } from '../../output/table.js';
 
-export interface TemplateSlotBody {
-  templateParticipantId?: string;
-  id?: string;
-  label?: string;
-  name?: string;
-  role?: string;
-  signingOrder?: number;
-}
-
-export interface TemplateBody {
-  id?: string;
-  templateId?: string;
-  name?: string;
-  title?: string;
-  description?: string;
-  participants?: TemplateSlotBody[];
-  roles?: TemplateSlotBody[];
-  documents?: { documentId?: string; id?: string; fileName?: string; pageCount?: number }[];
-  documentIds?: string[];
-  createdAt?: string;
-}
+export type TemplateSlotBody = TemplateSlotAnswer;
+export type TemplateBody = TemplateAnswer;
 
 export const templateIdOf = (template: TemplateBody): string => template.id ?? template.templateId ?? '?';
 export const templateNameOf = (template: TemplateBody): string => template.name ?? template.title ?? '-';

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../api/errors.js';
+import { MAX_NESTING_DEPTH } from '../shared/nesting.js';
+import { MAX_INPUT_ALIASES, parseStructured } from './structured.js';
+
+async function refusal(text: string, name = 'input.yaml'): Promise<UsageError> {
+  const error = await parseStructured(text, name).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(UsageError);
+  expect((error as UsageError).exitCode).toBe(2);
+  return error as UsageError;
+}
+
+/** The classic billion laughs: nine aliases of nine aliases, nine levels down (10^9 strings once expanded). */
+function billionLaughs(): string {
+  const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (let level = 1; level < 9; level++) {
+    const name = String.fromCharCode(97 + level);
+    const previous = String.fromCharCode(96 + level);
+    lines.push(`${name}: &${name} [${Array.from({ length: 9 }, () => `*${previous}`).join(', ')}]`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('parseStructured limits', () => {
+  it('refuses a billion-laughs YAML with exit 2 instead of expanding it', async () => {
+    const started = Date.now();
+    const error = await refusal(billionLaughs());
+    expect(error.code).toBe('INPUT_ALIASES');
+    expect(error.message).toContain(`past ${MAX_INPUT_ALIASES} copies`);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('still reads a file with a few aliases', async () => {
+    const input = await parseStructured('defaults: &d {role: SIGNER}\nparticipants:\n  - {<<: *d, name: Ada}\n  - *d\n', 'p.yaml');
+    expect(input.data).toMatchObject({ participants: [{ name: 'Ada' }, { role: 'SIGNER' }] });
+  });
+
+  it('refuses an alias that refers to itself', async () => {
+    expect((await refusal('a: &a [*a]\n')).code).toMatch(/^INPUT_/);
+  });
+
+  it('refuses 10,000-deep JSON arrays with exit 2 and the place where the limit is passed', async () => {
+    const error = await refusal(`{"fields": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`, 'fields.json');
+    expect(error.code).toBe('INPUT_TOO_DEEP');
+    expect(error.message).toMatch(new RegExp(`^fields\\.json:1:\\d+: nested more than ${MAX_NESTING_DEPTH} levels deep`));
+  });
+
+  it('refuses deeply nested block YAML and compact sequences', async () => {
+    const block = Array.from({ length: 500 }, (_, depth) => `${' '.repeat(depth)}a:`).join('\n') + '\n';
+    expect((await refusal(block)).code).toBe('INPUT_TOO_DEEP');
+    expect((await refusal(`${'- '.repeat(10_000)}x\n`)).code).toBe('INPUT_TOO_DEEP');
+  });
+
+  it('refuses depth built from aliases', async () => {
+    // Each part is within the limit in the text; the alias puts one inside the other.
+    const deep = `${'['.repeat(MAX_NESTING_DEPTH - 4)}x${']'.repeat(MAX_NESTING_DEPTH - 4)}`;
+    const error = await refusal(`deep: &d ${deep}\nuse: [[[[[[*d]]]]]]\n`);
+    expect(error.code).toBe('INPUT_TOO_DEEP');
+    expect(error.message).toContain('once its aliases are expanded');
+  });
+
+  it(`reads nesting up to ${MAX_NESTING_DEPTH} levels`, async () => {
+    const depth = MAX_NESTING_DEPTH;
+    const input = await parseStructured(`${'['.repeat(depth)}1${']'.repeat(depth)}`, 'ok.json');
+    let value = input.data;
+    for (let level = 0; level < depth; level++) value = (value as unknown[])[0];
+    expect(value).toBe(1);
+  });
+
+  it('refuses a second YAML document', async () => {
+    const error = await refusal('a: 1\n---\nb: 2\n');
+    expect(error.code).toBe('INPUT_SYNTAX');
+    expect(error.message).toMatch(/^input\.yaml:2:1: More than one document/);
+  });
+});
