@@ -8,7 +8,13 @@ export interface ParsedKey {
   mode: Mode;
 }
 
-const keyPattern = /^([a-z0-9]{2,8})_(test|live)_([A-Za-z0-9]{16,})$/;
+/** Key-shaped text anywhere in a string: what the redactor masks and what is refused where a key does not belong. */
+export const keyShapedPattern = /([a-z0-9]{2,8})_(test|live)_([A-Za-z0-9]{16,})/;
+const keyPattern = new RegExp(`^${keyShapedPattern.source}$`);
+
+export function containsKeyShapedText(text: string): boolean {
+  return keyShapedPattern.test(text);
+}
 
 export function parseKey(key: string): ParsedKey | undefined {
   const match = keyPattern.exec(key);
