@@ -12,7 +12,7 @@ export interface ClientOptions {
   /** Per attempt. */
   timeoutMs: number;
   retry?: Partial<RetryPolicy>;
-  /** One line per request and response, already redacted. */
+  /** One line per request and response (never the Authorization header); the output layer masks the key. */
   trace?: (line: string) => void;
   /** Replaces the generated Idempotency-Key (`--idempotency-key`). */
   idempotencyKey?: string;
@@ -37,10 +37,6 @@ export interface ApiResponse<T> {
   headers: Record<string, string | string[] | undefined>;
   requestId?: string;
   idempotencyKey?: string;
-}
-
-function redact(text: string, key: string): string {
-  return text.split(key).join('[REDACTED]');
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -93,7 +89,7 @@ export class ApiClient {
   }
 
   private trace(line: string): void {
-    this.options.trace?.(redact(line, this.options.key));
+    this.options.trace?.(line);
   }
 
   async call<T = unknown>(operationId: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {

@@ -4,6 +4,7 @@ import { env } from '../config/env.js';
 import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.js';
 import { Output } from '../output/output.js';
 import { createPrompter, type Prompter } from '../output/prompts.js';
+import { redactor } from '../output/redact.js';
 import type { Context, GlobalOptions } from './command.js';
 
 export interface ContextIO {
@@ -48,6 +49,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
           project: await context.project(),
           ...(globals.profile ? { profileFlag: globals.profile } : {}),
         });
+        redactor.registerSecret(resolved.key);
         if (resolved.mode === 'production') {
           output.banner(`live · production · ${resolved.profileName ? `profile ${resolved.profileName}` : resolved.keySource}`);
         }
