@@ -3,6 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 import { formatDuration, parseDuration } from '../../input/duration.js';
 import { renderEnvelope } from '../../output/envelope-view.js';
 import { waitForEnvelope, waitTargets, type WaitTarget } from '../../workflows/wait.js';
+import { visible } from '../../output/sanitize.js';
 
 const defaultWaitMs = 10 * 60_000;
 
@@ -35,7 +36,7 @@ export default defineCommand<{ envelopeId: string; until?: WaitTarget; waitTimeo
           spinner.update(`Waiting for envelope ${args.envelopeId} to be ${until}: ${status ?? '?'} after ${formatDuration(elapsedMs)} (gives up after ${formatDuration(timeoutMs)})`),
       });
       spinner.stop();
-      ctx.output.success(`Envelope ${args.envelopeId} is ${envelope.status}.`);
+      ctx.output.success(`Envelope ${args.envelopeId} is ${visible(String(envelope.status))}.`);
       ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
     } catch (error) {
       spinner.stop();

@@ -6,6 +6,7 @@ import { credentialStore } from '../../auth/credential-store.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { assertKeyForMode, maskKey, parseKey, type Mode } from '../../auth/keys.js';
 import { assertProfileName, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
+import { visible } from '../../output/sanitize.js';
 
 interface AddArgs {
   name: string;
@@ -44,7 +45,7 @@ async function verifyKey(key: string, baseUrl: URL, ctx: Context): Promise<void>
   const client = new ApiClient({ baseUrl, key, userAgent: `esign-cli/${ctx.version}`, timeoutMs: ctx.globals.timeout * 1000 });
   try {
     const { body } = await client.call<{ account?: { name?: string } }>('getMe');
-    ctx.output.success(`${maskKey(key)} is valid for ${body.account?.name ?? 'the account'} at ${baseUrl.origin}`);
+    ctx.output.success(`${maskKey(key)} is valid for ${visible(body.account?.name ?? 'the account')} at ${baseUrl.origin}`);
   } finally {
     await client.close();
   }
@@ -119,7 +120,7 @@ export default defineCommand<AddArgs>({
       const saved = await credentialStore.save({ profile: args.name, mode }, key);
       profile.keys[mode] = { storage: saved.storage, masked: maskKey(key) };
       if (saved.storage === 'file') {
-        ctx.output.warn(`No usable keychain${saved.keychainError ? ` (${saved.keychainError})` : ''}: the ${mode === 'production' ? 'live' : 'test'} key is stored in a plain file, ${saved.path} (mode 0600).`);
+        ctx.output.warn(`No usable keychain${saved.keychainError ? ` (${visible(saved.keychainError)})` : ''}: the ${mode === 'production' ? 'live' : 'test'} key is stored in a plain file, ${saved.path} (mode 0600).`);
       }
     }
     config.profiles[args.name] = profile;
