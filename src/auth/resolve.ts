@@ -47,7 +47,7 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
   const mode: Mode = input.live ? 'production' : 'sandbox';
   const config = input.config ?? (await loadConfigFile());
   const selected = selectProfileName(input, config);
-  const profile = selected.name ? requireProfile(config, selected.name) : undefined;
+  const profile = selected.name ? requireProfile(config, selected.name, selected.source) : undefined;
 
   const envKey = env.apiKey();
   let key: string | undefined;

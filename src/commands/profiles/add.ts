@@ -5,7 +5,7 @@ import { readStdin } from '../../cli/stdin.js';
 import { credentialStore } from '../../auth/credential-store.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { assertKeyForMode, maskKey, parseKey, type Mode } from '../../auth/keys.js';
-import { assertProfileName, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
+import { assertProfileName, findProfile, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
 import { visible } from '../../output/sanitize.js';
 
 interface AddArgs {
@@ -70,7 +70,7 @@ export default defineCommand<AddArgs>({
   async handler(args, ctx) {
     assertProfileName(args.name);
     const config = await loadConfigFile();
-    const existing: Profile = config.profiles[args.name] ?? { keys: {} };
+    const existing: Profile = findProfile(config, args.name) ?? { keys: {} };
     let keys: Partial<Record<Mode, string>>;
     let sandboxBaseUrl = args.sandboxBaseUrl ?? existing.sandboxBaseUrl;
     let baseUrl = args.baseUrl ?? existing.baseUrl;
