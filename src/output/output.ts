@@ -2,7 +2,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ErrorBody } from '../api/errors.js';
 import { flushProtectedStream, redactor, type Redactor } from './redact.js';
-import { visible } from './sanitize.js';
+import { terminalJson, visible } from './sanitize.js';
 
 export interface OutputOptions {
   json: boolean;
@@ -51,10 +51,10 @@ export class Output {
   /** The command's result: one JSON document with --json, else the human rendering. */
   result(data: unknown, human?: () => string | undefined): void {
     if (this.json) {
-      this.stdout.write(`${JSON.stringify(data ?? null, null, 2)}\n`);
+      this.stdout.write(`${terminalJson(data ?? null, 2)}\n`);
       return;
     }
-    const text = human ? human() : typeof data === 'string' ? data : JSON.stringify(data, null, 2);
+    const text = human ? human() : typeof data === 'string' || data === undefined ? data : terminalJson(data, 2);
     if (text !== undefined && text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 
@@ -115,7 +115,7 @@ export class Output {
    */
   error(body: ErrorBody, hint?: string, stack?: string): void {
     if (this.json) {
-      this.stderr.write(`${JSON.stringify({ error: { status: body.status ?? null, code: body.code, message: body.message, details: body.details ?? null } })}\n`);
+      this.stderr.write(`${terminalJson({ error: { status: body.status ?? null, code: body.code, message: body.message, details: body.details ?? null } })}\n`);
       return;
     }
     const status = body.status ? `${body.status} ` : '';

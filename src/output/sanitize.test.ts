@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { visible } from './sanitize.js';
+import { terminalJson, visible } from './sanitize.js';
 
 const controlOrOverride = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
@@ -30,3 +30,17 @@ describe('visible (text from a server or a file)', () => {
     );
   });
 });
+
+describe('terminalJson (--json output)', () => {
+  it('property: the same value, valid JSON, with no raw control, C1, bidi control or separator', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ unit: 'binary', maxLength: 40 }), (value, text) => {
+        const document = { value, text };
+        const json = terminalJson(document, 2);
+        expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(document)));
+        expect(json.replaceAll('\n', '')).not.toMatch(controlOrOverride);
+      }),
+    );
+  });
+});
+
