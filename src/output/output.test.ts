@@ -1,22 +1,11 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { memoryStream } from '../../test/support/memory-stream.js';
 import { Output } from './output.js';
 import { Redactor, protectStream } from './redact.js';
 
-function sink(): { stream: NodeJS.WriteStream; written: () => string } {
-  let written = '';
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      written += String(chunk);
-      callback();
-    },
-  }) as unknown as NodeJS.WriteStream;
-  return { stream, written: () => written };
-}
-
 function output(options: { json?: boolean; debug?: boolean } = {}) {
-  const stdout = sink();
-  const stderr = sink();
+  const stdout = memoryStream();
+  const stderr = memoryStream();
   const redactor = new Redactor();
   protectStream(stdout.stream, redactor);
   protectStream(stderr.stream, redactor);

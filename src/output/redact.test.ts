@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { memoryStream } from '../../test/support/memory-stream.js';
 import { Redactor, StreamRedactor, flushProtectedStream, protectStream } from './redact.js';
 
 const keyShaped = /[a-z0-9]{2,8}_(test|live)_[A-Za-z0-9]{16,}/;
@@ -112,20 +112,9 @@ describe('StreamRedactor (text written in pieces)', () => {
   });
 });
 
-function sink(): { stream: NodeJS.WriteStream; written: () => string } {
-  let written = '';
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      written += String(chunk);
-      callback();
-    },
-  }) as unknown as NodeJS.WriteStream;
-  return { stream, written: () => written };
-}
-
 describe('protectStream', () => {
   it('masks every write to the stream, writes held text on the next turn, and calls write callbacks', async () => {
-    const { stream, written } = sink();
+    const { stream, written } = memoryStream();
     protectStream(stream, new Redactor());
     protectStream(stream, new Redactor());
     stream.write('spinner ab_test_SECR');
@@ -139,7 +128,7 @@ describe('protectStream', () => {
   });
 
   it('shows a secret in full only inside withRevealed, once', () => {
-    const { stream, written } = sink();
+    const { stream, written } = memoryStream();
     const redactor = new Redactor();
     protectStream(stream, redactor);
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
