@@ -104,15 +104,28 @@ export const redactor = new Redactor();
 
 type Write = NodeJS.WriteStream['write'];
 
-const protectedStreams = new WeakMap<NodeJS.WritableStream, () => void>();
+const protectedStreams = new Map<NodeJS.WritableStream, () => void>();
+
+/**
+ * Set when the process exits. Handlers of the `exit` event still write (ora shows the cursor again): from then on
+ * nothing is held back, or the tail of an escape sequence would be lost and the terminal would swallow what the
+ * shell prints next.
+ */
+let exiting = false;
+
+function onExit(): void {
+  exiting = true;
+  for (const flush of protectedStreams.values()) flush();
+}
 
 /**
  * Replaces `stream.write` with a masking one, once per stream. Text held back at the end of a write is written on the
- * next turn of the event loop: pieces written together (a spinner frame, a progress line) are joined, and a spinner
- * still shows its whole text.
+ * next turn of the event loop, or when the process exits: pieces written together (a spinner frame, a progress line)
+ * are joined, and a spinner still shows its whole text.
  */
 export function protectStream(stream: NodeJS.WritableStream, using: Redactor = redactor): void {
   if (protectedStreams.has(stream)) return;
+  if (protectedStreams.size === 0) process.once('exit', onExit);
   const writeThrough = stream.write.bind(stream) as Write;
   const pieces = new StreamRedactor(using);
   const decoder = new StringDecoder('utf8');
@@ -127,8 +140,8 @@ export function protectStream(stream: NodeJS.WritableStream, using: Redactor = r
   stream.write = ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void): boolean => {
     const done = typeof encoding === 'function' ? encoding : callback;
     const text = typeof chunk === 'string' ? (typeof encoding === 'string' && encoding !== 'utf8' && encoding !== 'utf-8' ? Buffer.from(chunk, encoding).toString('utf8') : chunk) : decoder.write(Buffer.from(chunk));
-    const masked = pieces.push(text);
-    if (!pending) pending = setImmediate(flush).unref();
+    const masked = exiting ? pieces.push(text) + pieces.flush() : pieces.push(text);
+    if (!pending && !exiting) pending = setImmediate(flush).unref();
     return done ? writeThrough(masked, done) : writeThrough(masked);
   }) as Write;
 }

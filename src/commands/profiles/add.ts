@@ -6,6 +6,7 @@ import { credentialStore } from '../../auth/credential-store.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { assertKeyForMode, maskKey, parseKey, type Mode } from '../../auth/keys.js';
 import { assertProfileName, findProfile, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
+import { redactor } from '../../output/redact.js';
 import { visible } from '../../output/sanitize.js';
 
 interface AddArgs {
@@ -102,6 +103,7 @@ export default defineCommand<AddArgs>({
       production: baseUrl ? parseBaseUrl(baseUrl, 'the production base URL') : undefined,
     };
     for (const [mode, key] of Object.entries(keys) as [Mode, string][]) {
+      redactor.registerSecret(key);
       assertKeyForMode(key, mode, mode === 'production' ? 'the live key input' : 'the test key input');
       if (args.verify) {
         const url = urls[mode];
