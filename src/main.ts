@@ -3,9 +3,11 @@ import { ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
 import type { ContextIO } from './cli/context.js';
 import { invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
 import { interruptExitCodes, interruption, InterruptedError, type InterruptSignal } from './cli/interrupt.js';
+import { keyOptionFlags, refuseKeyShapedArguments } from './cli/key-arguments.js';
 import { buildProgram, commanderToUsage } from './cli/program.js';
 import { entries } from './commands/index.js';
 import type { Output } from './output/output.js';
+import { flushProtectedStream, protectStream } from './output/redact.js';
 
 declare const ESIGN_VERSION: string;
 export const version = typeof ESIGN_VERSION === 'string' ? ESIGN_VERSION : '0.0.0-dev';
@@ -18,6 +20,9 @@ async function earlyOutput(argv: readonly string[], io: ContextIO): Promise<Outp
 
 /** Runs one command line and answers its exit code: the only place where errors become exit codes. */
 export async function run(argv: readonly string[], io: ContextIO = process): Promise<number> {
+  // Before anything can write: from here on every byte to stdout and stderr passes the redactor.
+  protectStream(io.stdout);
+  protectStream(io.stderr);
   let exitCode: number = ExitCode.ok;
   let output: Output | undefined;
   let dispose: (() => Promise<void>) | undefined;
@@ -37,6 +42,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
     { out: (text) => io.stdout.write(text), err: (text) => io.stderr.write(text) },
   );
   try {
+    refuseKeyShapedArguments(argv, keyOptionFlags([...loaded.values()]));
     await program.parseAsync([...argv], { from: 'user' });
   } catch (caught) {
     // Whatever a signal broke on its way out (an aborted request, a closed stream), the person stopped the work.
@@ -58,6 +64,8 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
     }
   } finally {
     await dispose?.();
+    flushProtectedStream(io.stdout);
+    flushProtectedStream(io.stderr);
   }
   return exitCode;
 }

@@ -105,7 +105,9 @@ describe('usage errors', () => {
   it('never accepts a key as an argument value', async () => {
     const result = await runEsign(['profiles', 'add', 'x', '--test-key', sandbox.key]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/unknown option '--test-key'/);
+    expect(result.stderr).toContain(`The value of --test-key holds an API key (em_test_…${sandbox.key.slice(-4)})`);
+    expect(result.stderr).toContain('--test-key-stdin');
+    expect(result.stderr).not.toContain(sandbox.key);
   });
 
   it('reports an unknown command with exit 2 and no stack trace', async () => {

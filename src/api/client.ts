@@ -15,7 +15,7 @@ export interface ClientOptions {
   /** Per attempt: to connect, and of silence while waiting for the headers or for the rest of a body. */
   timeoutMs: number;
   retry?: Partial<RetryPolicy>;
-  /** One line per request and response, already redacted. */
+  /** One line per request and response (never the Authorization header); the output layer masks the key. */
   trace?: (line: string) => void;
   /** Replaces the generated Idempotency-Key (`--idempotency-key`). */
   idempotencyKey?: string;
@@ -42,10 +42,6 @@ export interface ApiResponse<T> {
   headers: Record<string, string | string[] | undefined>;
   requestId?: string;
   idempotencyKey?: string;
-}
-
-function redact(text: string, key: string): string {
-  return text.split(key).join('[REDACTED]');
 }
 
 async function sleep(ms: number): Promise<void> {
@@ -109,7 +105,7 @@ export class ApiClient {
   }
 
   private trace(line: string): void {
-    this.options.trace?.(redact(line, this.options.key));
+    this.options.trace?.(line);
   }
 
   async call<T = unknown>(operationId: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {

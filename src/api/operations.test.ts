@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UsageError } from './errors.js';
 import { expandPath, getOperation, operations, pathParams } from './operations.js';
 
 describe('operation table', () => {
@@ -19,7 +20,15 @@ describe('operation table', () => {
   it('percent-encodes path parameters so an id cannot change the path', () => {
     const op = getOperation('getEnvelope');
     expect(pathParams(op.path)).toEqual(['envelopeId']);
-    expect(expandPath(op.path, { envelopeId: '../me?x=1' })).toBe('/v4/api/envelopes/..%2Fme%3Fx%3D1');
+    expect(expandPath(op.path, { envelopeId: 'env 1:a+b' })).toBe('/v4/api/envelopes/env%201%3Aa%2Bb');
+  });
+  it('refuses, naming the parameter, an id that is empty, a dot segment, or holds a separator, query, fragment, encoded character or control', () => {
+    const op = getOperation('getEnvelope');
+    for (const envelopeId of ['', '.', '..', 'a/b', '../me', 'a\\b', 'a?x=1', 'a#b', 'a%2Fb', '%2e%2E', 'a\u0000b', 'a\nb', 'a\u001b[2J', 'a\u0085b']) {
+      expect(() => expandPath(op.path, { envelopeId }), JSON.stringify(envelopeId)).toThrow(UsageError);
+      expect(() => expandPath(op.path, { envelopeId }), JSON.stringify(envelopeId)).toThrow(/^Invalid envelopeId /);
+    }
     expect(() => expandPath(op.path, {})).toThrow(/envelopeId/);
+    expect(() => expandPath(op.path, Object.create({ envelopeId: 'inherited' }) as Record<string, string>)).toThrow(/envelopeId/);
   });
 });

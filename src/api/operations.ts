@@ -4,6 +4,7 @@
  * docs/contract-assumptions.md.
  */
 import type { AnswerShape } from './answers.js';
+import { UsageError } from './errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -147,11 +148,26 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 }
 
-/** Fills a path template; every value is percent-encoded so an id can never change the path's shape. */
+/**
+ * What no id may be or hold: empty, `.` or `..`, a separator (`/`, `\\`), the start of a query or fragment, a
+ * percent-encoded character (`%2F`) or a control character. Percent-encoding alone would keep such an id inside its
+ * segment, but a proxy or server that decodes it first would not.
+ */
+const unsafeId = /^\.{0,2}$|[/\\?#\u0000-\u001f\u007f-\u009f]|%[0-9A-Fa-f]{2}/;
+
+/** Refuses an unsafe id before any request, naming the parameter (exit 2, nothing sent). */
+export function assertPathParam(name: string, value: string | undefined): string {
+  if (value === undefined || unsafeId.test(value)) {
+    throw new UsageError(
+      `Invalid ${name} ${JSON.stringify(value ?? '')}: an id cannot be empty, "." or "..", and cannot contain "/", "\\", "?", "#", a percent-encoded character or a control character.`,
+      `Pass the ${name} exactly as esign printed it (for example in \`esign envelopes list\`).`,
+      'INVALID_ID',
+    );
+  }
+  return value;
+}
+
+/** Fills a path template; every value is checked, then percent-encoded, so an id can never change the path's shape. */
 export function expandPath(path: string, params: Record<string, string>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === '') throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(assertPathParam(name, Object.hasOwn(params, name) ? params[name] : undefined)));
 }

@@ -86,7 +86,10 @@ export const credentialStore = {
   },
 
   async load(ref: StoredKeyRef, storage: KeyStorage): Promise<string | undefined> {
-    if (storage === 'file') return (await readCredentialsFile())[account(ref)];
+    if (storage === 'file') {
+      const contents = await readCredentialsFile();
+      return Object.hasOwn(contents, account(ref)) ? contents[account(ref)] : undefined;
+    }
     return (await withKeyring((entry, signal) => entry.getPassword(signal), ref)) ?? undefined;
   },
 
@@ -98,7 +101,7 @@ export const credentialStore = {
 
 async function removeFromFile(ref: StoredKeyRef): Promise<void> {
   const contents = await readCredentialsFile();
-  if (!(account(ref) in contents)) return;
+  if (!Object.hasOwn(contents, account(ref))) return;
   delete contents[account(ref)];
   await writeCredentialsFile(contents);
 }

@@ -1,7 +1,7 @@
 import { UsageError } from '../api/errors.js';
 import { keyPattern, parseKey, type Mode, type ParsedKey } from '../shared/keys.js';
 
-export type { Mode } from '../shared/keys.js';
+export { containsKeyShapedText, type Mode } from '../shared/keys.js';
 
 /** `<prefix>_test_…last4`: enough to tell keys apart, never enough to use one. */
 export function maskKey(key: string): string {

@@ -5,7 +5,7 @@ import { env } from '../config/env.js';
 import type { TrustedProjectConfig } from '../config/trust.js';
 import { writeFileAtomic } from '../output/atomic-file.js';
 import type { KeyStorage } from './credential-store.js';
-import type { Mode } from './keys.js';
+import { containsKeyShapedText, type Mode } from './keys.js';
 
 export interface ProfileKeyInfo {
   storage: KeyStorage;
@@ -21,6 +21,7 @@ export interface Profile {
 
 export interface ConfigFile {
   defaultProfile?: string;
+  /** A null-prototype map read with own-property lookups, so no name (`toString`, `constructor`) finds a built-in. */
   profiles: Record<string, Profile>;
   /** Project config files whose base URLs and code the user accepts (`esign config trust`). */
   trustedProjectConfigs?: TrustedProjectConfig[];
@@ -32,12 +33,56 @@ export function configFilePath(): string {
 
 const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
-export function assertProfileName(name: string): void {
-  if (!profileNamePattern.test(name)) {
+/** Profile names are plain identifiers: never `__proto__`, never key-shaped. */
+export function assertProfileName(name: string, source?: string): void {
+  if (!profileNamePattern.test(name) || containsKeyShapedText(name)) {
     throw new UsageError(
-      `Invalid profile name ${JSON.stringify(name)}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.`,
+      `Invalid profile name ${JSON.stringify(name)}${source ? ` (from ${source})` : ''}: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.`,
+      containsKeyShapedText(name) ? 'That looks like an API key: keys are stored with `esign profiles add <name>`, never used as names.' : undefined,
+      'PROFILE_NAME_INVALID',
     );
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The path of the first key-shaped name or value in a parsed JSON document, if any. */
+function keyShapedAt(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return containsKeyShapedText(value) ? path || '(root)' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [name, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${name}` : name;
+    const found = containsKeyShapedText(name) ? childPath : keyShapedAt(child, childPath);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A config.json a person may have edited: checked, and its profiles put in a null-prototype map. */
+function readConfig(parsed: unknown, path: string): ConfigFile {
+  const invalid = (what: string) =>
+    new UsageError(`${path}: ${what}.`, 'Fix or remove the file; `esign profiles add` recreates it.', 'CONFIG_INVALID');
+  const keyAt = keyShapedAt(parsed, '');
+  if (keyAt) {
+    throw new UsageError(
+      `${path} holds an API key (at ${keyAt}); keys belong in the keychain or the credentials file, never in config.json.`,
+      'Remove it from the file, then store it with `esign profiles add <name>`.',
+      'CONFIG_CONTAINS_KEY',
+    );
+  }
+  if (!isRecord(parsed)) throw invalid('expected a JSON object');
+  const { profiles = {}, defaultProfile, ...rest } = parsed;
+  if (!isRecord(profiles)) throw invalid('"profiles" must be an object');
+  if (defaultProfile !== undefined && typeof defaultProfile !== 'string') throw invalid('"defaultProfile" must be a string');
+  const map: Record<string, Profile> = Object.create(null) as Record<string, Profile>;
+  for (const [name, profile] of Object.entries(profiles)) {
+    assertProfileName(name, path);
+    if (!isRecord(profile) || (profile.keys !== undefined && !isRecord(profile.keys))) throw invalid(`profile ${name} must be an object with a "keys" object`);
+    map[name] = { ...profile, keys: { ...(profile.keys as Profile['keys'] | undefined) } } as Profile;
+  }
+  return { ...rest, ...(defaultProfile === undefined ? {} : { defaultProfile }), profiles: map };
 }
 
 export async function loadConfigFile(): Promise<ConfigFile> {
@@ -46,15 +91,16 @@ export async function loadConfigFile(): Promise<ConfigFile> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: {} };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: Object.create(null) as Record<string, Profile> };
     throw error;
   }
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(text) as Partial<ConfigFile>;
-    return { ...parsed, profiles: parsed.profiles ?? {} };
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}.`, 'Fix or remove the file; `esign profiles add` recreates it.', 'CONFIG_INVALID');
   }
+  return readConfig(parsed, path);
 }
 
 export async function saveConfigFile(config: ConfigFile): Promise<void> {
@@ -64,8 +110,14 @@ export async function saveConfigFile(config: ConfigFile): Promise<void> {
   await writeFileAtomic(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, overwrite: true });
 }
 
-export function requireProfile(config: ConfigFile, name: string): Profile {
-  const profile = config.profiles[name];
+export function findProfile(config: ConfigFile, name: string): Profile | undefined {
+  return Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined;
+}
+
+/** The named profile; `source` says where the name came from (`ESIGN_PROFILE`, a project config) when not an argument. */
+export function requireProfile(config: ConfigFile, name: string, source?: string): Profile {
+  assertProfileName(name, source);
+  const profile = findProfile(config, name);
   if (!profile) {
     const known = Object.keys(config.profiles);
     throw new UsageError(

@@ -157,7 +157,7 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
   const mode: Mode = input.live ? 'production' : 'sandbox';
   const config = input.config ?? (await loadConfigFile());
   const selected = selectProfileName(input, config);
-  const profile = selected.name ? requireProfile(config, selected.name) : undefined;
+  const profile = selected.name ? requireProfile(config, selected.name, selected.source) : undefined;
 
   const found = (await environmentKey()) ?? (await profileKey(mode, profile, selected.name));
   const { key, keySource } = found;

@@ -46,6 +46,11 @@ export interface OptionSpec {
   parse?: (value: string, previous: unknown) => unknown;
   /** Not shown in help (kept for scripts). */
   hidden?: boolean;
+  /**
+   * Takes an API key as its value on purpose, so key-shaped text is not refused there. Only the emulator's `--key`,
+   * which names the made-up keys the emulator accepts; a real key is never an argument.
+   */
+  acceptsKey?: boolean;
 }
 
 export interface CommandSpec<A = Record<string, unknown>> {

@@ -4,6 +4,7 @@ import { env } from '../config/env.js';
 import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.js';
 import { Output } from '../output/output.js';
 import { createPrompter, type Prompter } from '../output/prompts.js';
+import { redactor } from '../output/redact.js';
 import type { Context, GlobalOptions } from './command.js';
 
 export interface ContextIO {
@@ -49,6 +50,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
           ...(globals.profile ? { profileFlag: globals.profile } : {}),
         });
         for (const warning of resolved.warnings ?? []) output.warn(warning);
+        redactor.registerSecret(resolved.key);
         if (resolved.mode === 'production') {
           output.banner(`live · production · ${resolved.profileName ? `profile ${resolved.profileName}` : resolved.keySource}`);
         }

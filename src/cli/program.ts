@@ -1,6 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../api/errors.js';
 import { assertIdempotencyKey } from '../api/idempotency.js';
+import { keyInputHint, looksLikeKeyOption } from './key-arguments.js';
 import { isGroup, type CommandSpec, type Context, type Entry, type GlobalOptions, type LazyEntry } from './command.js';
 
 export type Invoke = (spec: CommandSpec<never>, args: Record<string, unknown>, globals: GlobalOptions) => Promise<void>;
@@ -128,7 +129,9 @@ export function commanderToUsage(error: CommanderError): UsageError | undefined 
   if (error.exitCode === 0 || error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
     return undefined;
   }
-  return new UsageError(error.message.replace(/^error: /, ''), 'Run the command with --help for its usage.', 'USAGE');
+  const unknownOption = error.code === 'commander.unknownOption' ? /'(--?[\w-]+)/.exec(error.message)?.[1] : undefined;
+  const hint = unknownOption && looksLikeKeyOption(unknownOption) ? keyInputHint : 'Run the command with --help for its usage.';
+  return new UsageError(error.message.replace(/^error: /, ''), hint, 'USAGE');
 }
 
 export type { Context };

@@ -5,7 +5,8 @@
  */
 import type { DocumentAnswer, EnvelopeAnswer, HistoryEntryAnswer, ParticipantAnswer } from '../api/answers.js';
 import type { Styles } from './output.js';
-import { renderFields, renderTable } from './table.js';
+import { visible } from './sanitize.js';
+import { renderFields, renderTable, type Field } from './table.js';
 
 /** As the client checked them (src/api/answers.ts): every field may be absent or null. */
 export type ParticipantBody = ParticipantAnswer;
@@ -33,8 +34,10 @@ export const isDone = (participant: ParticipantBody): boolean => participant.sta
 /** A notified participant who has not acted yet holds the envelope: it is their turn. */
 export const isTheirTurn = (participant: ParticipantBody): boolean => participant.isTurn ?? participant.status === 'NOTIFIED';
 
+/* The colour functions take a server's status and answer it coloured, with its control characters made visible. */
+
 export function colourEnvelopeStatus(style: Styles, status: string | null | undefined): string {
-  const text = status ?? '?';
+  const text = visible(status ?? '?');
   switch (status) {
     case 'DRAFT':
       return style.dim(text);
@@ -53,7 +56,7 @@ export function colourEnvelopeStatus(style: Styles, status: string | null | unde
 }
 
 export function colourParticipantStatus(style: Styles, status: string | null | undefined): string {
-  const text = status ?? '?';
+  const text = visible(status ?? '?');
   switch (status) {
     case 'PENDING':
       return style.dim(text);
@@ -70,7 +73,7 @@ export function colourParticipantStatus(style: Styles, status: string | null | u
 }
 
 export function colourDocumentStatus(style: Styles, status: string | null | undefined): string {
-  const text = status ?? '?';
+  const text = visible(status ?? '?');
   if (status === 'READY') return style.green(text);
   if (status === 'FAILED') return style.red(text);
   if (status === 'PROCESSING' || status === 'AWAITING_UPLOAD' || status === 'AWAITING_CONVERSION_CONFIRMATION') return style.yellow(text);
@@ -116,9 +119,10 @@ export function participantProgress(participants: readonly ParticipantBody[]): s
   return `${participants.filter(isDone).length}/${participants.length} done`;
 }
 
+/** `Ada Lovelace <ada@example.com>`, made visible: it goes into messages and prompts. */
 export function describeParticipant(participant: ParticipantBody): string {
   const address = participant.deliveryMethod && participant.deliveryMethod !== 'EMAIL' && participant.phoneNumber ? participant.phoneNumber : participant.email;
-  return `${participant.name ?? '?'} <${address ?? '?'}>`;
+  return visible(`${participant.name ?? '?'} <${address ?? '?'}>`);
 }
 
 function orderOf(participant: ParticipantBody): number {
@@ -140,8 +144,8 @@ export function renderParticipants(participants: readonly ParticipantBody[], sty
       { header: 'CONTACT', value: (p) => [p.email, p.phoneNumber].filter(Boolean).join(' · ') || '?' },
       { header: 'DELIVERY', value: (p) => p.deliveryMethod ?? '-' },
       { header: 'ROLE', value: (p) => p.role ?? '-' },
-      { header: 'STATUS', value: (p) => colourParticipantStatus(style, p.status) },
-      { header: '', value: (p) => (isTheirTurn(p) ? style.bold('← their turn') : '') },
+      { header: 'STATUS', value: (p) => p.status ?? '?', colour: (text) => colourParticipantStatus(style, text) },
+      { header: '', value: (p) => (isTheirTurn(p) ? '← their turn' : ''), colour: (text) => style.bold(text) },
     ],
     style,
   );
@@ -155,7 +159,7 @@ export function renderDocuments(documents: readonly Pick<DocumentBody, 'id' | 'd
       { header: 'ID', value: (d) => documentIdOf(d) },
       { header: 'FILE', value: (d) => d.fileName ?? '?' },
       { header: 'PAGES', value: (d) => (d.pageCount === undefined ? '-' : String(d.pageCount)) },
-      { header: 'STATUS', value: (d) => colourDocumentStatus(style, d.status) },
+      { header: 'STATUS', value: (d) => d.status ?? '?', colour: (text) => colourDocumentStatus(style, text) },
     ],
     style,
   );
@@ -174,10 +178,10 @@ export function renderEnvelope(
 ): string {
   const participants = parts.participants ?? envelope.participants;
   const documents = parts.documents ?? envelope.documents;
-  const pairs: [string, string][] = [
+  const pairs: Field[] = [
     ['Envelope', envelopeIdOf(envelope)],
     ['Title', envelope.title || '-'],
-    ['Status', colourEnvelopeStatus(style, envelope.status)],
+    ['Status', envelope.status ?? '?', (text) => colourEnvelopeStatus(style, text)],
   ];
   if (envelope.cancellationReason) pairs.push(['Reason', envelope.cancellationReason]);
   pairs.push(['Deadline', formatDeadline(envelope.deadline, nowMs)]);
@@ -198,7 +202,7 @@ export function renderEnvelopeList(envelopes: readonly EnvelopeBody[], style: St
     envelopes,
     [
       { header: 'ID', value: (e) => envelopeIdOf(e) },
-      { header: 'STATUS', value: (e) => colourEnvelopeStatus(style, e.status) },
+      { header: 'STATUS', value: (e) => e.status ?? '?', colour: (text) => colourEnvelopeStatus(style, text) },
       { header: 'TITLE', value: (e) => e.title || '-' },
       { header: 'PARTICIPANTS', value: (e) => (e.participants ? participantProgress(e.participants) : '-') },
       { header: 'DEADLINE', value: (e) => (e.deadline ? relativeTime(e.deadline, nowMs) : '-') },
@@ -239,8 +243,8 @@ export function renderHistory(entries: readonly HistoryEntryBody[], style: Style
 export function renderEnvelopeSummary(envelope: EnvelopeBody, style: Styles): string {
   const participants = envelope.participants ?? [];
   const lines = [
-    `${style.bold(envelope.title || '(untitled)')} · ${envelopeIdOf(envelope)} · ${colourEnvelopeStatus(style, envelope.status)}`,
-    ...sortParticipants(participants).map((p) => `  ${describeParticipant(p)} · ${p.role ?? 'SIGNER'} · ${colourParticipantStatus(style, p.status)}`),
+    `${style.bold(visible(envelope.title || '(untitled)'))} · ${visible(envelopeIdOf(envelope))} · ${colourEnvelopeStatus(style, envelope.status)}`,
+    ...sortParticipants(participants).map((p) => `  ${visible(`${describeParticipant(p)} · ${p.role ?? 'SIGNER'}`)} · ${colourParticipantStatus(style, p.status)}`),
   ];
   if (participants.length === 0) lines.push('  no participants');
   return lines.join('\n');

@@ -1,6 +1,8 @@
 /* The output layer is the one place that writes to the terminal: data to stdout, everything else to stderr. */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ErrorBody } from '../api/errors.js';
+import { flushProtectedStream, redactor, type Redactor } from './redact.js';
+import { terminalJson, visible } from './sanitize.js';
 
 export interface OutputOptions {
   json: boolean;
@@ -9,6 +11,8 @@ export interface OutputOptions {
   debug: boolean;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
+  /** The process's redactor unless a test brings its own. */
+  redactor?: Redactor;
 }
 
 export interface Spinner {
@@ -27,8 +31,10 @@ export class Output {
   readonly style: Styles;
   private readonly stdout: NodeJS.WriteStream;
   private readonly stderr: NodeJS.WriteStream;
+  private readonly redactor: Redactor;
 
   constructor(options: OutputOptions) {
+    this.redactor = options.redactor ?? redactor;
     this.json = options.json;
     this.quiet = options.quiet;
     this.debugEnabled = options.debug;
@@ -53,11 +59,22 @@ export class Output {
   /** The command's result: one JSON document with --json, else the human rendering. */
   result(data: unknown, human?: () => string | undefined): void {
     if (this.json) {
-      this.stdout.write(`${JSON.stringify(data ?? null, null, 2)}\n`);
+      this.stdout.write(`${terminalJson(data ?? null, 2)}\n`);
       return;
     }
-    const text = human ? human() : typeof data === 'string' ? data : JSON.stringify(data, null, 2);
+    const text = human ? human() : typeof data === 'string' || data === undefined ? data : terminalJson(data, 2);
     if (text !== undefined && text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  }
+
+  /**
+   * The one way to print a secret in full: a new webhook signing secret, the emulator's made-up key. Only the given
+   * secrets, and only what `print` writes, pass the redactor unmasked; everywhere else they stay masked.
+   */
+  revealSecretOnce(secrets: string | readonly string[], print: () => void): void {
+    this.redactor.withRevealed(typeof secrets === 'string' ? [secrets] : secrets, print, () => {
+      flushProtectedStream(this.stdout);
+      flushProtectedStream(this.stderr);
+    });
   }
 
   /** Raw data for stdout that is not JSON-shaped (e.g. `--print-env`). */
@@ -80,7 +97,7 @@ export class Output {
 
   /** Rewrites the current stderr line in place (a progress bar): only on a terminal, never with --json or --quiet. */
   transient(line: string): void {
-    if (this.showsTransient) this.stderr.write(`\r${line}\u001b[K`);
+    if (this.showsTransient) this.stderr.write(`\r${visible(line)}\u001b[K`);
   }
 
   /** Ends a transient line, keeping its last state on screen. */
@@ -93,40 +110,51 @@ export class Output {
   }
 
   banner(message: string): void {
-    if (!this.json) this.stderr.write(`${this.style.bold(this.style.red(message))}\n`);
+    if (!this.json) this.stderr.write(`${this.style.bold(this.style.red(visible(message)))}\n`);
   }
 
   debug(line: string): void {
-    if (this.debugEnabled) this.stderr.write(`${this.style.dim(`[debug] ${line}`)}\n`);
+    if (this.debugEnabled) this.stderr.write(`${this.style.dim(`[debug] ${visible(line)}`)}\n`);
   }
 
+  /**
+   * A server's message is one line, whatever it holds; our own messages may span lines (one per problem in an input
+   * file), each shown with its control characters made visible.
+   */
   error(body: ErrorBody, hint?: string, stack?: string): void {
     if (this.json) {
-      this.stderr.write(`${JSON.stringify({ error: { status: body.status ?? null, code: body.code, message: body.message, details: body.details ?? null } })}\n`);
+      this.stderr.write(`${terminalJson({ error: { status: body.status ?? null, code: body.code, message: body.message, details: body.details ?? null } })}\n`);
       return;
     }
     const status = body.status ? `${body.status} ` : '';
-    this.stderr.write(`${this.style.red('✗')} ${status}${body.code}: ${body.message}\n`);
-    for (const line of describeDetails(body)) this.stderr.write(`  ${line}\n`);
-    if (hint) this.stderr.write(`  ${this.style.dim('hint:')} ${hint}\n`);
-    if (stack && this.debugEnabled) this.stderr.write(`${this.style.dim(stack)}\n`);
+    const message = body.status === undefined ? visibleLines(body.message) : visible(body.message);
+    this.stderr.write(`${this.style.red('✗')} ${status}${visible(body.code)}: ${message}\n`);
+    for (const line of describeDetails(body)) this.stderr.write(`  ${visible(line)}\n`);
+    if (hint) this.stderr.write(`  ${this.style.dim('hint:')} ${visibleLines(hint)}\n`);
+    // Only the frames: the message is printed above, made visible.
+    const frames = stack?.split('\n').filter((line) => /^\s+at /.test(line));
+    if (frames?.length && this.debugEnabled) this.stderr.write(`${this.style.dim(frames.map(visible).join('\n'))}\n`);
   }
 
   async spinner(text: string): Promise<Spinner> {
     if (this.json || this.quiet || !this.stderr.isTTY) {
-      return { update: () => {}, succeed: (t) => t && this.info(t), fail: (t) => t && this.warn(t), stop: () => {} };
+      return { update: () => {}, succeed: (t) => t && this.info(visible(t)), fail: (t) => t && this.warn(visible(t)), stop: () => {} };
     }
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.stderr }).start();
+    const spinner = ora({ text: visible(text), stream: this.stderr }).start();
     return {
       update: (t) => {
-        spinner.text = t;
+        spinner.text = visible(t);
       },
-      succeed: (t) => spinner.succeed(t),
-      fail: (t) => spinner.fail(t),
+      succeed: (t) => spinner.succeed(t === undefined ? t : visible(t)),
+      fail: (t) => spinner.fail(t === undefined ? t : visible(t)),
       stop: () => spinner.stop(),
     };
   }
+}
+
+function visibleLines(text: string): string {
+  return text.split('\n').map(visible).join('\n');
 }
 
 function describeDetails(body: ErrorBody): string[] {

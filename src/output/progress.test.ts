@@ -1,24 +1,13 @@
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
+import { memoryStream } from '../../test/support/memory-stream.js';
 import { Output } from './output.js';
 import { PROGRESS_MIN_BYTES, formatBytes, renderProgress, showsProgress, withProgress } from './progress.js';
 
-function terminal(isTTY: boolean): { stream: NodeJS.WriteStream; written: () => string } {
-  let written = '';
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      written += String(chunk);
-      callback();
-    },
-  }) as unknown as NodeJS.WriteStream;
-  Object.assign(stream, { isTTY });
-  return { stream, written: () => written };
-}
-
 function output(isTTY: boolean, options: { json?: boolean; quiet?: boolean } = {}) {
-  const stderr = terminal(isTTY);
-  return { output: new Output({ json: false, quiet: false, color: false, debug: false, stderr: stderr.stream, stdout: terminal(false).stream, ...options }), stderr };
+  const stderr = memoryStream(isTTY);
+  return { output: new Output({ json: false, quiet: false, color: false, debug: false, stderr: stderr.stream, stdout: memoryStream(false).stream, ...options }), stderr };
 }
 
 describe('renderProgress', () => {

@@ -15,6 +15,11 @@ export const keyPattern = new RegExp(`^${keyShape}$`);
 /** Key-shaped text anywhere inside a longer text (a file, a message): global, so use it with matchAll or replace. */
 export const keyShapedText = new RegExp(keyShape, 'g');
 
+/** Whether a text holds key-shaped text anywhere: refused where a key does not belong. */
+export function containsKeyShapedText(text: string): boolean {
+  return new RegExp(keyShape).test(text);
+}
+
 export function parseKey(key: string): ParsedKey | undefined {
   const match = keyPattern.exec(key);
   if (!match) return undefined;

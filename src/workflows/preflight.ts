@@ -9,6 +9,7 @@ import { derivedFieldId, placeFields, type FieldInput, type FieldWarning, type P
 import type { PdfText } from '../pdf/text.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
+import { visible } from '../output/sanitize.js';
 
 /** One finding, located in the input file where possible. */
 export interface Finding {
@@ -139,7 +140,7 @@ export function warningFindings(warnings: readonly FieldWarning[], locations: Fi
 }
 
 export function findingLine(finding: Finding): string {
-  return `${finding.where ? `${finding.where}: ` : ''}${finding.code}: ${finding.message}`;
+  return visible(`${finding.where ? `${finding.where}: ` : ''}${finding.code}: ${finding.message}`);
 }
 
 /** A fields file placed on a local PDF, with every placed field traced back to its place in the file. */

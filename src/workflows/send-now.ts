@@ -14,6 +14,7 @@ import { uuidV5 } from '../shared/uuid.js';
 import { PDF_CONTENT_TYPE, listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments, type DocumentInfo } from './upload.js';
 import { placeOnLocalPdf, problemFindings, readLocalPdf, warningFindings, type FieldLocations, type Finding } from './preflight.js';
 import { waitForEnvelope } from './wait.js';
+import { visible } from '../output/sanitize.js';
 
 export interface SpecPreflight {
   problems: Finding[];
@@ -103,11 +104,11 @@ export async function sendNow(ctx: Context, client: ApiClient, loaded: LoadedEnv
   const started = Date.now();
   const { body, status } = await client.call<Record<string, unknown>>('sendNow', { body: sendNowBody(loaded) });
   const envelopeId = envelopeIdOf(body as EnvelopeBody);
-  ctx.output.info(`Envelope ${envelopeId} created; uploading ${loaded.files.length} document${loaded.files.length === 1 ? '' : 's'}`);
+  ctx.output.info(`Envelope ${visible(envelopeId)} created; uploading ${loaded.files.length} document${loaded.files.length === 1 ? '' : 's'}`);
   const registered = registeredDocuments(body, loaded, { origin: client.origin, status });
   for (const [index, file] of loaded.files.entries()) {
     await uploadFile(ctx, client, uploadAddressOf(registered[index]!.raw)!, file);
-    ctx.output.info(`Uploaded ${file.fileName} (${registered[index]!.info.documentId})`);
+    ctx.output.info(visible(`Uploaded ${file.fileName} (${registered[index]!.info.documentId})`));
   }
   // Upload addresses are capabilities: they are not printed.
   const { documents: _documents, ...envelope } = body;

@@ -9,6 +9,7 @@ import { notReadyCodes } from '../api/retry.js';
 import type { Context } from '../cli/command.js';
 import { formatDuration } from '../input/duration.js';
 import type { EnvelopeBody } from '../output/envelope-view.js';
+import { visible } from '../output/sanitize.js';
 import { listAllDocuments } from './upload.js';
 
 export const defaultSendWaitMs = 120_000;
@@ -58,7 +59,7 @@ export async function sendEnvelope(ctx: Context, envelopeId: string, waitTimeout
           : `Retrying the send (${reason}; attempt ${attempt + 1})`;
         spinner.update(text);
         // Without a spinner, one line says why the command is quiet for a while.
-        if (!ctx.output.stderrIsTTY && !toldWaiting) ctx.output.info(text);
+        if (!ctx.output.stderrIsTTY && !toldWaiting) ctx.output.info(visible(text));
         toldWaiting = true;
       },
     });

@@ -13,6 +13,7 @@ import type { Context } from '../cli/command.js';
 import { showsProgress, withProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
 import { pollUntil } from './poll.js';
+import { visible } from '../output/sanitize.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -155,7 +156,7 @@ export async function registerAndUpload(ctx: Context, client: ApiClient, envelop
   const registered = readDocumentInfo(body);
   // The client checked the answer (answers.ts, registeredDocument): it carries an id and an upload address.
   await uploadFile(ctx, client, uploadAddressOf(body)!, document);
-  ctx.output.info(`Uploaded ${document.fileName} (${registered.documentId})`);
+  ctx.output.info(visible(`Uploaded ${document.fileName} (${registered.documentId})`));
   return { ...registered, fileName: registered.fileName || document.fileName };
 }
 
@@ -240,7 +241,7 @@ async function confirmConversionOrStop(
   const pages = document.pageCount === undefined ? '' : ` (${document.pageCount} page${document.pageCount === 1 ? '' : 's'})`;
   let accepted = options.confirmConversion || ctx.globals.yes;
   if (!accepted && ctx.prompts.canAsk) {
-    accepted = await ctx.prompts.confirm(`${document.fileName} was converted to PDF${pages}. Use the converted PDF?`, '--confirm-conversion', true);
+    accepted = await ctx.prompts.confirm(`${visible(document.fileName)} was converted to PDF${pages}. Use the converted PDF?`, '--confirm-conversion', true);
   }
   if (!accepted) {
     const error = new WaitError(
@@ -255,7 +256,7 @@ async function confirmConversionOrStop(
     throw error;
   }
   await client.call('confirmConversion', { params: { envelopeId, documentId: document.documentId }, body: {} });
-  ctx.output.info(`Confirmed the converted PDF of ${document.fileName}`);
+  ctx.output.info(`Confirmed the converted PDF of ${visible(document.fileName)}`);
 }
 
 /** How long a command that reads a document's text waits out 409 DOCUMENT_NOT_READY before reporting it. */

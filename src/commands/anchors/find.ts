@@ -12,6 +12,7 @@ import {
 } from '../../pdf/anchors.js';
 import { PreflightError, loadLocalPdfText, readLocalPdf } from '../../workflows/preflight.js';
 import { whileDocumentProcesses } from '../../workflows/upload.js';
+import { visible } from '../../output/sanitize.js';
 
 interface FindArgs {
   envelopeId?: string;
@@ -132,7 +133,7 @@ export default defineCommand<FindArgs>({
     }
     const matches = result.matches ?? [];
     const found = new Set(matches.map((match) => match.key));
-    for (const search of searches) if (!found.has(search.key)) ctx.output.warn(`No match for ${JSON.stringify(search.key)}${search.key === search.text ? '' : ` (${JSON.stringify(search.text)})`}.`);
+    for (const search of searches) if (!found.has(search.key)) ctx.output.warn(visible(`No match for ${JSON.stringify(search.key)}${search.key === search.text ? '' : ` (${JSON.stringify(search.text)})`}.`));
     if (result.truncated) ctx.output.warn(`Only the first 500 pages were searched (the document has ${result.pages?.length ?? 'more'} pages).`);
     ctx.output.result(result, () =>
       matches.length === 0

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { renderDocuments } from '../../output/envelope-view.js';
 import { readDocumentInfo } from '../../workflows/upload.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ envelopeId: string; documentId: string }>({
   name: 'confirm-conversion',
@@ -14,7 +15,7 @@ export default defineCommand<{ envelopeId: string; documentId: string }>({
     const client = await ctx.client();
     const { body } = await client.call('confirmConversion', { params: { envelopeId: args.envelopeId, documentId: args.documentId }, body: {} });
     const document = readDocumentInfo(body);
-    ctx.output.success(`Conversion of ${document.fileName || args.documentId} confirmed.`);
+    ctx.output.success(`Conversion of ${visible(document.fileName || args.documentId)} confirmed.`);
     ctx.output.result(body ?? {}, () => renderDocuments([{ ...document, documentId: document.documentId || args.documentId }], ctx.output.style));
   },
 });

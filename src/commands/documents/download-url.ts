@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
+import { visible } from '../../output/sanitize.js';
 
 interface DownloadAddress {
   url?: string | null;
@@ -18,7 +19,7 @@ export default defineCommand<{ envelopeId: string; documentId: string }>({
     const client = await ctx.client();
     const { body } = await client.call<DownloadAddress>('getDocumentDownloadUrl', { params: { envelopeId: args.envelopeId, documentId: args.documentId } });
     // The address alone on stdout, so `$(esign documents download-url …)` is the URL.
-    ctx.output.result(body, () => body.url ?? body.downloadUrl ?? '');
-    if (body.expiresAt) ctx.output.info(`Valid until ${body.expiresAt}.`);
+    ctx.output.result(body, () => visible(body.url ?? body.downloadUrl ?? ''));
+    if (body.expiresAt) ctx.output.info(`Valid until ${visible(body.expiresAt)}.`);
   },
 });

@@ -27,9 +27,9 @@ export default defineCommand<{ file: string }>({
     });
     ctx.output.result(body, () => {
       const yesNo = (value: boolean | undefined) => (value === undefined ? '?' : value ? 'yes' : 'no');
-      const verdict = body.valid ? ctx.output.style.green('valid') : ctx.output.style.red('not valid');
+      const style = ctx.output.style;
       return renderFields([
-        ['Result', `${verdict}${body.reason ? ` (${body.reason})` : ''}`],
+        ['Result', `${body.valid ? 'valid' : 'not valid'}${body.reason ? ` (${body.reason})` : ''}`, (text) => (body.valid ? style.green(text) : style.red(text))],
         ['Sealed', yesNo(body.sealed)],
         ...(body.envelopeId ? ([['Envelope', body.envelopeId]] as [string, string][]) : []),
         ...(body.documentId ? ([['Document', body.documentId]] as [string, string][]) : []),

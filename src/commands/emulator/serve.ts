@@ -44,7 +44,7 @@ export default defineCommand<EmulatorArgs>({
     { flags: '--port <n>', description: 'port (0 picks a free one)', defaultValue: '8787' },
     { flags: '--host <host>', description: 'loopback address to listen on', defaultValue: '127.0.0.1' },
     { flags: '--environment <env>', description: 'which environment it plays', defaultValue: 'sandbox', choices: ['sandbox', 'production'] },
-    { flags: '--key <key>', description: 'accepted API key (repeatable; default: one generated and printed)', parse: collect },
+    { flags: '--key <key>', description: 'accepted API key (repeatable; default: one generated and printed)', parse: collect, acceptsKey: true },
     { flags: '--print-env', description: 'print `export ESIGN_..._BASE_URL=... ESIGN_API_KEY=...` for eval, then keep serving' },
     { flags: '--state <file>', description: 'keep state in this file across restarts (written atomically)' },
     { flags: '--processing-delay <ms>', description: 'how long an uploaded document stays PROCESSING', defaultValue: '300' },
@@ -101,13 +101,16 @@ export default defineCommand<EmulatorArgs>({
       seed: args.seed,
     });
     const variable = environment === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL';
-    if (args.printEnv) {
-      ctx.output.data(`export ${variable}=${emulator.url} ESIGN_API_KEY=${keys[0]}`);
-    } else {
-      ctx.output.result({ url: emulator.url, environment, keys }, () =>
-        [`esign emulator (${environment}) listening on ${emulator.url}`, ...keys.map((key) => `key: ${key}`), `use it: export ${variable}=${emulator.url} ESIGN_API_KEY=${keys[0]}`].join('\n'),
-      );
-    }
+    // The emulator's keys are made up for it and are what a person needs to use it: printed in full, once.
+    ctx.output.revealSecretOnce(keys, () => {
+      if (args.printEnv) {
+        ctx.output.data(`export ${variable}=${emulator.url} ESIGN_API_KEY=${keys[0]}`);
+      } else {
+        ctx.output.result({ url: emulator.url, environment, keys }, () =>
+          [`esign emulator (${environment}) listening on ${emulator.url}`, ...keys.map((key) => `key: ${key}`), `use it: export ${variable}=${emulator.url} ESIGN_API_KEY=${keys[0]}`].join('\n'),
+        );
+      }
+    });
     // Runs until Ctrl-C or SIGTERM, then closes cleanly (exit 0: stopping a server is its normal end).
     const { interruption } = await import('../../cli/interrupt.js');
     await new Promise<void>((resolve) => {

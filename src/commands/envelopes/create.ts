@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { parseDeadline } from '../../input/duration.js';
 import { envelopeIdOf, renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
+import { visible } from '../../output/sanitize.js';
 
 export const deadlineOption = {
   flags: '--deadline <when>',
@@ -24,8 +25,8 @@ export default defineCommand<{ title?: string; message?: string; deadline?: stri
       body: { title: args.title, message: args.message, deadline: args.deadline, folderId: args.folder },
     });
     const id = envelopeIdOf(envelope);
-    ctx.output.success(`Draft envelope ${id} created.`);
+    ctx.output.success(`Draft envelope ${visible(id)} created.`);
     ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
-    ctx.output.info(`Next: esign participants set ${id} --file participants.yaml`);
+    ctx.output.info(`Next: esign participants set ${visible(id)} --file participants.yaml`);
   },
 });

@@ -1,6 +1,7 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { renderEnvelopeList, type EnvelopeBody } from '../../output/envelope-view.js';
+import { visible } from '../../output/sanitize.js';
 
 export const envelopeStatuses = ['DRAFT', 'SENT', 'COMPLETED', 'VOIDED', 'DECLINED', 'EXPIRED'] as const;
 
@@ -53,6 +54,6 @@ export default defineCommand<ListArgs>({
     });
     const envelopes = body.data ?? [];
     ctx.output.result(body, render(envelopes));
-    if (body.nextCursor) ctx.output.info(`More envelopes: pass --all, or --cursor ${body.nextCursor} for the next page.`);
+    if (body.nextCursor) ctx.output.info(`More envelopes: pass --all, or --cursor ${visible(String(body.nextCursor))} for the next page.`);
   },
 });

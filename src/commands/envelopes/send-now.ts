@@ -5,6 +5,7 @@ import { formatDuration, parseDuration } from '../../input/duration.js';
 import { envelopeIdOf, renderDocuments, renderEnvelope } from '../../output/envelope-view.js';
 import { PreflightError, findingLine } from '../../workflows/preflight.js';
 import { preflightEnvelopeSpec, sendNow } from '../../workflows/send-now.js';
+import { visible } from '../../output/sanitize.js';
 
 const defaultWaitMs = 10 * 60_000;
 
@@ -46,12 +47,12 @@ export default defineCommand<SendNowArgs>({
     });
     const envelopeId = envelopeIdOf(outcome.envelope);
     if (args.wait) {
-      ctx.output.success(`Envelope ${envelopeId} is ${outcome.envelope.status}.`);
+      ctx.output.success(visible(`Envelope ${envelopeId} is ${outcome.envelope.status}.`));
       ctx.output.result(outcome.envelope, () => renderEnvelope(outcome.envelope, ctx.output.style, Date.now()));
       return;
     }
-    ctx.output.success(`Envelope ${envelopeId} created; the service sends it once its documents are processed.`);
-    ctx.output.info(`Follow it: esign envelopes wait ${envelopeId} --until SENT`);
+    ctx.output.success(`Envelope ${visible(envelopeId)} created; the service sends it once its documents are processed.`);
+    ctx.output.info(`Follow it: esign envelopes wait ${visible(envelopeId)} --until SENT`);
     ctx.output.result(outcome.envelope, () => renderDocuments(outcome.documents, ctx.output.style));
   },
 });

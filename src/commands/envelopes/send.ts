@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { formatDuration, parseDuration } from '../../input/duration.js';
 import { envelopeIdOf, renderEnvelope } from '../../output/envelope-view.js';
 import { defaultSendWaitMs, sendEnvelope } from '../../workflows/send.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ envelopeId: string; waitTimeout?: number }>({
   name: 'send',
@@ -17,7 +18,7 @@ export default defineCommand<{ envelopeId: string; waitTimeout?: number }>({
   examples: ['esign envelopes send 3f6c…', 'esign send 3f6c… --wait-timeout 5m --json'],
   async handler(args, ctx) {
     const { envelope, replayed } = await sendEnvelope(ctx, args.envelopeId, args.waitTimeout ?? defaultSendWaitMs);
-    ctx.output.success(`Envelope ${envelopeIdOf(envelope)} sent${replayed ? ' (it had already been sent by this same request)' : ''}.`);
+    ctx.output.success(`Envelope ${visible(envelopeIdOf(envelope))} sent${replayed ? ' (it had already been sent by this same request)' : ''}.`);
     ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
   },
 });

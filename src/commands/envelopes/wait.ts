@@ -3,6 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 import { formatDuration, parseDuration } from '../../input/duration.js';
 import { renderEnvelope, renderEnvelopeList, type EnvelopeBody } from '../../output/envelope-view.js';
 import { waitForEnvelope, waitTargets, type WaitTarget } from '../../workflows/wait.js';
+import { visible } from '../../output/sanitize.js';
 
 const defaultWaitMs = 10 * 60_000;
 
@@ -57,7 +58,7 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
     }
     const envelopes = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<EnvelopeBody>).value);
     if (ids.length === 1) {
-      ctx.output.success(`Envelope ${ids[0]} is ${envelopes[0]!.status}.`);
+      ctx.output.success(`Envelope ${ids[0]} is ${visible(String(envelopes[0]!.status))}.`);
       ctx.output.result(envelopes[0], () => renderEnvelope(envelopes[0]!, ctx.output.style, Date.now()));
       return;
     }

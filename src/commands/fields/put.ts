@@ -2,6 +2,7 @@ import { ApiError, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldIdFor, readFieldsFile, withIds, type FieldsFile } from '../../input/fields.js';
 import { whileDocumentProcesses } from '../../workflows/upload.js';
+import { visible } from '../../output/sanitize.js';
 
 interface PutArgs {
   envelopeId: string;
@@ -60,6 +61,6 @@ export default defineCommand<PutArgs>({
       }
       throw error;
     }
-    ctx.output.result(body, () => `created ${body.created ?? 0}, updated ${body.updated ?? 0}, deleted ${body.deleted ?? 0}`);
+    ctx.output.result(body, () => visible(`created ${body.created ?? 0}, updated ${body.updated ?? 0}, deleted ${body.deleted ?? 0}`));
   },
 });

@@ -3,6 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 import { checkEmail, checkPhoneNumber, deliveryMethods } from '../../input/participants.js';
 import { describeParticipant, isDone, isTheirTurn, participantIdOf, sortParticipants, type ParticipantBody } from '../../output/envelope-view.js';
 import { readEnvelopeDetails } from '../envelopes/get.js';
+import { visible } from '../../output/sanitize.js';
 
 interface CorrectArgs {
   envelopeId: string;
@@ -63,7 +64,7 @@ export default defineCommand<CorrectArgs>({
       participantId = await ctx.prompts.select(
         'Which participant do you want to correct?',
         participants.map((participant) => ({
-          name: `${describeParticipant(participant)} · ${participant.role ?? 'SIGNER'}${isDone(participant) ? '' : ` · ${participant.status ?? '?'}`}`,
+          name: visible(`${describeParticipant(participant)} · ${participant.role ?? 'SIGNER'}${isDone(participant) ? '' : ` · ${participant.status ?? '?'}`}`),
           value: participantIdOf(participant),
           ...(isDone(participant) ? { disabled: doneLabel(participant) } : {}),
         })),

@@ -6,7 +6,9 @@ import { credentialStore } from '../../auth/credential-store.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { assertKeyForMode, maskKey, type Mode } from '../../auth/keys.js';
 import { parseKey } from '../../shared/keys.js';
-import { assertProfileName, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
+import { assertProfileName, findProfile, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
+import { redactor } from '../../output/redact.js';
+import { visible } from '../../output/sanitize.js';
 
 interface AddArgs {
   name: string;
@@ -45,7 +47,7 @@ async function verifyKey(key: string, baseUrl: URL, ctx: Context): Promise<void>
   const client = new ApiClient({ baseUrl, key, userAgent: `esign-cli/${ctx.version}`, timeoutMs: ctx.globals.timeout * 1000 });
   try {
     const { body } = await client.call<{ account?: { name?: string } }>('getMe');
-    ctx.output.success(`${maskKey(key)} is valid for ${body.account?.name ?? 'the account'} at ${baseUrl.origin}`);
+    ctx.output.success(`${maskKey(key)} is valid for ${visible(body.account?.name ?? 'the account')} at ${baseUrl.origin}`);
   } finally {
     await client.close();
   }
@@ -70,7 +72,7 @@ export default defineCommand<AddArgs>({
   async handler(args, ctx) {
     assertProfileName(args.name);
     const config = await loadConfigFile();
-    const existing: Profile = config.profiles[args.name] ?? { keys: {} };
+    const existing: Profile = findProfile(config, args.name) ?? { keys: {} };
     let keys: Partial<Record<Mode, string>>;
     let sandboxBaseUrl = args.sandboxBaseUrl ?? existing.sandboxBaseUrl;
     let baseUrl = args.baseUrl ?? existing.baseUrl;
@@ -102,6 +104,7 @@ export default defineCommand<AddArgs>({
       production: baseUrl ? parseBaseUrl(baseUrl, 'the production base URL') : undefined,
     };
     for (const [mode, key] of Object.entries(keys) as [Mode, string][]) {
+      redactor.registerSecret(key);
       assertKeyForMode(key, mode, mode === 'production' ? 'the live key input' : 'the test key input');
       if (args.verify) {
         const url = urls[mode];
@@ -120,7 +123,7 @@ export default defineCommand<AddArgs>({
       const saved = await credentialStore.save({ profile: args.name, mode }, key);
       profile.keys[mode] = { storage: saved.storage, masked: maskKey(key) };
       if (saved.storage === 'file') {
-        ctx.output.warn(`No usable keychain${saved.keychainError ? ` (${saved.keychainError})` : ''}: the ${mode === 'production' ? 'live' : 'test'} key is stored in a plain file, ${saved.path} (mode 0600).`);
+        ctx.output.warn(`No usable keychain${saved.keychainError ? ` (${visible(saved.keychainError)})` : ''}: the ${mode === 'production' ? 'live' : 'test'} key is stored in a plain file, ${saved.path} (mode 0600).`);
       }
     }
     config.profiles[args.name] = profile;

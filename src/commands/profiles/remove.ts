@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { credentialStore } from '../../auth/credential-store.js';
 import type { Mode } from '../../auth/keys.js';
 import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ name: string }>({
   name: 'remove',
@@ -22,7 +23,7 @@ export default defineCommand<{ name: string }>({
       try {
         await credentialStore.remove({ profile: args.name, mode }, info.storage);
       } catch (error) {
-        ctx.output.warn(`Could not delete the ${mode} key from the ${info.storage}: ${(error as Error).message}`);
+        ctx.output.warn(`Could not delete the ${mode} key from the ${info.storage}: ${visible((error as Error).message)}`);
       }
     }
     delete config.profiles[args.name];

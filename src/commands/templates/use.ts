@@ -4,6 +4,7 @@ import { readTemplateParticipantsFile, unknownTemplateRole } from '../../input/p
 import { envelopeIdOf, renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
 import { deadlineOption } from '../envelopes/create.js';
 import { slotIdOf, slotLabelOf, slotsOf, type TemplateBody } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 interface UseArgs {
   templateId: string;
@@ -54,7 +55,7 @@ export default defineCommand<UseArgs>({
         send: args.send === true,
       },
     });
-    ctx.output.success(`Envelope ${envelopeIdOf(envelope)} created from template ${args.templateId}${args.send ? ' and sent' : ' as a draft'}.`);
+    ctx.output.success(`Envelope ${visible(envelopeIdOf(envelope))} created from template ${args.templateId}${args.send ? ' and sent' : ' as a draft'}.`);
     ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
   },
 });

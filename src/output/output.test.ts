@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStream } from '../../test/support/memory-stream.js';
+import { Output } from './output.js';
+import { Redactor, protectStream } from './redact.js';
+
+function output(options: { json?: boolean; debug?: boolean } = {}) {
+  const stdout = memoryStream();
+  const stderr = memoryStream();
+  const redactor = new Redactor();
+  protectStream(stdout.stream, redactor);
+  protectStream(stderr.stream, redactor);
+  const out = new Output({ json: false, quiet: false, color: false, debug: false, ...options, stdout: stdout.stream, stderr: stderr.stream, redactor });
+  return { out, stdout, stderr, redactor };
+}
+
+const key = 'em_test_TOPSECRETTOPSECRET9f2c';
+
+describe('Output.error', () => {
+  it("prints a server's message and details on one line each, escapes visible, key masked", () => {
+    const { out, stderr, redactor } = output({ debug: true });
+    redactor.registerSecret(key);
+    const error = new Error('x');
+    out.error({ status: 400, code: 'BAD', message: `bad key ${key}\u001b[2J\r✓ forged\nline`, details: { echo: `\u001b]0;title\u0007${key}` } }, undefined, error.stack);
+    const lines = stderr.written().split('\n');
+    expect(lines[0]).toBe('✗ 400 BAD: bad key em_test_…9f2c\\u001b[2J\\r✓ forged\\nline');
+    expect(lines[1]).toBe('  echo: \\u001b]0;title\\u0007em_test_…9f2c');
+    expect(lines.slice(2).every((line) => line === '' || /^\s+at /.test(line))).toBe(true);
+  });
+
+  it('keeps our own multi-line messages, each line made visible', () => {
+    const { out, stderr } = output();
+    out.error({ code: 'INPUT_INVALID', message: 'a.yaml:1:1: bad\u001b[31m\na.yaml:2:1: worse' });
+    expect(stderr.written()).toBe('✗ INPUT_INVALID: a.yaml:1:1: bad\\u001b[31m\na.yaml:2:1: worse\n');
+  });
+});
+
+describe('Output.revealSecretOnce', () => {
+  it('prints the given secret in full once; everywhere else it stays masked', () => {
+    const { out, stdout } = output({ json: true });
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    out.revealSecretOnce(secret, () => out.result({ secret }));
+    out.result({ secret, other: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0' });
+    const [first, second] = stdout.written().split(/(?<=\})\n/);
+    expect(JSON.parse(first!)).toEqual({ secret });
+    expect(JSON.parse(second!)).toEqual({ secret: 'whsec_…LaSw', other: 'whsec_…cmV0' });
+  });
+});

@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { memoryStream } from '../../test/support/memory-stream.js';
+import { Redactor, StreamRedactor, flushProtectedStream, protectStream } from './redact.js';
+
+const keyShaped = /[a-z0-9]{2,8}_(test|live)_[A-Za-z0-9]{16,}/;
+const webhookSecretShaped = /whsec_[A-Za-z0-9+/]{16,}/;
+
+const alphanumeric = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789');
+const lowerAlphanumeric = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789');
+const arbitraryKey = fc
+  .tuple(fc.string({ unit: lowerAlphanumeric, minLength: 2, maxLength: 8 }), fc.constantFrom('test', 'live'), fc.string({ unit: alphanumeric, minLength: 16, maxLength: 40 }))
+  .map(([prefix, mode, secret]) => `${prefix}_${mode}_${secret}`);
+const arbitraryWebhookSecret = fc
+  .string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'), minLength: 16, maxLength: 44 })
+  .map((secret) => `whsec_${secret}=`);
+/** Text around secrets: prose, JSON punctuation, escapes and the characters keys are made of, to tempt joins. */
+const filler = fc.string({ unit: fc.constantFrom(...'ab_9Z tes live_ "{}:,\n\r\u001b[m…é/+=-'), maxLength: 12 });
+const textWithSecrets = fc.array(fc.tuple(filler, fc.oneof(arbitraryKey, arbitraryWebhookSecret)), { maxLength: 4 }).chain((pairs) =>
+  filler.map((tail) => ({ text: pairs.map(([before, secret]) => before + secret).join('') + tail, secrets: pairs.map(([, secret]) => secret) })),
+);
+
+/** Cuts a text at the given positions. */
+function cut(text: string, positions: number[]): string[] {
+  const sorted = [...new Set(positions.map((position) => position % (text.length + 1)))].sort((a, b) => a - b);
+  const pieces: string[] = [];
+  let start = 0;
+  for (const position of sorted) {
+    pieces.push(text.slice(start, position));
+    start = position;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}
+
+function streamed(redactor: Redactor, pieces: readonly string[]): string {
+  const stream = new StreamRedactor(redactor);
+  return pieces.map((piece) => stream.push(piece)).join('') + stream.flush();
+}
+
+describe('Redactor.mask', () => {
+  it('masks a key as <prefix>_test_…last4 and a webhook secret as whsec_…last4', () => {
+    const redactor = new Redactor();
+    expect(redactor.mask('key ab_test_SECRETSECRETwxyz here')).toBe('key ab_test_…wxyz here');
+    expect(redactor.mask('{"secret":"whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"}')).toBe('{"secret":"whsec_…LaSw"}');
+  });
+
+  it('masks the registered key, and its secret part on its own', () => {
+    const redactor = new Redactor();
+    redactor.registerSecret('em_test_TOPSECRETTOPSECRETabcd');
+    expect(redactor.mask('Bearer em_test_TOPSECRETTOPSECRETabcd; secret TOPSECRETTOPSECRETabcd')).toBe('Bearer em_test_…abcd; secret …abcd');
+  });
+
+  it('masks a key that the masking of another one left behind', () => {
+    // The last four of the first key and the text after it form a second key.
+    const text = 'ab_test_AAAAAAAAAAAAAAAAa1b2_test_BBBBBBBBBBBBBBBBBBBB';
+    const masked = new Redactor().mask(text);
+    expect(masked).not.toMatch(keyShaped);
+    expect(masked).toBe('ab_test_…a1b2_test_…BBBB');
+  });
+
+  it('keeps JSON valid', () => {
+    const document = { error: { message: 'bad key ab_live_SECRETSECRETSECRET1 and\nmore', details: { 'cd_test_KEYINANAMEKEYINANAME': ['whsec_c2VjcmV0c2VjcmV0c2VjcmV0'] } } };
+    const masked = new Redactor().mask(JSON.stringify(document, null, 2));
+    expect(masked).not.toMatch(keyShaped);
+    expect(JSON.parse(masked)).toEqual({ error: { message: 'bad key ab_live_…RET1 and\nmore', details: { 'cd_test_…NAME': ['whsec_…cmV0'] } } });
+  });
+
+  it('property: no key-shaped text, webhook secret or registered secret survives, in JSON too', () => {
+    fc.assert(
+      fc.property(textWithSecrets, ({ text, secrets }) => {
+        const redactor = new Redactor();
+        for (const secret of secrets) if (!secret.startsWith('whsec_')) redactor.registerSecret(secret);
+        for (const masked of [redactor.mask(text), redactor.mask(JSON.stringify({ text }))]) {
+          expect(masked).not.toMatch(keyShaped);
+          expect(masked).not.toMatch(webhookSecretShaped);
+          for (const secret of secrets) expect(masked).not.toContain(secret.slice(-16));
+        }
+        expect(JSON.parse(redactor.mask(JSON.stringify({ text })))).toHaveProperty('text');
+      }),
+    );
+  });
+
+  it('property: text without key-shaped text passes unchanged', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => {
+        fc.pre(!keyShaped.test(text) && !webhookSecretShaped.test(text));
+        expect(new Redactor().mask(text)).toBe(text);
+      }),
+    );
+  });
+});
+
+describe('StreamRedactor (text written in pieces)', () => {
+  it('masks a key cut in two writes', () => {
+    const stream = new StreamRedactor(new Redactor());
+    expect(stream.push('error: ab_te')).toBe('error: ');
+    expect(stream.push('st_SECRETSECRETwxyz done\n')).toBe('ab_test_…wxyz done\n');
+  });
+
+  it('property: any cutting of any text gives the bytes of masking it whole', () => {
+    fc.assert(
+      fc.property(textWithSecrets, fc.array(fc.nat(), { maxLength: 20 }), ({ text, secrets }, positions) => {
+        const redactor = new Redactor();
+        if (secrets[0]) redactor.registerSecret(secrets[0]);
+        const output = streamed(redactor, cut(text, positions));
+        expect(output).toBe(redactor.mask(text));
+        expect(output).not.toMatch(keyShaped);
+        expect(output).not.toMatch(webhookSecretShaped);
+      }),
+    );
+  });
+});
+
+describe('protectStream', () => {
+  it('masks every write to the stream, writes held text on the next turn, and calls write callbacks', async () => {
+    const { stream, written } = memoryStream();
+    protectStream(stream, new Redactor());
+    protectStream(stream, new Redactor());
+    stream.write('spinner ab_test_SECR');
+    stream.write(Buffer.from('ETSECRETwxyz'));
+    let called = false;
+    stream.write(' frame', () => (called = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written()).toBe('spinner ab_test_…wxyz frame');
+    expect(called).toBe(true);
+  });
+
+  it('shows a secret in full only inside withRevealed, once', () => {
+    const { stream, written } = memoryStream();
+    const redactor = new Redactor();
+    protectStream(stream, redactor);
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    redactor.withRevealed([secret], () => stream.write(`secret: ${secret}`), () => flushProtectedStream(stream));
+    stream.write(`\nagain: ${secret}\n`);
+    expect(written()).toBe(`secret: ${secret}\nagain: whsec_…LaSw\n`);
+  });
+});
