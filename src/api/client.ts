@@ -29,6 +29,14 @@ export interface RequestOptions {
   retry?: Partial<RetryPolicy>;
   /** For this call only, instead of the client's `onRetry` (e.g. a command's own spinner). */
   onRetry?: ClientOptions['onRetry'];
+  /**
+   * The Idempotency-Key of this logical request, reused on every retry. An operation that requires one gets a fresh
+   * UUID without it (and `--idempotency-key` wins over both); any other POST sends it only when given, which makes a
+   * dropped connection safe to retry.
+   */
+  idempotencyKey?: string;
+  /** Stops the request and the waits between retries (e.g. `interruption.signal`). */
+  signal?: AbortSignal;
 }
 
 export interface ApiResponse<T> {
@@ -47,8 +55,15 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function sleep(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
+async function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  const { setTimeout: wait } = await import('node:timers/promises');
+  await wait(ms, undefined, signal ? { signal } : {});
+}
+
+/** Our own time limit, plus the caller's signal when there is one. */
+function attemptSignal(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([timeout, signal]) : timeout;
 }
 
 /**
@@ -102,7 +117,7 @@ export class ApiClient {
     if (url.origin !== this.origin) throw new Error('refusing to send the key to another origin');
     const policy = { ...this.policy, ...options.retry };
     // Made once per logical request and reused on every retry, so a retried POST can never apply twice.
-    const idempotencyKey = operation.idempotent ? (this.options.idempotencyKey ?? randomUUID()) : undefined;
+    const idempotencyKey = operation.idempotent ? (this.options.idempotencyKey ?? options.idempotencyKey ?? randomUUID()) : options.idempotencyKey;
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.key}`,
       'user-agent': this.options.userAgent,
@@ -127,14 +142,14 @@ export class ApiClient {
       this.trace(`> ${operation.method} ${url.href} (${operationId}, attempt ${attempt})${idempotencyKey ? ` Idempotency-Key: ${idempotencyKey}` : ''}`);
       if (typeof body === 'string') this.trace(`> ${body.length > 2000 ? `${body.slice(0, 2000)}…` : body}`);
       let outcome: AttemptOutcome;
-      let failure: Error;
+      let failure: ApiError | NetworkError;
       try {
         const response = await request(url, {
           method: operation.method,
           headers,
           body,
           dispatcher,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          signal: attemptSignal(this.options.timeoutMs, options.signal),
         });
         const text = await response.body.text();
         const requestId = headerValue(response.headers['x-request-id']);
@@ -155,6 +170,7 @@ export class ApiClient {
         outcome = { kind: 'response', status: error.status, code: error.code, retryAfter: headerValue(response.headers['retry-after']) ?? null };
       } catch (error) {
         if (error instanceof ApiError) throw error;
+        if (options.signal?.aborted) throw options.signal.reason;
         failure = toNetworkError(error, this.origin, this.options.timeoutMs);
         outcome = { kind: 'network' };
       }
@@ -165,11 +181,13 @@ export class ApiClient {
       );
       if (!decision.retry) {
         this.trace(`! not retrying: ${decision.reason}`);
+        // A create whose answer never came may have been applied: the key is what repeats it safely.
+        if (operation.idempotent && idempotencyKey && (outcome.kind === 'network' || outcome.status >= 500)) failure.unansweredIdempotencyKey = idempotencyKey;
         throw failure;
       }
       this.trace(`! retrying in ${decision.delayMs} ms: ${decision.reason}`);
       (options.onRetry ?? this.options.onRetry)?.({ operationId, reason: decision.reason, delayMs: decision.delayMs, attempt });
-      await sleep(decision.delayMs);
+      await sleep(decision.delayMs, options.signal);
     }
   }
 
@@ -194,7 +212,7 @@ export class ApiClient {
    * PUT raw bytes to a signed address. The address is a capability of its own: the API key never goes with it,
    * whatever its host.
    */
-  async upload(address: string, body: Readable | Buffer, meta: { contentType: string; contentLength: number }): Promise<void> {
+  async upload(address: string, body: Readable | Buffer, meta: { contentType: string; contentLength: number; signal?: AbortSignal }): Promise<void> {
     const url = new URL(address);
     if (url.protocol === 'http:') {
       const { isLoopbackHost } = await import('../auth/hosts.js');
@@ -208,12 +226,14 @@ export class ApiClient {
         headers: { 'content-type': meta.contentType, 'content-length': String(meta.contentLength), 'user-agent': this.options.userAgent },
         body,
         dispatcher: await this.agent(),
+        ...(meta.signal ? { signal: meta.signal } : {}),
       });
       const text = await response.body.text();
       this.trace(`< ${response.statusCode} upload`);
       if (response.statusCode >= 400) throw toApiError(response.statusCode, parseJson(text), text, headerValue(response.headers['x-request-id']), undefined);
     } catch (error) {
       if (error instanceof ApiError) throw error;
+      if (meta.signal?.aborted) throw meta.signal.reason;
       throw toNetworkError(error, url.origin, this.options.timeoutMs);
     }
   }

@@ -1,5 +1,6 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
+import { interruption, interruptionOf, InterruptedError } from '../../cli/interrupt.js';
 import { formatDuration, parseDuration } from '../../input/duration.js';
 import { renderEnvelope } from '../../output/envelope-view.js';
 import { waitForEnvelope, waitTargets, type WaitTarget } from '../../workflows/wait.js';
@@ -27,18 +28,32 @@ export default defineCommand<{ envelopeId: string; until?: WaitTarget; waitTimeo
     const timeoutMs = args.waitTimeout ?? defaultWaitMs;
     const client = await ctx.client();
     const spinner = await ctx.output.spinner(`Waiting for envelope ${args.envelopeId} to be ${until}`);
+    let lastStatus: string | undefined;
     try {
       const envelope = await waitForEnvelope(client, args.envelopeId, {
         until,
         timeoutMs,
-        onStatus: (status, elapsedMs) =>
-          spinner.update(`Waiting for envelope ${args.envelopeId} to be ${until}: ${status ?? '?'} after ${formatDuration(elapsedMs)} (gives up after ${formatDuration(timeoutMs)})`),
+        signal: interruption.signal,
+        onStatus: (status, elapsedMs) => {
+          lastStatus = status;
+          spinner.update(`Waiting for envelope ${args.envelopeId} to be ${until}: ${status ?? '?'} after ${formatDuration(elapsedMs)} (gives up after ${formatDuration(timeoutMs)})`);
+        },
       });
       spinner.stop();
       ctx.output.success(`Envelope ${args.envelopeId} is ${envelope.status}.`);
       ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
     } catch (error) {
       spinner.stop();
+      const stopped = interruptionOf(error);
+      if (stopped) {
+        // Waiting changes nothing on the service: stopping it loses nothing, and the same command picks it up.
+        throw new InterruptedError(
+          stopped.signal,
+          `Stopped waiting by ${stopped.signal}: envelope ${args.envelopeId} was ${lastStatus ?? 'not read yet'}, not ${until}. Nothing was changed.`,
+          `Wait again: esign envelopes wait ${args.envelopeId} --until ${until}`,
+          { envelopeId: args.envelopeId, status: lastStatus ?? null, until },
+        );
+      }
       throw error;
     }
   },
