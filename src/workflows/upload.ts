@@ -314,10 +314,23 @@ export async function waitForDocuments(
   const confirmed = new Set<string>();
   const spinner = await ctx.output.spinner(`Waiting for ${wanted.length === 1 ? wanted[0]!.fileName : `${wanted.length} documents`} to be processed`);
   let latest: DocumentInfo[] = [];
+  // A poll is repeated anyway: one whose retries all failed (a flaky link) only counts if the wait ends on it.
+  let lastFailure: ApiError | NetworkError | undefined;
   try {
     const ready = await pollUntil(
       async () => {
-        const listed = new Map((await listAllDocuments(client, envelopeId, interruption.signal)).map((document) => [document.documentId, document]));
+        let answered: DocumentInfo[];
+        try {
+          answered = await listAllDocuments(client, envelopeId, interruption.signal);
+          lastFailure = undefined;
+        } catch (error) {
+          const transient = error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+          if (!transient || interruption.signal.aborted) throw error;
+          lastFailure = error;
+          ctx.output.debug(`reading the documents failed (${error.message}); trying again at the next poll`);
+          return undefined;
+        }
+        const listed = new Map(answered.map((document) => [document.documentId, document]));
         latest = wanted.map((want) => listed.get(want.documentId) ?? { ...want, status: 'UNKNOWN' });
         options.onStatuses?.(latest);
         for (const document of latest) {
@@ -343,6 +356,7 @@ export async function waitForDocuments(
       { timeoutMs: options.timeoutMs, signal: interruption.signal },
     );
     if (!ready) {
+      if (lastFailure) throw lastFailure;
       const pending = latest.filter((document) => document.status !== 'READY');
       throw new WaitError(
         `Still not ready after ${formatDuration(options.timeoutMs)}: ${pending.map((document) => `${document.fileName || document.documentId} (${document.status})`).join(', ')}.`,

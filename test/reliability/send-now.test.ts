@@ -7,9 +7,10 @@ import { closeSync, existsSync, openSync, rmSync, writeFileSync, writeSync } fro
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { baseEnv, esignBin, parseJson, runEsign, startEsign, tempDir, type RunOptions } from '../support/cli.js';
+import { baseEnv, esignBin, parseJson, startEsign, tempDir } from '../support/cli.js';
 import { listDocuments, paddedPdf } from '../support/documents.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { esignOn } from '../support/esign-on.js';
 import { getEnvelope, waitUntil } from '../support/envelope-flow.js';
 import { ndaPdf } from '../support/pdfs.js';
 
@@ -36,8 +37,9 @@ function spec(name: string, title: string, documents: readonly string[]): string
   return name;
 }
 
-function esignOn(emulator: EmulatorProcess) {
-  return (args: readonly string[], options: RunOptions = {}) => runEsign(args, { cwd: dir, ...options, env: { ...emulator.env, ...options.env } });
+/** esign against `emulator`, in the directory of the test's files. */
+function esignIn(emulator: EmulatorProcess) {
+  return (args: readonly string[]) => esignOn(emulator).run(args, { cwd: dir });
 }
 
 async function envelopeIds(emulator: EmulatorProcess): Promise<string[]> {
@@ -54,7 +56,7 @@ describe('send-now run again with the same spec', () => {
   });
 
   it('answers the same envelope, and the number of envelopes does not grow', async () => {
-    const esign = esignOn(emulator);
+    const esign = esignIn(emulator);
     const file = spec('same.yaml', 'Same spec twice', ['nda.pdf']);
     const first = await esign(['--json', 'envelopes', 'send-now', '--file', file, '--wait']);
     expect(first.code, first.stderr).toBe(0);
@@ -73,7 +75,7 @@ describe('send-now run again with the same spec', () => {
   });
 
   it('a changed spec is a new envelope, and --idempotency-key still overrides the derived key', async () => {
-    const esign = esignOn(emulator);
+    const esign = esignIn(emulator);
     const first = await esign(['--json', 'envelopes', 'send-now', '--file', spec('a.yaml', 'Version A', ['nda.pdf'])]);
     const changed = await esign(['--json', 'envelopes', 'send-now', '--file', spec('a.yaml', 'Version B', ['nda.pdf'])]);
     expect(first.code, first.stderr).toBe(0);
@@ -87,7 +89,7 @@ describe('send-now run again with the same spec', () => {
 
   it('refuses a spec whose document is not what its name says, before creating anything (exit 2)', async () => {
     const before = (await envelopeIds(emulator)).length;
-    const result = await esignOn(emulator)(['envelopes', 'send-now', '--file', spec('bad.yaml', 'Text as PDF', ['notes.pdf'])]);
+    const result = await esignIn(emulator)(['envelopes', 'send-now', '--file', spec('bad.yaml', 'Text as PDF', ['notes.pdf'])]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('DOCUMENT_NOT_PDF');
     expect(result.stderr).toMatch(/bad\.yaml:\d+:\d+: \S*notes\.pdf is not a PDF/);
@@ -122,7 +124,7 @@ describe('send-now interrupted after the envelope was created', () => {
     expect(stopped.stderr).toContain(`esign envelopes delete ${envelopeId}`);
     const count = (await envelopeIds(emulator)).length;
 
-    const resumed = await esignOn(emulator)(['--json', 'envelopes', 'send-now', '--file', file, '--wait']);
+    const resumed = await esignIn(emulator)(['--json', 'envelopes', 'send-now', '--file', file, '--wait']);
     expect(resumed.code, resumed.stderr).toBe(0);
     const sent = parseJson<{ id: string; status: string }>(resumed.stdout);
     expect(sent).toMatchObject({ id: envelopeId, status: 'SENT' });

@@ -74,9 +74,7 @@ export default defineCommand<UploadArgs>({
       }
     } catch (error) {
       const stopped = interruptionOf(error);
-      if (stopped) {
-        throw progress.interrupted(stopped, `Every file was uploaded; only the wait was stopped. See where processing stands: esign documents list ${args.envelopeId}`);
-      }
+      if (stopped) throw progress.interrupted(stopped, allUploaded(args.envelopeId));
       throw error;
     }
     ctx.output.result({ envelopeId: args.envelopeId, documents: rows }, () => renderDocuments(rows, ctx.output.style));
@@ -87,6 +85,10 @@ export default defineCommand<UploadArgs>({
 function nextStep(progress: UploadProgress, paths: readonly string[]): string {
   if (progress.stranded.length > 0) return stuckDraftWayOut(progress.envelopeId);
   const rest = progress.summary.documents.flatMap((document, index) => (document.documentId ? [] : [paths[index]!]));
-  if (rest.length === 0) return `Every file was uploaded. See where processing stands: esign documents list ${progress.envelopeId}`;
+  if (rest.length === 0) return allUploaded(progress.envelopeId);
   return `Upload the rest: ${['esign', 'documents', 'upload', progress.envelopeId, ...rest].map(shellQuote).join(' ')}`;
+}
+
+function allUploaded(envelopeId: string): string {
+  return `Every file was uploaded; processing goes on without esign. See where it stands: esign documents list ${envelopeId}`;
 }
