@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseJson, startEsign, tempDir } from '../support/cli.js';
+import { parseJson, startEsign, stderrShows, tempDir } from '../support/cli.js';
 import { listDocuments, paddedPdf, registerDocument } from '../support/documents.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
 import { esignOn } from '../support/esign-on.js';
@@ -136,10 +136,10 @@ describe('Ctrl-C during an upload', () => {
   async function interruptUpload(signal: NodeJS.Signals, json: boolean) {
     const { id } = await createDraft(emulator);
     const running = startEsign([...(json ? ['--json'] : []), '--debug', 'documents', 'upload', id, 'big.pdf', 'nda.pdf'], { cwd: dir, env: emulator.env });
-    await running.stderrShows(/PUT \S+ \(upload, \d+ bytes/);
+    await stderrShows(running, /PUT \S+ \(upload, \d+ bytes/);
     const signalled = Date.now();
-    running.kill(signal);
-    const result = await running.done;
+    running.child.kill(signal);
+    const result = await running.result;
     const [document] = await listDocuments(emulator, id);
     return { id, result, document, stoppedWithinMs: Date.now() - signalled };
   }

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseJson, runEsign, startEsign } from '../support/cli.js';
+import { parseJson, runEsign, startEsign, stderrShows } from '../support/cli.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
 import { createSentEnvelope } from '../support/envelope-flow.js';
 
@@ -25,10 +25,10 @@ describe('Ctrl-C during envelopes wait', () => {
     const envelope = await createSentEnvelope(emulator);
     const running = startEsign(['--debug', 'envelopes', 'wait', envelope.id, '--until', 'COMPLETED', '--wait-timeout', '1h'], { env: emulator.env });
     // Two reads: the second sleep between polls is 1.5 s, so the signal lands in a sleep.
-    await running.stderrShows(/getEnvelope[^\n]*\n[\s\S]*getEnvelope/);
+    await stderrShows(running, /getEnvelope[^\n]*\n[\s\S]*getEnvelope/);
     const signalled = Date.now();
-    running.kill(signal);
-    const result = await running.done;
+    running.child.kill(signal);
+    const result = await running.result;
     expect(result.code).toBe(code);
     // Promptly: not at the end of a poll interval or of main.ts's 5 s grace.
     expect(Date.now() - signalled).toBeLessThan(2_500);

@@ -7,7 +7,7 @@ import { closeSync, existsSync, openSync, rmSync, writeFileSync, writeSync } fro
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { baseEnv, esignBin, parseJson, startEsign, tempDir } from '../support/cli.js';
+import { baseEnv, esignBin, parseJson, startEsign, stderrShows, tempDir } from '../support/cli.js';
 import { listDocuments, paddedPdf } from '../support/documents.js';
 import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
 import { esignOn } from '../support/esign-on.js';
@@ -110,9 +110,9 @@ describe('send-now interrupted after the envelope was created', () => {
   it('exits 130 with the envelope, the documents and the command that resumes; the same command then finishes the uploads', async () => {
     const file = spec('interrupted.yaml', 'Interrupted send-now', ['nda.pdf', 'annex.pdf']);
     const running = startEsign(['--debug', 'envelopes', 'send-now', '--file', file], { cwd: dir, env: emulator.env });
-    await running.stderrShows(/PUT \S+ \(upload, \d+ bytes/);
-    running.kill('SIGINT');
-    const stopped = await running.done;
+    await stderrShows(running, /PUT \S+ \(upload, \d+ bytes/);
+    running.child.kill('SIGINT');
+    const stopped = await running.result;
     expect(stopped.code).toBe(130);
     const envelopeId = /Envelope ([0-9a-f-]{36}) created/.exec(stopped.stderr)![1]!;
     const documents = await listDocuments(emulator, envelopeId);
@@ -135,9 +135,9 @@ describe('send-now interrupted after the envelope was created', () => {
   it('Ctrl-C while send-now --wait follows the envelope: exit 130, the uploads are done, and the command that follows it', async () => {
     const file = spec('wait-interrupted.yaml', 'Interrupted wait', ['nda.pdf']);
     const running = startEsign(['envelopes', 'send-now', '--file', file, '--wait'], { cwd: dir, env: emulator.env });
-    await running.stderrShows(/Uploaded nda\.pdf/);
-    running.kill('SIGINT');
-    const stopped = await running.done;
+    await stderrShows(running, /Uploaded nda\.pdf/);
+    running.child.kill('SIGINT');
+    const stopped = await running.result;
     expect(stopped.code).toBe(130);
     const envelopeId = /Envelope ([0-9a-f-]{36}) created/.exec(stopped.stderr)![1]!;
     expect(stopped.stderr).toContain('only the wait was stopped');

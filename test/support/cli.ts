@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,8 @@ export interface RunOptions {
   input?: string | Buffer;
   cwd?: string;
   timeoutMs?: number;
+  /** Runs under `ulimit -f` (KiB): a write past it fails with EFBIG. */
+  fileSizeLimitKiB?: number;
 }
 
 export function tempDir(prefix = 'esign-test-'): string {
@@ -42,26 +44,50 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): Record<
   return env;
 }
 
-/** Runs the built `esign` binary as a user would. */
-export function runEsign(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [esignBin, ...args], {
-      cwd: options.cwd ?? tempDir('esign-cwd-'),
-      env: baseEnv(options.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+export interface RunningEsign {
+  child: ChildProcess;
+  /** Everything written so far (for waiting on a line before a signal). */
+  readonly stderr: string;
+  result: Promise<RunResult>;
+}
+
+/** Starts the built `esign` binary as a user would; the caller may signal it while it runs. */
+export function startEsign(args: readonly string[], options: RunOptions = {}): RunningEsign {
+  // `ulimit -f` counts 1024-byte blocks in bash; exec keeps the pid, so a signal reaches esign itself.
+  const [command, argv] =
+    options.fileSizeLimitKiB === undefined
+      ? [process.execPath, [esignBin, ...args]]
+      : ['bash', ['-c', 'ulimit -f "$0" && exec "$@"', String(options.fileSizeLimitKiB), process.execPath, esignBin, ...args]];
+  const child = spawn(command, argv, {
+    cwd: options.cwd ?? tempDir('esign-cwd-'),
+    env: baseEnv(options.env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const result = new Promise<RunResult>((resolve, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr });
     });
-    child.stdin.end(options.input ?? '');
   });
+  child.stdin!.end(options.input ?? '');
+  return {
+    child,
+    get stderr() {
+      return stderr;
+    },
+    result,
+  };
+}
+
+/** Runs the built `esign` binary as a user would. */
+export function runEsign(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  return startEsign(args, options).result;
 }
 
 export function parseJson<T = Record<string, unknown>>(text: string): T {
@@ -72,63 +98,14 @@ export function parseJson<T = Record<string, unknown>>(text: string): T {
   }
 }
 
-export interface RunningEsign {
-  /** Resolves once stderr has printed text matching `pattern`. */
-  stderrShows(pattern: RegExp, timeoutMs?: number): Promise<void>;
-  kill(signal: NodeJS.Signals): void;
-  done: Promise<RunResult & { elapsedMs: number }>;
-}
-
-/** Starts the built binary without waiting for it, to watch its progress and send it signals (Ctrl-C, SIGTERM). */
-export function startEsign(args: readonly string[], options: RunOptions = {}): RunningEsign {
-  const child = spawn(process.execPath, [esignBin, ...args], {
-    cwd: options.cwd ?? tempDir('esign-cwd-'),
-    env: baseEnv(options.env),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  const started = Date.now();
-  let stdout = '';
-  let stderr = '';
-  const watchers = new Set<() => void>();
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-    for (const watcher of watchers) watcher();
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
-  const done = new Promise<RunResult & { elapsedMs: number }>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr, elapsedMs: Date.now() - started });
-    });
-  });
-  child.stdin.end(options.input ?? '');
-  return {
-    done,
-    kill: (signal) => child.kill(signal),
-    stderrShows(pattern, timeoutMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (!pattern.test(stderr)) return;
-          watchers.delete(check);
-          clearTimeout(expiry);
-          resolve();
-        };
-        const expiry = setTimeout(() => {
-          watchers.delete(check);
-          reject(new Error(`stderr never showed ${pattern}: ${stderr}`));
-        }, timeoutMs);
-        watchers.add(check);
-        void done.then(() => {
-          if (watchers.has(check)) {
-            watchers.delete(check);
-            clearTimeout(expiry);
-            reject(new Error(`esign exited before stderr showed ${pattern}: ${stderr}`));
-          }
-        });
-        check();
-      });
-    },
-  };
+/** Resolves once a running esign has printed text matching `pattern` on stderr (e.g. before sending it a signal). */
+export async function stderrShows(running: RunningEsign, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+  let exited = false;
+  void running.result.then(() => (exited = true));
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(running.stderr)) {
+    if (exited) throw new Error(`esign exited before stderr showed ${pattern}: ${running.stderr}`);
+    if (Date.now() > deadline) throw new Error(`stderr never showed ${pattern}: ${running.stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
