@@ -55,7 +55,13 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
         exitCode = usage.exitCode;
       }
     } else if (isEsignError(error)) {
-      out.error(error.toJSON(), error.hint, error.stack);
+      if (error.unansweredIdempotencyKey) {
+        const { explainUnanswered } = await import('./cli/repeat.js');
+        const explained = explainUnanswered(error.toJSON(), argv, error.unansweredIdempotencyKey);
+        out.error(explained.body, explained.hint, error.stack);
+      } else {
+        out.error(error.toJSON(), error.hint, error.stack);
+      }
       exitCode = error.exitCode;
     } else {
       const body: ErrorBody = { code: 'UNEXPECTED', message: (error as Error)?.message ?? String(error) };

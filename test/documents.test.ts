@@ -17,7 +17,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
   writeFileSync(join(dir, 'two-pages.pdf'), await simplePdf({ pages: [['Page one'], ['Page two']] }));
   writeFileSync(join(dir, 'notes.txt'), 'not a document');
-  writeFileSync(join(dir, 'broken.pdf'), 'this is not a PDF at all');
+  // A PDF header and nothing a reader can open: passes the local check, fails the service's processing.
+  writeFileSync(join(dir, 'broken.pdf'), '%PDF-1.7\nthe rest is not a PDF at all');
   writeFileSync(join(dir, 'letter.docx'), minimalDocx(['Employment letter', 'Employee signature: {{employee}}']));
   writeFileSync(join(dir, 'large.pdf'), await paddedPdf(6 * 1024 * 1024, { title: 'Large document', fill: 7 }));
 });
@@ -88,11 +89,14 @@ describe('documents upload', () => {
     expect(await listDocuments(emulator, id)).toEqual([]);
   });
 
-  it('names the file and the reason when processing FAILS (exit 5)', async () => {
+  it('names the file and the reason when processing FAILS (exit 5), and gives the way out: delete the draft', async () => {
     const { id } = await createDraft(emulator);
     const result = await esign(['documents', 'upload', id, 'broken.pdf']);
     expect(result.code).toBe(5);
     expect(result.stderr).toMatch(/DOCUMENT_FAILED: broken\.pdf \([0-9a-f-]+\) could not be processed: \S+/);
+    // The contract has no operation that replaces or removes a document: the draft is deleted and made again.
+    expect(result.stderr).toContain(`esign envelopes delete ${id}`);
+    expect(result.stderr).not.toMatch(/upload the file|register .* again/i);
   });
 
   it('uploads a file of several megabytes, streamed from disk', async () => {

@@ -137,8 +137,12 @@ describe('send: "send can answer 409 ENVELOPE_DOCUMENTS_NOT_READY. The client wa
     const result = await esign(['--debug', 'send', draft.id], { on: slow });
     expect(result.code).toBe(2);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(result.stderr).toContain('later.pdf is AWAITING_UPLOAD');
+    expect(result.stderr).toMatch(/later\.pdf \([0-9a-f-]+\) is AWAITING_UPLOAD/);
     expect(result.stderr).not.toContain('(sendEnvelope, attempt');
+    // No operation uploads into an existing registration from the CLI or replaces it: the hint must not loop back
+    // to "upload the file"; deleting the draft and creating it again is the way out that works.
+    expect(result.stderr).not.toMatch(/upload the file/i);
+    expect(result.stderr).toContain(`esign envelopes delete ${draft.id}`);
   });
 });
 

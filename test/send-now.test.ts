@@ -176,7 +176,7 @@ describe('envelopes send-now', () => {
       '  - { type: SIGNATURE, documentRef: offer, participantRef: candidate, anchor: { text: "{{employer}}" }, size: { width: 150, height: 30 } }',
     ]);
     const result = await esign(['envelopes', 'send-now', '--file', file, '--wait', '--confirm-conversion']);
-    expect(result.stderr).toContain('Fields on document offer (.docx) cannot be checked offline');
+    expect(result.stderr).toContain('Fields on document offer are not checked offline: a .docx is converted by the service');
     expect(result.code).toBe(5);
     expect(result.stderr).toMatch(/ENVELOPE_VOIDED: The service voided envelope [0-9a-f-]+: .*\{\{employer\}\}/);
   });

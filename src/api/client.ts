@@ -30,10 +30,16 @@ export interface RequestOptions {
   /** A raw body instead of JSON (e.g. `application/pdf` for validate). */
   raw?: { body: Buffer | Readable; contentType: string; length?: number };
   retry?: Partial<RetryPolicy>;
-  /** This request's Idempotency-Key (derived by batch mode); else `--idempotency-key`, else a fresh UUID. */
-  idempotencyKey?: string;
   /** For this call only, instead of the client's `onRetry` (e.g. a command's own spinner). */
   onRetry?: ClientOptions['onRetry'];
+  /**
+   * The Idempotency-Key of this logical request, reused on every retry (send-now and batch mode derive theirs from
+   * the content). Without it, an operation that requires one gets `--idempotency-key` or a fresh UUID; any other POST
+   * sends one only when given, which makes a dropped connection safe to retry.
+   */
+  idempotencyKey?: string;
+  /** Stops the request and the waits between retries (e.g. `interruption.signal`). */
+  signal?: AbortSignal;
 }
 
 export interface ApiResponse<T> {
@@ -44,8 +50,9 @@ export interface ApiResponse<T> {
   idempotencyKey?: string;
 }
 
-async function sleep(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
+async function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  const { setTimeout: wait } = await import('node:timers/promises');
+  await wait(ms, undefined, signal ? { signal } : {});
 }
 
 /**
@@ -139,7 +146,7 @@ export class ApiClient {
       this.trace(`> ${operation.method} ${url.href} (${operationId}, attempt ${attempt})${idempotencyKey ? ` Idempotency-Key: ${idempotencyKey}` : ''}`);
       if (typeof body === 'string') this.trace(`> ${body.length > 2000 ? `${body.slice(0, 2000)}…` : body}`);
       let outcome: AttemptOutcome;
-      let failure: Error;
+      let failure: ApiError | NetworkError;
       try {
         const response = await request(url, {
           method: operation.method,
@@ -148,6 +155,7 @@ export class ApiClient {
           dispatcher,
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
+          signal: options.signal ?? interruption.signal,
         });
         const requestId = headerValue(response.headers['x-request-id']);
         const answer = new AnswerReader(operation, url, response.statusCode, response.headers, idempotencyKey);
@@ -173,6 +181,7 @@ export class ApiClient {
         outcome = { kind: 'response', status: error.status, code: error.code, retryAfter: headerValue(response.headers['retry-after']) ?? null };
       } catch (error) {
         if (isEsignError(error)) throw error;
+        if ((options.signal ?? interruption.signal).aborted) throw (options.signal ?? interruption.signal).reason;
         const networkError = toNetworkError(error, this.origin, this.timeoutMs);
         failure = networkError;
         outcome = { kind: 'network', timedOut: networkError.code === 'TIMEOUT' };
@@ -184,11 +193,13 @@ export class ApiClient {
       );
       if (!decision.retry) {
         this.trace(`! not retrying: ${decision.reason}`);
+        // A create whose answer never came may have been applied: the key is what repeats it safely.
+        if (operation.idempotent && idempotencyKey && (outcome.kind === 'network' || outcome.status >= 500)) failure.unansweredIdempotencyKey = idempotencyKey;
         throw failure;
       }
       this.trace(`! retrying in ${decision.delayMs} ms: ${decision.reason}`);
       (options.onRetry ?? this.options.onRetry)?.({ operationId, reason: decision.reason, delayMs: decision.delayMs, attempt });
-      await sleep(decision.delayMs);
+      await sleep(decision.delayMs, options.signal ?? interruption.signal);
     }
   }
 
@@ -235,7 +246,7 @@ export class ApiClient {
    * PUT raw bytes to a signed address. The address is a capability of its own: the API key never goes with it,
    * whatever its host. Only a 2xx answer means the bytes were taken; anything else, a redirect included, is a failure.
    */
-  async upload(address: string, body: Readable | Buffer, meta: { contentType: string; contentLength: number }): Promise<void> {
+  async upload(address: string, body: Readable | Buffer, meta: { contentType: string; contentLength: number; signal?: AbortSignal }): Promise<void> {
     const url = await transferAddress(address, 'upload');
     const { request } = await import('undici');
     this.trace(`> PUT ${url.origin}${url.pathname} (upload, ${meta.contentLength} bytes, signature hidden)`);
@@ -246,9 +257,10 @@ export class ApiClient {
         headers: { 'content-type': meta.contentType, 'content-length': String(meta.contentLength), 'user-agent': this.options.userAgent },
         body,
         dispatcher: await this.transferAgent(),
-        signal: interruption.signal,
+        signal: meta.signal ?? interruption.signal,
       });
     } catch (error) {
+      if ((meta.signal ?? interruption.signal).aborted) throw (meta.signal ?? interruption.signal).reason;
       throw transferFailure(error, 'upload', url, this.options.timeoutMs);
     }
     this.trace(`< ${response.statusCode} upload`);

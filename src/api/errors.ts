@@ -24,6 +24,8 @@ export abstract class EsignError extends Error {
   abstract readonly exitCode: number;
   /** A next step for a person, shown under the message in human output. */
   hint?: string;
+  /** The Idempotency-Key of a create whose answer was lost (retries ran out): repeating with it cannot duplicate. */
+  unansweredIdempotencyKey?: string;
 
   toJSON(): ErrorBody {
     return { code: this.code, message: this.message };

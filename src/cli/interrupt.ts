@@ -85,3 +85,9 @@ class Interruption {
 }
 
 export const interruption = new Interruption();
+
+/** The InterruptedError behind `error` if a signal arrived, whatever an aborted request or stream threw on its way out. */
+export function interruptionOf(error: unknown): InterruptedError | undefined {
+  if (!interruption.signal.aborted) return undefined;
+  return error instanceof InterruptedError ? error : (interruption.signal.reason as InterruptedError);
+}

@@ -45,7 +45,9 @@ export function assertDocumentReady(document: DocumentRecord, purpose: string): 
       ? ' Confirm the converted PDF first (confirm-conversion).'
       : document.status === 'FAILED'
         ? ` Processing failed: ${document.failureReason ?? 'unknown reason'}.`
-        : ' Wait until it is READY and repeat the request.';
+        : document.status === 'AWAITING_UPLOAD'
+          ? ' Its content was never uploaded; it becomes READY only once its bytes arrive at its upload address.'
+          : ' Wait until it is READY and repeat the request.';
   throw fail.conflict('DOCUMENT_NOT_READY', `Document ${document.documentId} is ${document.status} and cannot be ${purpose} yet.${hint}`, {
     documentId: document.documentId,
     status: document.status,

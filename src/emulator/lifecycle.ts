@@ -253,7 +253,7 @@ export function assertSendable(deps: LifecycleDeps, envelope: EnvelopeRecord): v
   const describe = documents.map((document) => ({ documentId: document.documentId, fileName: document.fileName, status: document.status }));
   const failed = documents.filter((document) => document.status === 'FAILED');
   if (failed.length) {
-    throw fail.unprocessable('DOCUMENT_FAILED', `Document processing failed for ${failed.map((document) => document.fileName).join(', ')}; replace or remove it.`, {
+    throw fail.unprocessable('DOCUMENT_FAILED', `Document processing failed for ${failed.map((document) => document.fileName).join(', ')}. No operation replaces or removes a document: delete the draft envelope and create it again.`, {
       documents: describe,
     });
   }

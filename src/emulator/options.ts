@@ -9,6 +9,8 @@ export interface FaultRates {
   rateLimited: number;
   /** Added latency in ms for every API request. */
   latencyMs: number;
+  /** Added latency in ms before an upload address reads its body: a slow storage host (tests interrupt uploads). */
+  uploadLatencyMs: number;
 }
 
 export interface EmulatorOptions {
@@ -50,12 +52,12 @@ export const defaultEmulatorOptions: EmulatorOptions = {
   anchorTimeLimitMs: 10_000,
   signedAddressTtlMs: 15 * 60 * 1000,
   messageLimit: 1000,
-  faults: { reset: 0, unavailable: 0, rateLimited: 0, latencyMs: 0 },
+  faults: { reset: 0, unavailable: 0, rateLimited: 0, latencyMs: 0, uploadLatencyMs: 0 },
   webhookRetryDelaysMs: [1_000, 5_000, 30_000, 120_000],
   seed: true,
 };
 
-/** `reset=0.1,503=0.05,429=0.05,latency=20` */
+/** `reset=0.1,503=0.05,429=0.05,latency=20,upload-latency=5000` */
 export function parseFaults(spec: string): FaultRates {
   const faults: FaultRates = { ...defaultEmulatorOptions.faults };
   for (const part of spec.split(',').map((item) => item.trim()).filter(Boolean)) {
@@ -70,7 +72,8 @@ export function parseFaults(spec: string): FaultRates {
     else if (name === '503') faults.unavailable = probability();
     else if (name === '429') faults.rateLimited = probability();
     else if (name === 'latency') faults.latencyMs = value;
-    else throw new Error(`--faults: unknown fault ${JSON.stringify(name)}; known: reset, 503, 429, latency`);
+    else if (name === 'upload-latency') faults.uploadLatencyMs = value;
+    else throw new Error(`--faults: unknown fault ${JSON.stringify(name)}; known: reset, 503, 429, latency, upload-latency`);
   }
   return faults;
 }

@@ -184,7 +184,8 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
         let idempotencySlot: string | undefined;
         let print: string | undefined;
         let releaseSlot: (() => void) | undefined;
-        if (operation.idempotent) {
+        // Required on the operations marked (I); honoured on any other POST that sends one (a client may, to retry it).
+        if (operation.idempotent || (operation.method === 'POST' && idempotencyKey !== undefined)) {
           if (typeof idempotencyKey !== 'string' || !isValidIdempotencyKey(idempotencyKey)) {
             throw new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.');
           }

@@ -6,9 +6,14 @@ export interface PollOptions {
   maxDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Ends the wait between checks at once (the sleep rejects with the signal's reason). */
+  signal?: AbortSignal;
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export async function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  const { setTimeout: wait } = await import('node:timers/promises');
+  await wait(ms, undefined, signal ? { signal } : {});
+}
 
 /**
  * Calls `check` until it answers something other than undefined, waiting a little longer each time (×1.5, capped).
@@ -16,7 +21,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  */
 export async function pollUntil<T>(check: () => Promise<T | undefined>, options: PollOptions): Promise<T | undefined> {
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? realSleep;
+  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, options.signal));
   const deadline = now() + options.timeoutMs;
   let delay = options.initialDelayMs ?? 250;
   const maxDelay = options.maxDelayMs ?? 2_000;

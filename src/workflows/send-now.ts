@@ -3,15 +3,27 @@
  * voids the envelope), the one POST, the uploads to the addresses it answers, and, when asked, following the envelope
  * until it is SENT or VOIDED.
  */
+import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../api/client.js';
-import { ExitCode, UnexpectedAnswerError, WaitError } from '../api/errors.js';
+import { ApiError, ExitCode, isEsignError, UnexpectedAnswerError, WaitError } from '../api/errors.js';
 import type { Context } from '../cli/command.js';
+import { interruption, interruptionOf, InterruptedError } from '../cli/interrupt.js';
 import { sendNowBody, type LoadedEnvelopeSpec } from '../batch/envelope-spec.js';
+import { envelopeSpecIdempotencyKey } from '../batch/spec-key.js';
 import { FIELD_ID_NAMESPACE } from '../input/fields.js';
 import { envelopeIdOf, type EnvelopeBody } from '../output/envelope-view.js';
 import { checkFieldsForPeople, type FieldInput, type FieldWarning, type PlacedField } from '../pdf/placement.js';
 import { uuidV5 } from '../shared/uuid.js';
-import { PDF_CONTENT_TYPE, listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments, type DocumentInfo } from './upload.js';
+import {
+  PDF_CONTENT_TYPE,
+  listAllDocuments,
+  readDocumentInfo,
+  uploadAddressOf,
+  uploadFile,
+  UploadProgress,
+  waitForDocuments,
+  type DocumentInfo,
+} from './upload.js';
 import { placeOnLocalPdf, problemFindings, readLocalPdf, warningFindings, type FieldLocations, type Finding } from './preflight.js';
 import { waitForEnvelope } from './wait.js';
 import { visible } from '../output/sanitize.js';
@@ -19,15 +31,21 @@ import { visible } from '../output/sanitize.js';
 export interface SpecPreflight {
   problems: Finding[];
   warnings: Finding[];
-  /** Refs of documents with fields that could not be checked offline (a .docx is converted by the service). */
-  unchecked: string[];
+  /** Documents with fields that are not checked offline, and why (a .docx is converted by the service). */
+  unchecked: { ref: string; reason: string }[];
 }
+
+/**
+ * Placing fields offline reads the whole PDF into memory (pdfjs), several times its size: past this, the fields are
+ * left to the service's own check, so that send-now of a very large scan streams it in bounded memory.
+ */
+export const LOCAL_PLACEMENT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Runs the service's placement rules over every PDF of the spec, as the service will once the uploads are processed. */
 export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise<SpecPreflight> {
   const { input, spec, files } = loaded;
   const problems: Finding[] = [];
-  const unchecked: string[] = [];
+  const unchecked: SpecPreflight['unchecked'] = [];
   const placedByDocument: { documentId: string; fields: PlacedField[] }[] = [];
   const specIndexOf = new Map<string, number>();
   const byId = (id: string) => (specIndexOf.has(id) ? input.locate(['fields', specIndexOf.get(id)!]) : undefined);
@@ -36,7 +54,14 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
     const specIndexes = spec.fields.flatMap((field, index) => (field.documentRef === file.ref ? [index] : []));
     if (specIndexes.length === 0) continue;
     if (file.contentType !== PDF_CONTENT_TYPE) {
-      unchecked.push(file.ref);
+      unchecked.push({ ref: file.ref, reason: 'a .docx is converted by the service; it checks the fields after conversion' });
+      continue;
+    }
+    if (file.size > LOCAL_PLACEMENT_MAX_BYTES) {
+      unchecked.push({
+        ref: file.ref,
+        reason: `${file.fileName} is over ${LOCAL_PLACEMENT_MAX_BYTES / 1024 / 1024} MiB, too large to read whole here; the service checks the fields once it is processed`,
+      });
       continue;
     }
     const fields: FieldInput[] = specIndexes.map((specIndex) => {
@@ -62,7 +87,8 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
 
   const participants = spec.participants.map((participant) => ({ id: participant.ref, role: participant.role, name: participant.name }));
   // A signature on a document that could not be placed offline still counts.
-  const signsElsewhere = new Set(spec.fields.filter((field) => field.type === 'SIGNATURE' && unchecked.includes(field.documentRef)).map((field) => field.participantRef));
+  const uncheckedRefs = new Set(unchecked.map((document) => document.ref));
+  const signsElsewhere = new Set(spec.fields.filter((field) => field.type === 'SIGNATURE' && uncheckedRefs.has(field.documentRef)).map((field) => field.participantRef));
   const warnings: FieldWarning[] = checkFieldsForPeople(placedByDocument, participants).filter(
     (warning) => !(warning.code === 'SIGNER_WITHOUT_SIGNATURE' && warning.participantId && signsElsewhere.has(warning.participantId)),
   );
@@ -78,10 +104,12 @@ export interface SendNowOptions {
 export interface SendNowOutcome {
   envelope: EnvelopeBody;
   documents: DocumentInfo[];
+  /** An earlier run of the same spec had created the envelope: this run only finished its uploads. */
+  resumed: boolean;
 }
 
 /** The registered document of each spec document: by ref, else by file name, else in order. */
-function registeredDocuments(body: Record<string, unknown>, loaded: LoadedEnvelopeSpec, answer: { origin: string; status: number }): { raw: unknown; info: DocumentInfo }[] {
+function registeredDocuments(body: Record<string, unknown>, loaded: LoadedEnvelopeSpec, answer: { origin: string; status: number }): { raw: Record<string, unknown>; info: DocumentInfo }[] {
   const listed = ((Array.isArray(body.documents) ? body.documents : Array.isArray(body.uploadDetails) ? body.uploadDetails : []) as unknown[]).filter(
     (entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null,
   );
@@ -100,31 +128,175 @@ function registeredDocuments(body: Record<string, unknown>, loaded: LoadedEnvelo
   });
 }
 
+/** Another run of the same spec can only make a new envelope with another key; one made up here is as good as any. */
+function createAgainHint(envelopeId: string): string {
+  return (
+    `The API has no operation to replace or remove a document, so envelope ${envelopeId} cannot be completed. ` +
+    `Delete it (esign envelopes delete ${envelopeId}) and create the envelope again with a new key: add --idempotency-key ${randomUUID()} to the same command.`
+  );
+}
+
+/**
+ * The current documents of an envelope an earlier run of this spec created (the answer was replayed): what is already
+ * up is not sent again.
+ */
+async function currentDocuments(client: ApiClient, envelopeId: string): Promise<Map<string, DocumentInfo>> {
+  try {
+    return new Map((await listAllDocuments(client, envelopeId, interruption.signal)).map((document) => [document.documentId, document]));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      error.hint =
+        `An earlier run of this same spec created envelope ${envelopeId}, which no longer exists (deleted?). The service answers that run again ` +
+        `for 24 hours; to create a new envelope now, add --idempotency-key ${randomUUID()} to the same command.`;
+    }
+    throw error;
+  }
+}
+
+function uploadExpired(raw: Record<string, unknown>): string | undefined {
+  const expiresAt = typeof raw.uploadExpiresAt === 'string' ? raw.uploadExpiresAt : undefined;
+  return expiresAt && Date.parse(expiresAt) <= Date.now() ? expiresAt : undefined;
+}
+
+/**
+ * The one POST, then the uploads. The POST's Idempotency-Key comes from the spec's content (or --idempotency-key):
+ * when an earlier run of the same spec created the envelope, the service answers that envelope again, and only the
+ * documents still awaiting their upload are uploaded, to the addresses it answered, while those are valid.
+ */
 export async function sendNow(ctx: Context, client: ApiClient, loaded: LoadedEnvelopeSpec, options: SendNowOptions): Promise<SendNowOutcome> {
   const started = Date.now();
-  const { body, status } = await client.call<Record<string, unknown>>('sendNow', { body: sendNowBody(loaded) });
+  // --idempotency-key wins (the client sends it instead); only without it are the files read for their digests.
+  const idempotencyKey = ctx.globals.idempotencyKey ?? (await envelopeSpecIdempotencyKey(loaded));
+  let response;
+  try {
+    response = await client.call<Record<string, unknown>>('sendNow', { body: sendNowBody(loaded), idempotencyKey, signal: interruption.signal });
+  } catch (error) {
+    const stopped = interruptionOf(error);
+    if (stopped) {
+      throw new InterruptedError(
+        stopped.signal,
+        `Stopped by ${stopped.signal} while the envelope was being created; it may or may not exist.`,
+        'Run the same command again: it finds the envelope if it was created (the same spec gives the same Idempotency-Key), or creates it.',
+        { idempotencyKey },
+      );
+    }
+    if (error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+      const relativeDeadline = !ctx.globals.idempotencyKey && loaded.spec.deadline !== undefined && Number.isNaN(Date.parse(loaded.spec.deadline));
+      error.hint = relativeDeadline
+        ? `An earlier run of this spec sent another request with the same key: its relative deadline (${loaded.spec.deadline}) resolves to a new time on every run. ` +
+          `Give the deadline as a date-time so that runs of the spec match, or add --idempotency-key ${randomUUID()} to create a new envelope.`
+        : `This key was used for a different request. To create a new envelope, use another key: --idempotency-key ${randomUUID()}`;
+    }
+    throw error;
+  }
+  const { body } = response;
   const envelopeId = envelopeIdOf(body as EnvelopeBody);
-  ctx.output.info(`Envelope ${visible(envelopeId)} created; uploading ${loaded.files.length} document${loaded.files.length === 1 ? '' : 's'}`);
-  const registered = registeredDocuments(body, loaded, { origin: client.origin, status });
-  for (const [index, file] of loaded.files.entries()) {
-    await uploadFile(ctx, client, uploadAddressOf(registered[index]!.raw)!, file);
-    ctx.output.info(visible(`Uploaded ${file.fileName} (${registered[index]!.info.documentId})`));
+  const replayed = response.headers['idempotent-replayed'] === 'true';
+  const registered = registeredDocuments(body, loaded, { origin: client.origin, status: response.status });
+  const progress = new UploadProgress(envelopeId, loaded.files);
+  registered.forEach((entry, index) => progress.record(index, entry.info.documentId, 'AWAITING_UPLOAD'));
+  const current = replayed ? await currentDocuments(client, envelopeId) : undefined;
+  if (current) progress.update([...current.values()]);
+  ctx.output.info(
+    replayed
+      ? `Envelope ${visible(envelopeId)} was created by an earlier run of this spec; resuming its uploads`
+      : `Envelope ${visible(envelopeId)} created; uploading ${loaded.files.length} document${loaded.files.length === 1 ? '' : 's'}`,
+  );
+  try {
+    for (const [index, file] of loaded.files.entries()) {
+      const { raw, info } = registered[index]!;
+      const status = current?.get(info.documentId)?.status ?? 'AWAITING_UPLOAD';
+      if (status !== 'AWAITING_UPLOAD') {
+        ctx.output.info(visible(`${file.fileName} (${info.documentId}) is already uploaded (${status})`));
+        continue;
+      }
+      const expiredAt = uploadExpired(raw);
+      if (expiredAt) {
+        const error = new WaitError(
+          `The upload address of ${file.fileName} (${info.documentId}) in envelope ${envelopeId} expired at ${expiredAt}; its content was never uploaded.`,
+          ExitCode.conflict,
+          'UPLOAD_ADDRESS_EXPIRED',
+          progress.summary,
+        );
+        error.hint = createAgainHint(envelopeId);
+        throw error;
+      }
+      await uploadFile(ctx, client, uploadAddressOf(raw)!, file);
+      progress.record(index, info.documentId, 'UPLOADED');
+      ctx.output.info(visible(`Uploaded ${file.fileName} (${info.documentId})`));
+    }
+  } catch (error) {
+    const stopped = interruptionOf(error);
+    const expires = registered.map((entry) => entry.raw.uploadExpiresAt).find((at): at is string => typeof at === 'string');
+    if (stopped) {
+      throw progress.interrupted(
+        stopped,
+        `Resume: run the same command again${expires ? ` before ${expires}` : ''}; it finds envelope ${envelopeId} and uploads what is missing. ` +
+          `Or clean up: esign envelopes delete ${envelopeId}`,
+      );
+    }
+    if (isEsignError(error) && !error.hint && progress.stranded.length > 0) {
+      error.hint = `${progress.describe()} Run the same command again to retry the uploads${expires ? ` (before ${expires}, while their addresses are valid)` : ''}, or clean up: esign envelopes delete ${envelopeId}`;
+    }
+    throw error;
   }
-  // Upload addresses are capabilities: they are not printed.
-  const { documents: _documents, ...envelope } = body;
   let documents = registered.map((entry) => entry.info);
-  if (!options.wait) {
-    // The statuses answered by send-now (AWAITING_UPLOAD) are stale once the bytes are up.
-    const listed = new Map((await listAllDocuments(client, envelopeId)).map((document) => [document.documentId, document]));
-    documents = documents.map((document) => listed.get(document.documentId) ?? document);
-    return { envelope: { ...envelope, documents } as EnvelopeBody, documents };
+  try {
+    if (!options.wait) {
+      // The statuses answered by send-now (AWAITING_UPLOAD) are stale once the bytes are up, and so is a replayed
+      // envelope (the service may have sent it since).
+      const listed = new Map((await listAllDocuments(client, envelopeId, interruption.signal)).map((document) => [document.documentId, document]));
+      documents = documents.map((document) => listed.get(document.documentId) ?? document);
+      const latest = replayed ? (await client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId }, signal: interruption.signal })).body : body;
+      // Upload addresses are capabilities: they are not printed.
+      const { documents: _documents, ...envelope } = latest;
+      return { envelope: { ...envelope, documents } as EnvelopeBody, documents, resumed: replayed };
+    }
+    return { ...(await followUntilSent(ctx, client, envelopeId, documents, progress, options, started)), resumed: replayed };
+  } catch (error) {
+    const stopped = interruptionOf(error);
+    if (stopped) {
+      throw progress.interrupted(
+        stopped,
+        `Every document was uploaded; only the wait was stopped. The service sends the envelope once they are processed. Follow it: esign envelopes wait ${envelopeId} --until SENT`,
+      );
+    }
+    throw error;
   }
+}
 
+async function followUntilSent(
+  ctx: Context,
+  client: ApiClient,
+  envelopeId: string,
+  uploaded: DocumentInfo[],
+  progress: UploadProgress,
+  options: SendNowOptions,
+  started: number,
+): Promise<Omit<SendNowOutcome, 'resumed'>> {
   const remaining = () => Math.max(1, options.timeoutMs - (Date.now() - started));
-  documents = await waitForDocuments(ctx, client, envelopeId, documents, { timeoutMs: remaining(), confirmConversion: options.confirmConversion });
+  let documents: DocumentInfo[];
+  try {
+    documents = await waitForDocuments(ctx, client, envelopeId, uploaded, {
+      timeoutMs: remaining(),
+      confirmConversion: options.confirmConversion,
+      onStatuses: (latest) => progress.update(latest),
+    });
+  } catch (error) {
+    if (error instanceof WaitError && error.code === 'DOCUMENT_FAILED') {
+      // The service voids a send-now envelope whose document cannot be processed: there is no draft left to repair.
+      error.hint = 'The service voids this envelope; nobody was notified. Fix the file and run send-now again: a changed file gives a new envelope.';
+    }
+    throw error;
+  }
   const spinner = await ctx.output.spinner(`Waiting for envelope ${envelopeId} to be sent`);
   try {
-    const sent = await waitForEnvelope(client, envelopeId, { until: 'SENT', timeoutMs: remaining(), onStatus: (status) => spinner.update(`Waiting for envelope ${envelopeId} to be sent (${status ?? '?'})`) });
+    const sent = await waitForEnvelope(client, envelopeId, {
+      until: 'SENT',
+      timeoutMs: remaining(),
+      signal: interruption.signal,
+      onStatus: (status) => spinner.update(`Waiting for envelope ${envelopeId} to be sent (${status ?? '?'})`),
+    });
     spinner.stop();
     return { envelope: sent, documents };
   } catch (error) {

@@ -10,7 +10,7 @@ import type { Context } from '../cli/command.js';
 import { formatDuration } from '../input/duration.js';
 import type { EnvelopeBody } from '../output/envelope-view.js';
 import { visible } from '../output/sanitize.js';
-import { listAllDocuments } from './upload.js';
+import { listAllDocuments, stuckDraftWayOut } from './upload.js';
 
 export const defaultSendWaitMs = 120_000;
 
@@ -20,22 +20,24 @@ export interface SendResult {
   replayed: boolean;
 }
 
-/** Statuses that waiting never ends: the person has to act (upload, confirm a conversion). */
-const stuckStatuses: ReadonlySet<string> = new Set(['AWAITING_UPLOAD', 'AWAITING_CONVERSION_CONFIRMATION']);
+/** Statuses that waiting never ends: the person has to act (confirm a conversion), or the draft cannot be repaired. */
+const stuckStatuses: ReadonlySet<string> = new Set(['AWAITING_UPLOAD', 'FAILED', 'AWAITING_CONVERSION_CONFIRMATION']);
 
 /**
  * The API answers "not ready" for a document nobody uploaded as well as for one being processed; only the second is
- * worth waiting for, so the first is caught before the send.
+ * worth waiting for, so the first is caught before the send. A document without its bytes or whose processing failed
+ * cannot be replaced or removed (the contract has no such operation), so the hint gives the one way out that works.
  */
 async function assertNothingToDo(client: ApiClient, envelopeId: string): Promise<void> {
   const stuck = (await listAllDocuments(client, envelopeId)).filter((document) => stuckStatuses.has(document.status));
   if (stuck.length === 0) return;
-  const lines = stuck.map((document) => `${document.fileName || document.documentId} is ${document.status}`);
+  const lines = stuck.map((document) => `${document.fileName || document.documentId} (${document.documentId}) is ${document.status}`);
+  const unrepairable = stuck.some((document) => document.status !== 'AWAITING_CONVERSION_CONFIRMATION');
   throw new UsageError(
-    `Envelope ${envelopeId} cannot be sent yet: ${lines.join('; ')}. Nothing was sent.`,
-    stuck.some((document) => document.status === 'AWAITING_UPLOAD')
-      ? 'Upload the file (esign documents upload), then send again.'
-      : 'Confirm the converted PDF (esign documents confirm-conversion), then send again.',
+    `Envelope ${envelopeId} cannot be sent: ${lines.join('; ')}. Nothing was sent.`,
+    unrepairable
+      ? stuckDraftWayOut(envelopeId)
+      : `Confirm the converted PDF (esign documents confirm-conversion ${envelopeId} ${stuck[0]!.documentId}), then send again.`,
     'DOCUMENTS_NEED_ACTION',
     { documents: stuck.map((document) => ({ documentId: document.documentId, fileName: document.fileName, status: document.status })) },
   );

@@ -3,13 +3,16 @@
  * processed them (confirming a .docx conversion when allowed). Shared by `documents upload`, `envelopes send-now`
  * and batch mode.
  */
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
 import { decideRetry, defaultRetryPolicy } from '../api/retry.js';
 import type { Context } from '../cli/command.js';
+import { interruption, InterruptedError } from '../cli/interrupt.js';
 import { showsProgress, withProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
 import { pollUntil } from './poll.js';
@@ -69,10 +72,65 @@ export async function regularFileSize(path: string, where = path): Promise<numbe
   return size;
 }
 
-/** Checks the file before anything is sent: it exists, is a regular file, and has a type the service takes. */
+/** PDF readers accept the `%PDF-` header anywhere in the first 1024 bytes (some files carry a preamble). */
+const PDF_HEADER_WINDOW = 1024;
+/** A .docx is an OPC package: a ZIP file, whose first local file header starts with these four bytes. */
+const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
+
+async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The service cannot process a file whose content is not of its type, and the draft it was registered in can then
+ * never be sent (no operation replaces a document): so the content is checked here, before anything is sent.
+ */
+async function assertContentMatchesType(path: string, contentType: string, where: string): Promise<void> {
+  const head = await readHead(path, PDF_HEADER_WINDOW);
+  const file = where === path ? path : `${where}: ${path}`;
+  if (contentType === PDF_CONTENT_TYPE && !head.includes('%PDF-', 0, 'latin1')) {
+    throw new UsageError(
+      `${file} is not a PDF: there is no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes. Nothing was sent.`,
+      'Give the PDF itself (a file renamed to .pdf is not converted); export other formats as PDF first.',
+      'DOCUMENT_NOT_PDF',
+    );
+  }
+  if (contentType === DOCX_CONTENT_TYPE && !head.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) {
+    throw new UsageError(
+      `${file} is not a .docx: a .docx is a ZIP package and this file does not start with the ZIP signature (PK\\x03\\x04). Nothing was sent.`,
+      'Save the document from your word processor as "Word Document (.docx)", or export it as PDF.',
+      'DOCUMENT_NOT_DOCX',
+    );
+  }
+}
+
+/**
+ * Checks the file before anything is sent: it exists, is a regular non-empty file, has a type the service takes, and
+ * its content is of that type. (The contract states no numeric size limit; the service's 413 is reported as given.)
+ */
 export async function localDocument(path: string, where = path, fileName = basename(path)): Promise<LocalDocument> {
   const contentType = contentTypeFor(path, where);
-  return { path, fileName, contentType, size: await regularFileSize(path, where) };
+  const size = await regularFileSize(path, where);
+  await assertContentMatchesType(path, contentType, where);
+  return { path, fileName, contentType, size };
+}
+
+/**
+ * The way out of a draft whose document will never be READY (its upload never finished, or processing failed): the
+ * contract has no operation that replaces or removes a document or gives it a new upload address.
+ */
+export function stuckDraftWayOut(envelopeId: string): string {
+  return (
+    `The API has no operation to replace or remove a document, so this draft cannot be repaired. ` +
+    `Delete it (esign envelopes delete ${envelopeId}) and create it again; an envelope made by send-now is resumed by running the same send-now again.`
+  );
 }
 
 function record(raw: unknown): Record<string, unknown> {
@@ -115,7 +173,7 @@ export async function uploadFile(ctx: Context, client: ApiClient, address: strin
     const file = createReadStream(document.path, { highWaterMark: 1024 * 1024 });
     const body = showsProgress(ctx.output, document.size) ? withProgress(ctx.output, document.fileName, document.size, file) : file;
     try {
-      await client.upload(address, body, { contentType: document.contentType, contentLength: document.size });
+      await client.upload(address, body, { contentType: document.contentType, contentLength: document.size, signal: interruption.signal });
       return;
     } catch (error) {
       file.destroy();
@@ -136,26 +194,89 @@ export async function uploadFile(ctx: Context, client: ApiClient, address: strin
         defaultRetryPolicy,
       );
       if (!decision.retry) {
-        if (error instanceof ApiError && error.status === 403) {
-          error.hint = 'The upload address was refused (expired or altered). Register the document again to get a fresh address.';
-        }
         throw error;
       }
       ctx.output.debug(`upload of ${document.fileName} failed (${decision.reason}); retrying in ${decision.delayMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+      await sleep(decision.delayMs, undefined, { signal: interruption.signal });
     }
   }
 }
 
-/** Registers one document in a draft envelope and uploads its bytes; answers the registered document. */
-export async function registerAndUpload(ctx: Context, client: ApiClient, envelopeId: string, document: LocalDocument): Promise<DocumentInfo> {
+/** Where each document of a job stands, so that an interruption or a failure can say what was done and what was not. */
+export class UploadProgress {
+  private readonly documents: { fileName: string; documentId: string | null; status: string }[];
+
+  constructor(
+    readonly envelopeId: string,
+    files: readonly { fileName: string }[],
+  ) {
+    this.documents = files.map((file) => ({ fileName: file.fileName, documentId: null, status: 'NOT_REGISTERED' }));
+  }
+
+  /**
+   * The last status known of the document at `index`: the service's, `REGISTERING` while its registration is under
+   * way (no id yet), or `UPLOADED` once its bytes are up.
+   */
+  record(index: number, documentId: string | null, status: string): void {
+    this.documents[index] = { ...this.documents[index]!, documentId, status };
+  }
+
+  update(latest: readonly DocumentInfo[]): void {
+    for (const document of this.documents) {
+      const listed = latest.find((info) => info.documentId === document.documentId);
+      if (listed) document.status = listed.status;
+    }
+  }
+
+  /** Registered (or perhaps registered), but its bytes never arrived: a document that will never be processed. */
+  get stranded(): { fileName: string; documentId: string | null }[] {
+    return this.documents.filter((document) => document.status === 'AWAITING_UPLOAD' || document.status === 'REGISTERING');
+  }
+
+  get summary(): { envelopeId: string; documents: { fileName: string; documentId: string | null; status: string }[] } {
+    return { envelopeId: this.envelopeId, documents: this.documents.map((document) => ({ ...document })) };
+  }
+
+  /** `Envelope E: a.pdf (d1) UPLOADED; b.pdf (d2) AWAITING_UPLOAD, upload not finished; c.pdf not registered.` */
+  describe(): string {
+    const parts = this.documents.map((document) => {
+      if (document.status === 'REGISTERING') return `${document.fileName} was being registered (it may exist without content)`;
+      if (!document.documentId) return `${document.fileName} not registered`;
+      const note = document.status === 'AWAITING_UPLOAD' ? ', upload not finished' : '';
+      return `${document.fileName} (${document.documentId}) ${document.status}${note}`;
+    });
+    return `Envelope ${this.envelopeId}: ${parts.join('; ')}.`;
+  }
+
+  interrupted(stopped: InterruptedError, hint: string): InterruptedError {
+    return new InterruptedError(stopped.signal, `Stopped by ${stopped.signal}. ${this.describe()}`, hint, this.summary);
+  }
+}
+
+/**
+ * Registers one document in a draft envelope and uploads its bytes; answers the registered document. The
+ * registration carries an Idempotency-Key made once for it, so a dropped connection is retried without registering
+ * the document twice.
+ */
+export async function registerAndUpload(
+  ctx: Context,
+  client: ApiClient,
+  envelopeId: string,
+  document: LocalDocument,
+  onStep: (documentId: string | null, status: string) => void = () => {},
+): Promise<DocumentInfo> {
+  onStep(null, 'REGISTERING');
   const { body } = await client.call('registerDocument', {
     params: { envelopeId },
     body: { fileName: document.fileName, contentType: document.contentType },
+    idempotencyKey: randomUUID(),
+    signal: interruption.signal,
   });
   const registered = readDocumentInfo(body);
   // The client checked the answer (answers.ts, registeredDocument): it carries an id and an upload address.
+  onStep(registered.documentId, registered.status === 'UNKNOWN' ? 'AWAITING_UPLOAD' : registered.status);
   await uploadFile(ctx, client, uploadAddressOf(body)!, document);
+  onStep(registered.documentId, 'UPLOADED');
   ctx.output.info(visible(`Uploaded ${document.fileName} (${registered.documentId})`));
   return { ...registered, fileName: registered.fileName || document.fileName };
 }
@@ -164,11 +285,13 @@ export interface WaitForDocumentsOptions {
   timeoutMs: number;
   /** `--confirm-conversion` (or `--yes`): accept converted .docx previews without asking. */
   confirmConversion: boolean;
+  /** After every read of the list, e.g. to keep an UploadProgress current. */
+  onStatuses?: (latest: readonly DocumentInfo[]) => void;
 }
 
-export async function listAllDocuments(client: ApiClient, envelopeId: string): Promise<DocumentInfo[]> {
+export async function listAllDocuments(client: ApiClient, envelopeId: string, signal?: AbortSignal): Promise<DocumentInfo[]> {
   const documents: DocumentInfo[] = [];
-  for await (const raw of client.paginate<unknown>('listDocuments', { params: { envelopeId }, query: { limit: 100 } })) {
+  for await (const raw of client.paginate<unknown>('listDocuments', { params: { envelopeId }, query: { limit: 100 }, ...(signal ? { signal } : {}) })) {
     documents.push(readDocumentInfo(raw));
   }
   return documents;
@@ -189,20 +312,36 @@ export async function waitForDocuments(
   const confirmed = new Set<string>();
   const spinner = await ctx.output.spinner(`Waiting for ${wanted.length === 1 ? wanted[0]!.fileName : `${wanted.length} documents`} to be processed`);
   let latest: DocumentInfo[] = [];
+  // A poll is repeated anyway: one whose retries all failed (a flaky link) only counts if the wait ends on it.
+  let lastFailure: ApiError | NetworkError | undefined;
   try {
     const ready = await pollUntil(
       async () => {
-        const listed = new Map((await listAllDocuments(client, envelopeId)).map((document) => [document.documentId, document]));
+        let answered: DocumentInfo[];
+        try {
+          answered = await listAllDocuments(client, envelopeId, interruption.signal);
+          lastFailure = undefined;
+        } catch (error) {
+          const transient = error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+          if (!transient || interruption.signal.aborted) throw error;
+          lastFailure = error;
+          ctx.output.debug(`reading the documents failed (${error.message}); trying again at the next poll`);
+          return undefined;
+        }
+        const listed = new Map(answered.map((document) => [document.documentId, document]));
         latest = wanted.map((want) => listed.get(want.documentId) ?? { ...want, status: 'UNKNOWN' });
+        options.onStatuses?.(latest);
         for (const document of latest) {
           const fileName = document.fileName || wanted.find((want) => want.documentId === document.documentId)!.fileName;
           if (document.status === 'FAILED') {
-            throw new WaitError(
+            const failed = new WaitError(
               `${fileName} (${document.documentId}) could not be processed: ${document.failureReason ?? 'no reason given'}.`,
               ExitCode.conflict,
               'DOCUMENT_FAILED',
               { documentId: document.documentId, fileName, reason: document.failureReason ?? null },
             );
+            failed.hint = stuckDraftWayOut(envelopeId);
+            throw failed;
           }
           if (document.status === 'AWAITING_CONVERSION_CONFIRMATION' && !confirmed.has(document.documentId)) {
             spinner.stop();
@@ -212,9 +351,10 @@ export async function waitForDocuments(
         }
         return latest.every((document) => document.status === 'READY') ? latest : undefined;
       },
-      { timeoutMs: options.timeoutMs },
+      { timeoutMs: options.timeoutMs, signal: interruption.signal },
     );
     if (!ready) {
+      if (lastFailure) throw lastFailure;
       const pending = latest.filter((document) => document.status !== 'READY');
       throw new WaitError(
         `Still not ready after ${formatDuration(options.timeoutMs)}: ${pending.map((document) => `${document.fileName || document.documentId} (${document.status})`).join(', ')}.`,

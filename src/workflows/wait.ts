@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/client.js';
 import { ExitCode, WaitError } from '../api/errors.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
+import { abortableSleep } from './poll.js';
 
 export const waitTargets = ['SENT', 'COMPLETED', 'VOIDED'] as const;
 export type WaitTarget = (typeof waitTargets)[number];
@@ -31,17 +32,17 @@ export interface WaitOptions {
   onStatus?: (status: string | null | undefined, elapsedMs: number) => void;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Ends the wait at once, mid-request or mid-sleep (`interruption.signal`). */
+  signal?: AbortSignal;
 }
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function waitForEnvelope(client: Pick<ApiClient, 'call'>, envelopeId: string, options: WaitOptions): Promise<EnvelopeBody> {
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? realSleep;
+  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, options.signal));
   const started = now();
   const deadline = started + options.timeoutMs;
   for (let poll = 1; ; poll++) {
-    const { body: envelope } = await client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId } });
+    const { body: envelope } = await client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId }, ...(options.signal ? { signal: options.signal } : {}) });
     options.onStatus?.(envelope.status, now() - started);
     const verdict = judgeStatus(options.until, envelope.status);
     if (verdict === 'reached') return envelope;

@@ -130,3 +130,29 @@ describe('concurrent retries', () => {
     expect(await envelopeCount()).toBe(10);
   });
 });
+
+describe('an Idempotency-Key on a POST that does not require one (registerDocument)', () => {
+  function register(envelopeId: string, headers: Record<string, string>) {
+    return call(emulator, 'POST', `/v4/api/envelopes/${envelopeId}/documents`, { body: { fileName: 'contract.pdf', contentType: 'application/pdf' }, headers });
+  }
+
+  it('is honoured: the same key replays the registration instead of adding a second document', async () => {
+    const draft = expectStatus(await create('draft-for-register-1'), 201).body;
+    const first = expectStatus(await register(draft.id, { 'idempotency-key': 'register-key-0001' }), 201);
+    const again = expectStatus(await register(draft.id, { 'idempotency-key': 'register-key-0001' }), 201);
+    expect(again.body.documentId).toBe(first.body.documentId);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const listed = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${draft.id}/documents`), 200).body.data;
+    expect(listed).toHaveLength(1);
+  });
+
+  it('is still optional there (no key: each POST registers a document), and a malformed one is 400', async () => {
+    const draft = expectStatus(await create('draft-for-register-2'), 201).body;
+    expectStatus(await register(draft.id, {}), 201);
+    expectStatus(await register(draft.id, {}), 201);
+    const malformed = await register(draft.id, { 'idempotency-key': 'short' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('IDEMPOTENCY_KEY_INVALID');
+    expect(expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${draft.id}/documents`), 200).body.data).toHaveLength(2);
+  });
+});

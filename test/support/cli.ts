@@ -97,3 +97,15 @@ export function parseJson<T = Record<string, unknown>>(text: string): T {
     throw new Error(`not JSON: ${text}`);
   }
 }
+
+/** Resolves once a running esign has printed text matching `pattern` on stderr (e.g. before sending it a signal). */
+export async function stderrShows(running: RunningEsign, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+  let exited = false;
+  void running.result.then(() => (exited = true));
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(running.stderr)) {
+    if (exited) throw new Error(`esign exited before stderr showed ${pattern}: ${running.stderr}`);
+    if (Date.now() > deadline) throw new Error(`stderr never showed ${pattern}: ${running.stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

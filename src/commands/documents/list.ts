@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { renderDocuments } from '../../output/envelope-view.js';
-import { listAllDocuments } from '../../workflows/upload.js';
+import { listAllDocuments, stuckDraftWayOut } from '../../workflows/upload.js';
 
 export default defineCommand<{ envelopeId: string }>({
   name: 'list',
@@ -12,5 +12,10 @@ export default defineCommand<{ envelopeId: string }>({
     const client = await ctx.client();
     const documents = await listAllDocuments(client, args.envelopeId);
     ctx.output.result({ data: documents, nextCursor: null }, () => renderDocuments(documents, ctx.output.style));
+    const stuck = documents.filter((document) => document.status === 'AWAITING_UPLOAD' || document.status === 'FAILED');
+    if (stuck.length > 0) {
+      const names = stuck.map((document) => `${document.fileName || document.documentId} is ${document.status}`).join('; ');
+      ctx.output.warn(`${names}: the envelope cannot be sent while it has ${stuck.length === 1 ? 'this document' : 'these documents'}. ${stuckDraftWayOut(args.envelopeId)}`);
+    }
   },
 });

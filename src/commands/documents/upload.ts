@@ -1,7 +1,18 @@
+import { isEsignError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
+import { interruption, interruptionOf } from '../../cli/interrupt.js';
+import { shellQuote } from '../../cli/repeat.js';
 import { parseDuration } from '../../input/duration.js';
 import { renderDocuments } from '../../output/envelope-view.js';
-import { listAllDocuments, localDocument, registerAndUpload, waitForDocuments, type DocumentInfo } from '../../workflows/upload.js';
+import {
+  listAllDocuments,
+  localDocument,
+  registerAndUpload,
+  stuckDraftWayOut,
+  UploadProgress,
+  waitForDocuments,
+  type DocumentInfo,
+} from '../../workflows/upload.js';
 
 const defaultWaitMs = 2 * 60_000;
 
@@ -35,18 +46,49 @@ export default defineCommand<UploadArgs>({
     const documents = [];
     for (const file of args.file) documents.push(await localDocument(file));
     const client = await ctx.client();
+    const progress = new UploadProgress(args.envelopeId, documents);
     let rows: DocumentInfo[] = [];
-    for (const document of documents) rows.push(await registerAndUpload(ctx, client, args.envelopeId, document));
-    if (args.wait) {
-      rows = await waitForDocuments(ctx, client, args.envelopeId, rows, {
-        timeoutMs: args.waitTimeout ?? defaultWaitMs,
-        confirmConversion: args.confirmConversion === true,
-      });
-    } else {
-      // The registration's status (AWAITING_UPLOAD) is stale once the bytes are up: show where processing is now.
-      const listed = new Map((await listAllDocuments(client, args.envelopeId)).map((document) => [document.documentId, document]));
-      rows = rows.map((row) => listed.get(row.documentId) ?? row);
+    try {
+      for (const [index, document] of documents.entries()) {
+        rows.push(await registerAndUpload(ctx, client, args.envelopeId, document, (documentId, status) => progress.record(index, documentId, status)));
+      }
+    } catch (error) {
+      const stopped = interruptionOf(error);
+      if (stopped) throw progress.interrupted(stopped, nextStep(progress, documents.map((document) => document.path)));
+      if (progress.stranded.length > 0 && isEsignError(error)) {
+        error.hint = `${progress.describe()} ${stuckDraftWayOut(args.envelopeId)}`;
+      }
+      throw error;
+    }
+    try {
+      if (args.wait) {
+        rows = await waitForDocuments(ctx, client, args.envelopeId, rows, {
+          timeoutMs: args.waitTimeout ?? defaultWaitMs,
+          confirmConversion: args.confirmConversion === true,
+          onStatuses: (latest) => progress.update(latest),
+        });
+      } else {
+        // The registration's status (AWAITING_UPLOAD) is stale once the bytes are up: show where processing is now.
+        const listed = new Map((await listAllDocuments(client, args.envelopeId, interruption.signal)).map((document) => [document.documentId, document]));
+        rows = rows.map((row) => listed.get(row.documentId) ?? row);
+      }
+    } catch (error) {
+      const stopped = interruptionOf(error);
+      if (stopped) throw progress.interrupted(stopped, allUploaded(args.envelopeId));
+      throw error;
     }
     ctx.output.result({ envelopeId: args.envelopeId, documents: rows }, () => renderDocuments(rows, ctx.output.style));
   },
 });
+
+/** What to run after an interruption: the files not registered yet, unless a registered one never got its bytes. */
+function nextStep(progress: UploadProgress, paths: readonly string[]): string {
+  if (progress.stranded.length > 0) return stuckDraftWayOut(progress.envelopeId);
+  const rest = progress.summary.documents.flatMap((document, index) => (document.documentId ? [] : [paths[index]!]));
+  if (rest.length === 0) return allUploaded(progress.envelopeId);
+  return `Upload the rest: ${['esign', 'documents', 'upload', progress.envelopeId, ...rest].map(shellQuote).join(' ')}`;
+}
+
+function allUploaded(envelopeId: string): string {
+  return `Every file was uploaded; processing goes on without esign. See where it stands: esign documents list ${envelopeId}`;
+}

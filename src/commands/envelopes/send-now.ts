@@ -37,7 +37,7 @@ export default defineCommand<SendNowArgs>({
       );
     }
     for (const warning of preflight.warnings) ctx.output.warn(findingLine(warning));
-    for (const ref of preflight.unchecked) ctx.output.warn(`Fields on document ${ref} (.docx) cannot be checked offline; the service checks them after conversion.`);
+    for (const { ref, reason } of preflight.unchecked) ctx.output.warn(`Fields on document ${ref} are not checked offline: ${reason}.`);
 
     const client = await ctx.client();
     const outcome = await sendNow(ctx, client, loaded, {
@@ -51,7 +51,11 @@ export default defineCommand<SendNowArgs>({
       ctx.output.result(outcome.envelope, () => renderEnvelope(outcome.envelope, ctx.output.style, Date.now()));
       return;
     }
-    ctx.output.success(`Envelope ${visible(envelopeId)} created; the service sends it once its documents are processed.`);
+    ctx.output.success(
+      outcome.resumed && outcome.envelope.status !== 'DRAFT'
+        ? `Envelope ${visible(envelopeId)} (created by an earlier run of this spec) is ${visible(String(outcome.envelope.status))}.`
+        : `Envelope ${visible(envelopeId)} ${outcome.resumed ? '(created by an earlier run of this spec) has all its documents' : 'created'}; the service sends it once they are processed.`,
+    );
     ctx.output.info(`Follow it: esign envelopes wait ${visible(envelopeId)} --until SENT`);
     ctx.output.result(outcome.envelope, () => renderDocuments(outcome.documents, ctx.output.style));
   },

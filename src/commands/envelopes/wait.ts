@@ -1,5 +1,6 @@
 import { EsignError, UsageError, WaitError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
+import { interruption, interruptionOf, InterruptedError } from '../../cli/interrupt.js';
 import { formatDuration, parseDuration } from '../../input/duration.js';
 import { renderEnvelope, renderEnvelopeList, type EnvelopeBody } from '../../output/envelope-view.js';
 import { waitForEnvelope, waitTargets, type WaitTarget } from '../../workflows/wait.js';
@@ -40,6 +41,7 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
         waitForEnvelope(client, envelopeId, {
           until,
           timeoutMs,
+          signal: interruption.signal,
           onStatus: (status, elapsedMs) => {
             statuses.set(envelopeId, status);
             const reached = [...statuses.values()].filter((value) => value === until).length;
@@ -50,6 +52,17 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
     );
     spinner.stop();
     const failures = outcomes.flatMap((outcome, index) => (outcome.status === 'rejected' ? [{ envelopeId: ids[index]!, error: outcome.reason as unknown }] : []));
+    const stopped = failures.map(({ error }) => interruptionOf(error)).find(Boolean);
+    if (stopped) {
+      // Waiting changes nothing on the service: stopping it loses nothing, and the same command picks it up.
+      const where = ids.map((envelopeId) => `${envelopeId} was ${statuses.get(envelopeId) ?? 'not read yet'}`).join(', ');
+      throw new InterruptedError(
+        stopped.signal,
+        `Stopped waiting by ${stopped.signal}: ${where}, not ${until}. Nothing was changed.`,
+        `Wait again: esign envelopes wait ${ids.join(' ')} --until ${until}`,
+        { envelopes: ids.map((envelopeId) => ({ envelopeId, status: statuses.get(envelopeId) ?? null })), until },
+      );
+    }
     if (failures.length) {
       const first = failures[0]!.error;
       if (ids.length === 1 || !(first instanceof EsignError)) throw first;

@@ -84,13 +84,20 @@ function distinctNames(names: readonly string[]): string[] {
 export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAddressDeps): void {
   const { store, options, requestLog } = deps;
 
-  /** 403 SIGNED_ADDRESS_INVALID or SIGNED_ADDRESS_EXPIRED unless the address is one this process signed and still valid. */
-  function assertSigned(request: FastifyRequest): void {
+  /**
+   * 403 SIGNED_ADDRESS_INVALID or SIGNED_ADDRESS_EXPIRED unless the address is one this process signed and still valid.
+   * `renewal` says how to get another: the API hands out download addresses on request, but an upload address only once,
+   * when the document is registered (the contract has no operation that renews it).
+   */
+  function assertSigned(request: FastifyRequest, renewal = 'ask the API for a new one'): void {
     if (request.headers.authorization !== undefined) requestLog.authorizationOnSignedAddresses++;
     const check = verifySignedAddress(request.url.split('?')[0]!, request.query as Record<string, unknown>);
-    if (check === 'invalid') throw new ApiFailure(403, 'SIGNED_ADDRESS_INVALID', 'This address is not validly signed; ask the API for a new one.');
-    if (check === 'expired') throw new ApiFailure(403, 'SIGNED_ADDRESS_EXPIRED', 'This address has expired; ask the API for a new one.');
+    if (check === 'invalid') throw new ApiFailure(403, 'SIGNED_ADDRESS_INVALID', `This address is not validly signed; ${renewal}.`);
+    if (check === 'expired') throw new ApiFailure(403, 'SIGNED_ADDRESS_EXPIRED', `This address has expired; ${renewal}.`);
   }
+
+  const uploadRenewal =
+    'an upload address is given only when a document is registered, and no operation replaces or removes a document: delete the draft envelope and create it again';
 
   function findDocument(documentId: string): DocumentRecord {
     const document = store.state.documents.get(documentId);
@@ -112,9 +119,10 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
 
   const rawBody: RouteConfig = { rawBody: true };
   app.put<{ Params: { documentId: string } }>('/_files/documents/:documentId', { config: rawBody }, async (request, reply) => {
-    assertSigned(request);
+    assertSigned(request, uploadRenewal);
     const document = findDocument(request.params.documentId);
     assertUploadable(document);
+    if (options.faults.uploadLatencyMs) await new Promise((resolve) => setTimeout(resolve, options.faults.uploadLatencyMs));
     const contentType = headerValue(request.headers['content-type'])?.split(';')[0]!.trim().toLowerCase();
     if (contentType !== document.contentType) {
       throw new ApiFailure(415, 'CONTENT_TYPE_MISMATCH', `Upload with Content-Type: ${document.contentType}, as the document was registered (got ${contentType ?? 'none'}).`, {

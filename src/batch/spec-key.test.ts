@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isValidIdempotencyKey } from '../api/idempotency.js';
+import type { EnvelopeSpec } from './envelope-spec.js';
+import { canonicalJson, envelopeSpecIdempotencyKey, fileSha256 } from './spec-key.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'esign-spec-key-'));
+const pdf = join(dir, 'nda.pdf');
+writeFileSync(pdf, '%PDF-1.7 first version');
+
+const spec: EnvelopeSpec = {
+  title: 'NDA',
+  participants: [{ ref: 'alice', name: 'Alice', email: 'alice@example.com', deliveryMethod: 'EMAIL', role: 'SIGNER' }],
+  documents: [{ ref: 'nda', file: 'nda.pdf' }],
+  fields: [],
+};
+const files = [{ ref: 'nda', path: pdf, fileName: 'nda.pdf', contentType: 'application/pdf', size: 22 }];
+
+describe('canonicalJson', () => {
+  it('sorts keys at every level and keeps array order', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"e":0,"f":1}]},"b":1}');
+    expect(canonicalJson({ a: undefined, b: 'x' })).toBe('{"b":"x"}');
+  });
+});
+
+describe('envelopeSpecIdempotencyKey', () => {
+  it('is the same for the same spec and files, whatever the key order, and a valid Idempotency-Key', async () => {
+    const key = await envelopeSpecIdempotencyKey({ spec, files });
+    const reordered = { fields: [], documents: spec.documents, participants: spec.participants, title: 'NDA' } as EnvelopeSpec;
+    expect(await envelopeSpecIdempotencyKey({ spec: reordered, files })).toBe(key);
+    expect(isValidIdempotencyKey(key)).toBe(true);
+  });
+
+  it('changes when a line of the spec or a byte of a file changes', async () => {
+    const key = await envelopeSpecIdempotencyKey({ spec, files });
+    expect(await envelopeSpecIdempotencyKey({ spec: { ...spec, title: 'NDA 2' }, files })).not.toBe(key);
+    const other = join(dir, 'other.pdf');
+    writeFileSync(other, '%PDF-1.7 second version');
+    expect(await envelopeSpecIdempotencyKey({ spec, files: [{ ...files[0]!, path: other }] })).not.toBe(key);
+  });
+
+  it('hashes files by streaming them (the digest of a file larger than one read)', async () => {
+    const big = join(dir, 'big.bin');
+    writeFileSync(big, Buffer.alloc(3 * 1024 * 1024 + 5, 7));
+    const { createHash } = await import('node:crypto');
+    expect(await fileSha256(big)).toBe(createHash('sha256').update(Buffer.alloc(3 * 1024 * 1024 + 5, 7)).digest('hex'));
+  });
+});
