@@ -4,9 +4,9 @@
  * re-run of the same batch within the service's replay window gets the same envelopes back instead of new ones.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { getOperation } from '../api/operations.js';
 import { sendNowBody } from './envelope-spec.js';
+import { canonicalJson, envelopeSpecIdempotencyKey, fileSha256 } from './spec-key.js';
 import { uuidV5 } from '../shared/uuid.js';
 import type { CheckedEntry } from './check.js';
 
@@ -45,25 +45,6 @@ export interface EntryPlan {
   steps: Step[];
 }
 
-/** JSON with object keys sorted at every level: the same data always gives the same text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    return `{${Object.keys(value)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value instanceof Date ? value.toISOString() : value) ?? 'null';
-}
-
-export async function fileSha256(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
 /** Placeholders for values only the service gives, shown in plans (`{envelopeId}`, `{participant:ada}`). */
 export const placeholder = {
   participant: (ref: string) => `{participant:${ref}}`,
@@ -95,7 +76,8 @@ export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
 
   const { loaded } = checked;
   if (entry.via === 'send-now') {
-    steps.push(post({ name: 'send-now', kind: 'send-now', operationId: 'sendNow', body: sendNowBody(loaded) }));
+    // The key `esign envelopes send-now` derives for the same spec: either command finds what the other created.
+    steps.push({ name: 'send-now', kind: 'send-now', operationId: 'sendNow', body: sendNowBody(loaded), idempotencyKey: await envelopeSpecIdempotencyKey(loaded) });
     for (const file of files) steps.push({ name: `upload:${file.ref}`, kind: 'upload', documentRef: file.ref });
     return { ref: entry.ref, via: entry.via, send: entry.send, digest, files, steps };
   }
