@@ -112,8 +112,16 @@ export function fontExtent(font: FontMetrics | undefined): { ascent: number; des
     if (top > bottom && top - bottom < 4) return { ascent: top, descent: Math.min(0, bottom) };
   }
   const reportedDescent = font?.descent !== undefined && font.descent < 0 ? font.descent : undefined;
-  const ascent = font?.ascent !== undefined && font.ascent > 0 && font.ascent < 4 ? font.ascent : reportedDescent !== undefined ? 1 + reportedDescent : DEFAULT_ASCENT;
-  return { ascent, descent: reportedDescent ?? ascent - 1 };
+  let ascent = font?.ascent !== undefined && font.ascent > 0 && font.ascent < 4 ? font.ascent : reportedDescent !== undefined ? 1 + reportedDescent : DEFAULT_ASCENT;
+  let descent = reportedDescent ?? ascent - 1;
+  // No glyph rises above the font's bounding box: some fonts report a line height (hhea) as their ascent.
+  const scale = font?.fontMatrix?.[3] ?? 0.001;
+  const [, bottom, , top] = (font?.bbox ?? []).map((value) => value * scale);
+  if (top !== undefined && bottom !== undefined && top > 0.5 && top < 2) {
+    ascent = Math.min(ascent, top);
+    if (bottom < 0) descent = Math.max(descent, bottom);
+  }
+  return { ascent, descent };
 }
 
 function directionOf(dx: number, dy: number): ReadingDirection {
