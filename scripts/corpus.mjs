@@ -49,8 +49,10 @@ const decodeEntities = (text) =>
 function popplerWords(file) {
   const run = spawnSync('pdftotext', ['-cropbox', '-bbox-layout', '-q', file, '-'], { encoding: 'utf8', maxBuffer: 1 << 30 });
   if (run.status !== 0) return undefined;
+  const layout = spawnSync('pdftotext', ['-cropbox', '-layout', '-q', file, '-'], { encoding: 'utf8', maxBuffer: 1 << 30 }).stdout.split('\f').map(comparable);
   const pages = [];
   for (const page of run.stdout.split('<page ').slice(1)) {
+    const layoutText = layout[pages.length] ?? '';
     const lines = [];
     for (const line of page.split('<line ').slice(1)) {
       const words = [];
@@ -58,7 +60,7 @@ function popplerWords(file) {
         const [x0, y0, x1, y1] = match.slice(1, 5).map(Number);
         words.push({ text: decodeEntities(match[5]), x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
       }
-      if (words.length) lines.push(logicalLine(words));
+      if (words.length) lines.push(logicalLine(words, layoutText));
     }
     pages.push(lines);
   }
@@ -66,25 +68,43 @@ function popplerWords(file) {
 }
 
 const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
-const LEFT_TO_RIGHT_RUN = /[\p{N}\p{Script=Latin}]+|[^\p{N}\p{Script=Latin}]+/gu;
+const comparable = (text) => text.normalize('NFKC').replace(/[\p{Cf}]/gu, '').replace(/\s+/gu, ' ');
+const reversed = (text) => [...text].reverse().join('');
 
 /**
- * Poppler's words and their order in a line are visual: a right-to-left word is spelled backwards. Back to logical
- * order here (numbers and Latin inside it keep their order), independently of src/pdf's own bidi code.
+ * Poppler's bbox words hold their characters in drawing order, which for right-to-left text is visual order in some
+ * files and logical in others. Its plain-text output (-layout) is in logical order (poppler's own bidi): each
+ * right-to-left word, and the order of words in a line, is taken the way round that text has it.
  */
-function logicalWord(text) {
-  if (!RIGHT_TO_LEFT.test(text)) return text;
-  const runs = text.match(LEFT_TO_RIGHT_RUN) ?? [];
-  return runs
-    .reverse()
-    .map((run) => (/^[\p{N}\p{Script=Latin}]/u.test(run) ? run : [...run].reverse().join('')))
-    .join('');
+function logicalLine(words, layoutText) {
+  if (!words.some((word) => RIGHT_TO_LEFT.test(word.text))) return { words, rightToLeft: false };
+  const has = (text) => {
+    const core = comparable(text).replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+    return new RegExp(`(?<![\\p{L}\\p{M}])${core}(?![\\p{L}\\p{M}])`, 'u').test(layoutText);
+  };
+  const oriented = words.map((word) => {
+    if (!RIGHT_TO_LEFT.test(word.text) || has(word.text)) return word;
+    return has(reversed(word.text)) ? { ...word, text: reversed(word.text) } : word;
+  });
+  // Words of a line come left to right as displayed: a right-to-left line reads them backwards.
+  const rightToLeft = words.filter((word) => RIGHT_TO_LEFT.test(word.text)).length * 2 > words.length;
+  return { words: rightToLeft ? oriented.reverse() : oriented, rightToLeft };
 }
 
-function logicalLine(words) {
-  const logical = words.map((word) => ({ ...word, text: logicalWord(word.text) }));
-  const rightToLeft = words.filter((word) => RIGHT_TO_LEFT.test(word.text)).length;
-  return rightToLeft * 2 >= words.length && rightToLeft > 0 ? { words: logical.reverse(), rightToLeft: true } : { words: logical, rightToLeft: false };
+/** Poppler also ends words where the font changes; only a visible gap (0.1 × the word's height) is a space on the page. */
+function joinWords(words) {
+  let text = '';
+  const starts = [];
+  words.forEach((word, index) => {
+    const previous = words[index - 1];
+    if (previous) {
+      const gap = Math.max(word.x - (previous.x + previous.width), previous.x - (word.x + word.width), word.y - (previous.y + previous.height), previous.y - (word.y + word.height));
+      if (gap > 0.1 * Math.min(word.height, word.width, previous.height, previous.width) || /\s$/u.test(text)) text += ' ';
+    }
+    starts.push(text.length);
+    text += word.text;
+  });
+  return { text, starts };
 }
 
 /** The search's comparison form: NFKC, case folded unless exact, whitespace runs as one space. */
@@ -101,7 +121,7 @@ function spread(candidates, count) {
   return Array.from({ length: count }, (_, index) => candidates[Math.floor(index * step + step / 2)]);
 }
 
-const searchable = (word) => [...word.text].length >= 3 && /[\p{L}\p{N}]/u.test(word.text) && !/[\p{Cc}\p{Cf}\p{Co}]/u.test(word.text);
+const searchable = (word) => [...word.text].length >= 3 && /[\p{L}\p{N}]/u.test(word.text) && !/[\p{Cc}\p{Cf}\p{Co}\s]/u.test(word.text);
 const mixCase = (text) => [...text].map((char, index) => (index % 2 ? char.toLowerCase() : char.toUpperCase())).join('');
 
 function choosePhrases(pages) {
@@ -114,7 +134,7 @@ function choosePhrases(pages) {
         if (!searchable(word)) return;
         (index === 0 ? starts : middles).push(word.text);
         const next = words.slice(index + 1, index + 3);
-        if (next.length && next.every((other) => /[\p{L}\p{N}]/u.test(other.text))) runs.push([word.text, ...next.map((other) => other.text)]);
+        if (next.length && next.every((other) => /[\p{L}\p{N}]/u.test(other.text) && !/\s/u.test(other.text))) runs.push(joinWords([word, ...next]).text);
       });
     }
   });
@@ -122,8 +142,8 @@ function choosePhrases(pages) {
   const phrases = [
     ...spread(starts, PHRASES_PER_KIND).map((text) => ({ kind: 'line start', text })),
     ...spread(middles, PHRASES_PER_KIND).map((text) => ({ kind: 'inside a line', text })),
-    ...spread(runs, PHRASES_PER_KIND).map((words) => ({ kind: 'multi-word', text: words.join(' ') })),
-    ...spread(runs, PHRASES_PER_KIND / 2).map((words) => ({ kind: 'doubled spaces', text: words.join('  ') })),
+    ...spread(runs, PHRASES_PER_KIND).map((text) => ({ kind: 'multi-word', text })),
+    ...spread(runs.filter((text) => text.includes(' ')), PHRASES_PER_KIND / 2).map((text) => ({ kind: 'doubled spaces', text: text.replaceAll(' ', '  ') })),
     ...spread(cased, PHRASES_PER_KIND / 2).map((text) => ({ kind: 'mixed case', text: mixCase(text) })),
     ...spread(middles.concat(starts), PHRASES_PER_KIND / 2).map((text) => ({ kind: 'whole word', text, matchWholeWord: true })),
   ].filter((phrase) => [...phrase.text].length <= 200);
@@ -146,15 +166,9 @@ function expectedOccurrences(pages, phrase) {
   const found = [];
   pages.forEach((lines, pageIndex) => {
     for (const { words, rightToLeft } of lines) {
-      let text = '';
-      const starts = [];
-      const ends = new Set();
-      words.forEach((word, index) => {
-        if (index) text += ' ';
-        starts.push(text.length);
-        text += normalise(word.text, false);
-        ends.add(text.length);
-      });
+      const normalised = words.map((word) => ({ ...word, text: normalise(word.text, false) }));
+      const { text, starts } = joinWords(normalised);
+      const ends = new Set(normalised.map((word, index) => starts[index] + word.text.length));
       for (let from = text.indexOf(needle); from !== -1; ) {
         const to = from + needle.length;
         if (!phrase.matchWholeWord || (!isWordChar(text[from - 1]) && !isWordChar(text[to]))) {

@@ -55,8 +55,16 @@ export function toLogicalOrder<T extends { text: string }>(items: readonly T[]):
     }
     index = end - 1;
   }
-  return reorder(items, levels);
+  return reorder(
+    items.map((item, index) => (levels[index]! % 2 === 1 && HAS_MIRRORED.test(item.text) ? { ...item, text: item.text.replace(MIRRORED, (char) => MIRROR[char]!) } : item)),
+    levels,
+  );
 }
+
+/** Rule L4: in right-to-left text a bracket is drawn mirrored, so the glyph read as ")" stands for "(". */
+const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
+const MIRRORED = /[()[\]{}<>«»]/g;
+const HAS_MIRRORED = /[()[\]{}<>«»]/;
 
 function nearestStrong(strong: readonly (BidiClass | undefined)[], from: number, step: 1 | -1): BidiClass | undefined {
   for (let index = from; index >= 0 && index < strong.length; index += step) {

@@ -138,25 +138,26 @@ export function buildLines(glyphs: readonly Glyph[]): TextLine[] {
     }
   }
   return lines
-    .map(({ chunks, direction }) => joinLine(withoutRepeats(chunks.sort((left, right) => left.start - right.start)), direction))
+    .map(({ chunks, direction }) => joinLine(chunks.sort((left, right) => left.start - right.start), direction))
     .filter((line) => line.text !== '')
     .sort((left, right) => left.boxes[1]! - right.boxes[1]! || left.boxes[0]! - right.boxes[0]!);
 }
 
-/** Chunks in reading order without those drawing the same text again at (nearly) the same place: fake bold, stamps. */
-function withoutRepeats(chunks: Chunk[]): Chunk[] {
-  const kept: Chunk[] = [];
-  for (const chunk of chunks) {
-    let repeated = false;
-    for (let index = kept.length - 1; index >= 0; index--) {
-      const other = kept[index]!;
-      if (chunk.start - other.start > DUPLICATE_ALONG_EM * chunk.size) break;
-      if (other.text === chunk.text && Math.abs(other.baseline - chunk.baseline) <= DUPLICATE_ACROSS_EM * chunk.size) {
-        repeated = true;
-        break;
-      }
-    }
-    if (!repeated) kept.push(chunk);
+/**
+ * The atoms in reading order without those drawing the same characters again at (nearly) the same place: fake bold,
+ * drop shadows, stamps applied twice.
+ */
+function withoutRepeats(atoms: readonly { atom: Atom; size: number }[], direction: ReadingDirection): { atom: Atom; size: number }[] {
+  const kept: { atom: Atom; size: number }[] = [];
+  const byText = new Map<string, Atom[]>();
+  const acrossStart = (atom: Atom): number => (horizontal(direction) ? atom.y : atom.x);
+  for (const entry of atoms) {
+    const { atom, size } = entry;
+    const same = byText.get(atom.text);
+    if (same?.some((other) => Math.abs(other.start - atom.start) < DUPLICATE_ALONG_EM * size && Math.abs(acrossStart(other) - acrossStart(atom)) < DUPLICATE_ACROSS_EM * size)) continue;
+    if (same) same.push(atom);
+    else byText.set(atom.text, [atom]);
+    kept.push(entry);
   }
   return kept;
 }
@@ -169,7 +170,10 @@ const isSpace = (atom: Atom): boolean => WHITESPACE_ONLY.test(atom.text);
  * letters still read as one word.
  */
 function joinLine(chunks: Chunk[], direction: ReadingDirection): TextLine {
-  const atoms = chunks.flatMap((chunk) => chunk.atoms.map((atom) => ({ atom, size: chunk.size })));
+  const atoms = withoutRepeats(
+    chunks.flatMap((chunk) => chunk.atoms.map((atom) => ({ atom, size: chunk.size }))),
+    direction,
+  );
   const gaps: number[] = [];
   for (let index = 1; index < atoms.length; index++) {
     const previous = atoms[index - 1]!;
