@@ -87,7 +87,11 @@ function chunksOf(glyphs: readonly Glyph[]): Chunk[] {
       glyph.start <= current.end + CONTINUE_AHEAD_EM * glyph.size;
     if (text === '') {
       // Invisible characters only move the pen; text resumes where they end.
-      if (continues) current!.end = Math.max(current!.end, glyph.end);
+      if (continues) {
+        current!.end = Math.max(current!.end, glyph.end);
+        const previous = current!.atoms.at(-1);
+        if (previous) previous.end = Math.max(previous.end, glyph.end);
+      }
       continue;
     }
     if (!continues) {
