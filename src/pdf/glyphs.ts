@@ -212,32 +212,31 @@ export function pageGlyphs(
         top = -position;
         bottom = -position - glyphWidth;
       }
-      const corners = [
-        [left, bottom],
-        [right, bottom],
-        [left, top],
-        [right, top],
-      ] as const;
-      let minX = Infinity,
-        minY = Infinity,
-        maxX = -Infinity,
-        maxY = -Infinity;
-      for (const [u, v] of corners) {
-        const px = a * u + c * v + toPage[4];
-        const py = b * u + d * v + toPage[5];
-        if (px < minX) minX = px;
-        if (px > maxX) maxX = px;
-        if (py < minY) minY = py;
-        if (py > maxY) maxY = py;
-      }
-      const [originU, originV] = vertical ? [0, -position] : [position, rise];
-      const [endU, endV] = vertical ? [0, -position - advance] : [position + advance, rise];
-      const originX = a * originU + c * originV + toPage[4];
-      const originY = b * originU + d * originV + toPage[5];
+      const e = toPage[4];
+      const f = toPage[5];
+      // The rectangle's corners through the text-to-page matrix; its bounding box is the glyph's displayed box.
+      const x1 = a * left + c * bottom + e;
+      const x2 = a * right + c * bottom + e;
+      const x3 = a * left + c * top + e;
+      const x4 = a * right + c * top + e;
+      const y1 = b * left + d * bottom + f;
+      const y2 = b * right + d * bottom + f;
+      const y3 = b * left + d * top + f;
+      const y4 = b * right + d * top + f;
+      const minX = Math.min(x1, x2, x3, x4);
+      const maxX = Math.max(x1, x2, x3, x4);
+      const minY = Math.min(y1, y2, y3, y4);
+      const maxY = Math.max(y1, y2, y3, y4);
+      const originU = vertical ? 0 : position;
+      const originV = vertical ? -position : rise;
+      const endU = vertical ? 0 : position + advance;
+      const endV = vertical ? -position - advance : rise;
+      const originX = a * originU + c * originV + e;
+      const originY = b * originU + d * originV + f;
       position += advance;
       if (maxX < 0 || minX > page.width || maxY < 0 || minY > page.height) continue;
-      const endX = a * endU + c * endV + toPage[4];
-      const endY = b * endU + d * endV + toPage[5];
+      const endX = a * endU + c * endV + e;
+      const endY = b * endU + d * endV + f;
       glyphs.push({
         text: glyphText(item),
         direction,

@@ -31,16 +31,8 @@ const SAME_LINE_OVERLAP = 0.5;
 const INVISIBLE = /[\p{Cf}\p{Cc}]/gu;
 const WHITESPACE_ONLY = /^\s+$/u;
 
-/** One visible piece of a line: a glyph's characters (or an inserted space) and where they are drawn. */
-export interface Atom {
-  text: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  start: number;
-  end: number;
-}
+/** One visible piece of a line: a glyph's visible characters (or an inserted space) and where they are drawn. */
+type Atom = Omit<Glyph, 'direction' | 'baseline'>;
 
 interface Chunk {
   direction: ReadingDirection;
@@ -57,7 +49,10 @@ interface Chunk {
 const horizontal = (direction: ReadingDirection): boolean => direction === 'right' || direction === 'left';
 
 function visibleText(glyph: Glyph): string {
-  return glyph.text.replace(INVISIBLE, (char) => (/\s/u.test(char) ? ' ' : ''));
+  const { text } = glyph;
+  // Most glyphs are one printable character: no need for the pattern.
+  if (text.length === 1 && text.charCodeAt(0) > 0x20 && text.charCodeAt(0) < 0x7f) return text;
+  return text.replace(INVISIBLE, (char) => (/\s/u.test(char) ? ' ' : ''));
 }
 
 function acrossOf(glyph: Glyph): [number, number] {
@@ -99,7 +94,9 @@ function chunksOf(glyphs: readonly Glyph[]): Chunk[] {
       chunks.push(current);
     }
     const chunk = current!;
-    chunk.atoms.push({ text, x: glyph.x, y: glyph.y, width: glyph.width, height: glyph.height, start: glyph.start, end: glyph.end });
+    // The glyph itself becomes the atom: pages have thousands, and copies cost more than the reading.
+    glyph.text = text;
+    chunk.atoms.push(glyph);
     chunk.text += text;
     chunk.end = glyph.end;
     chunk.size = Math.max(chunk.size, glyph.size);
@@ -151,19 +148,27 @@ export function buildLines(glyphs: readonly Glyph[]): TextLine[] {
  * The atoms in reading order without those drawing the same characters again at (nearly) the same place: fake bold,
  * drop shadows, stamps applied twice.
  */
-function withoutRepeats(atoms: readonly { atom: Atom; size: number }[], direction: ReadingDirection): { atom: Atom; size: number }[] {
-  const kept: { atom: Atom; size: number }[] = [];
+function withoutRepeats(atoms: readonly Atom[], direction: ReadingDirection): Atom[] {
+  const kept: Atom[] = [];
   const byText = new Map<string, Atom[]>();
   const acrossStart = (atom: Atom): number => (horizontal(direction) ? atom.y : atom.x);
-  for (const entry of atoms) {
-    const { atom, size } = entry;
+  for (const atom of atoms) {
     const same = byText.get(atom.text);
-    if (same?.some((other) => Math.abs(other.start - atom.start) < DUPLICATE_ALONG_EM * size && Math.abs(acrossStart(other) - acrossStart(atom)) < DUPLICATE_ACROSS_EM * size)) continue;
+    if (same?.some((other) => Math.abs(other.start - atom.start) < DUPLICATE_ALONG_EM * atom.size && Math.abs(acrossStart(other) - acrossStart(atom)) < DUPLICATE_ACROSS_EM * atom.size)) continue;
     if (same) same.push(atom);
     else byText.set(atom.text, [atom]);
-    kept.push(entry);
+    kept.push(atom);
   }
   return kept;
+}
+
+/** Whether any chunk starts before the one before it ends: only then can text be drawn over other text of the line. */
+function overlapping(chunks: readonly Chunk[]): boolean {
+  for (let index = 1; index < chunks.length; index++) {
+    const previous = chunks[index - 1]!;
+    if (chunks[index]!.start < previous.end - DUPLICATE_ALONG_EM * previous.size) return true;
+  }
+  return false;
 }
 
 const isSpace = (atom: Atom): boolean => WHITESPACE_ONLY.test(atom.text);
@@ -174,47 +179,51 @@ const isSpace = (atom: Atom): boolean => WHITESPACE_ONLY.test(atom.text);
  * letters still read as one word.
  */
 function joinLine(chunks: Chunk[], direction: ReadingDirection): TextLine {
-  const atoms = withoutRepeats(
-    chunks.flatMap((chunk) => chunk.atoms.map((atom) => ({ atom, size: chunk.size }))),
-    direction,
-  );
+  const drawn = chunks.length === 1 ? chunks[0]!.atoms : chunks.flatMap((chunk) => chunk.atoms);
+  const atoms = overlapping(chunks) ? withoutRepeats(drawn, direction) : drawn;
+  const breakEm = wordBreakEm(atoms);
+  const joined: Atom[] = [];
+  let previous: Atom | undefined;
+  for (const atom of atoms) {
+    if (previous && !isSpace(previous) && !isSpace(atom)) {
+      const gap = atom.start - previous.end;
+      // Far apart, or drawn back over earlier text (an overlay), is a word break.
+      if (gap > breakEm * atom.size || gap < -CONTINUE_BACK_EM * atom.size * 2) joined.push(gapAtom(previous, atom, direction));
+    }
+    joined.push(atom);
+    previous = atom;
+  }
+  return lineOf(toLogicalOrder(joined), direction);
+}
+
+/** WORD_GAP_EM, or on a letter-spaced line (most letters apart) more than its usual letter gap. */
+function wordBreakEm(atoms: readonly Atom[]): number {
   const gaps: number[] = [];
+  let wide = 0;
   for (let index = 1; index < atoms.length; index++) {
     const previous = atoms[index - 1]!;
     const next = atoms[index]!;
-    if (!isSpace(previous.atom) && !isSpace(next.atom)) gaps.push((next.atom.start - previous.atom.end) / next.size);
+    if (isSpace(previous) || isSpace(next)) continue;
+    const gap = (next.start - previous.end) / next.size;
+    gaps.push(gap);
+    if (gap > WORD_GAP_EM) wide++;
   }
-  let breakEm = WORD_GAP_EM;
-  if (gaps.length >= 3) {
-    const sorted = [...gaps].sort((left, right) => left - right);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    if (median > WORD_GAP_EM) breakEm = median * LETTER_SPACED_GAP_FACTOR;
-  }
-  const joined: Atom[] = [];
-  let previousEnd = -Infinity;
-  for (const { atom, size } of atoms) {
-    const previous = joined.at(-1);
-    if (previous && !isSpace(previous) && !isSpace(atom)) {
-      const gap = atom.start - previousEnd;
-      // Far apart, or drawn back over earlier text (an overlay), is a word break.
-      if (gap > breakEm * size || gap < -CONTINUE_BACK_EM * size * 2) joined.push(gapAtom(previous, atom, direction));
-    }
-    joined.push(atom);
-    previousEnd = atom.end;
-  }
-  return lineOf(toLogicalOrder(joined), direction);
+  if (gaps.length < 3 || wide * 2 < gaps.length) return WORD_GAP_EM;
+  gaps.sort((left, right) => left - right);
+  return gaps[Math.floor(gaps.length / 2)]! * LETTER_SPACED_GAP_FACTOR;
 }
 
 /** A space standing for the gap between two atoms, spanning it (or, when they overlap, sitting where the first ends). */
 function gapAtom(previous: Atom, next: Atom, direction: ReadingDirection): Atom {
   const from = Math.min(previous.end, next.start);
   const to = Math.max(previous.end, next.start);
+  const { size } = next;
   if (horizontal(direction)) {
     const left = direction === 'right' ? from : -to;
-    return { text: ' ', x: left, y: previous.y, width: to - from, height: previous.height, start: from, end: to };
+    return { text: ' ', size, x: left, y: previous.y, width: to - from, height: previous.height, start: from, end: to };
   }
   const top = direction === 'down' ? from : -to;
-  return { text: ' ', x: previous.x, y: top, width: previous.width, height: to - from, start: from, end: to };
+  return { text: ' ', size, x: previous.x, y: top, width: previous.width, height: to - from, start: from, end: to };
 }
 
 function lineOf(atoms: readonly Atom[], direction: ReadingDirection): TextLine {

@@ -3,7 +3,10 @@
  * the contract speaks about the page: PDF points, origin at the top-left of the page as displayed
  * (rotation applied), relative to the visible page box (CropBox, else MediaBox).
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import type {
   PDFDocumentProxy,
@@ -72,6 +75,8 @@ export const DEFAULT_MAX_TEXT_PAGES = 500;
 
 /** Text pages fetched concurrently: pdfjs answers faster when requests are queued than one at a time. */
 const PAGES_IN_FLIGHT = 8;
+/** Threads reading one document's pages: the machines this runs on have two cores or more. */
+const MAX_READERS = 2;
 
 /**
  * Predefined CJK CMaps ship inside pdfjs-dist and are only read when a PDF names one; without them the
@@ -119,26 +124,38 @@ async function beforeDeadline<T>(work: Promise<T>, deadlineMs: number | undefine
  * Opens the PDF, runs `read` on it and always releases it, also when the deadline passes while it is
  * still opening. Failures of pdfjs become PdfUnreadableError.
  */
+/** Opens a PDF with pdfjs the way every reader here does; `destroy` releases it, also while it is still opening. */
+export function openPdfDocument(bytes: Uint8Array, options: { owned?: boolean } = {}): { pdf: Promise<PDFDocumentProxy>; destroy: () => Promise<void> } {
+  const task = loadPdfjs().then(({ getDocument, VerbosityLevel }) =>
+    getDocument({
+      // pdfjs takes ownership of (detaches) the buffer it is given: a copy, unless the caller hands its bytes over.
+      // A Buffer's slice() would even share memory with others.
+      data: options.owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      verbosity: VerbosityLevel.ERRORS,
+      cMapUrl: pdfjsCMapDirectory(),
+      cMapPacked: true,
+    }),
+  );
+  return { pdf: task.then((loading) => loading.promise), destroy: () => task.then((loading) => loading.destroy()) };
+}
+
+/**
+ * Opens the PDF, runs `read` on it and always releases it, also when the deadline passes while it is
+ * still opening. Failures of pdfjs become PdfUnreadableError.
+ */
 async function withPdf<T>(
   bytes: Uint8Array,
-  deadlineMs: number | undefined,
+  options: { deadlineMs?: number; owned?: boolean },
   read: (pdf: PDFDocumentProxy) => Promise<T>,
 ): Promise<T> {
-  const { getDocument, VerbosityLevel } = await loadPdfjs();
-  const task = getDocument({
-    // pdfjs takes ownership of (detaches) the buffer it is given; a Buffer's slice() would even share memory.
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: VerbosityLevel.ERRORS,
-    cMapUrl: pdfjsCMapDirectory(),
-    cMapPacked: true,
-  });
+  const opened = openPdfDocument(bytes, options);
   try {
     let pdf: PDFDocumentProxy;
     try {
-      pdf = await beforeDeadline(task.promise, deadlineMs);
+      pdf = await beforeDeadline(opened.pdf, options.deadlineMs);
     } catch (cause) {
       if (cause instanceof PdfTextTimeoutError) throw cause;
       throw new PdfUnreadableError(`not a readable PDF: ${errorMessage(cause)}`, { cause });
@@ -148,7 +165,7 @@ async function withPdf<T>(
     if (cause instanceof PdfTextTimeoutError || cause instanceof PdfUnreadableError) throw cause;
     throw new PdfUnreadableError(`the PDF could not be read: ${errorMessage(cause)}`, { cause });
   } finally {
-    await task.destroy();
+    await opened.destroy();
   }
 }
 
@@ -179,22 +196,116 @@ async function mapPages<T>(
   return results;
 }
 
+/** Below this many pages a second reader costs more (its own pdfjs document) than it saves. */
+const PARALLEL_MIN_PAGES = 24;
+/** Pages a worker is asked for at a time: enough to keep it busy while its answers travel back. */
+const WORKER_PAGES_IN_FLIGHT = 2;
+
+interface PageAnswer {
+  job: number;
+  page: number;
+  text?: PageText;
+  error?: string;
+}
+
+/** Worker threads reading page text, started on first need and kept for the life of the process. */
+let workers: Worker[] | undefined;
+let nextJob = 1;
+const waiting = new Map<number, { answer: (answer: PageAnswer) => void; fail: (cause: Error) => void }>();
+
+/**
+ * The bundled worker script next to this module's chunk; absent when running from sources (tests), where pages are
+ * read in this thread only.
+ */
+function startWorkers(): Worker[] {
+  if (workers) return workers;
+  workers = [];
+  const script = new URL('../pdf-text-worker.js', import.meta.url);
+  const threads = Math.min(os.availableParallelism(), MAX_READERS) - 1;
+  if (threads < 1 || !existsSync(script)) return workers;
+  for (let index = 0; index < threads; index++) {
+    const worker = new Worker(script);
+    // The process ends when its work does; an idle worker must not keep it alive.
+    worker.unref();
+    worker.on('message', (answer: PageAnswer) => waiting.get(answer.job)?.answer(answer));
+    // A worker that dies fails the reads it had (the pool then starts afresh); it never leaves them waiting.
+    worker.on('error', (cause) => {
+      workers = undefined;
+      for (const job of waiting.values()) job.fail(cause);
+    });
+    workers.push(worker);
+  }
+  return workers;
+}
+
+/**
+ * The text of pages 1..count in page order, read by this thread and the worker threads together: each takes the next
+ * unread page when it is free, so a slow page does not hold the others back.
+ */
+async function readPageTexts(pdf: PDFDocumentProxy, bytes: Uint8Array, count: number, deadlineMs: number | undefined): Promise<PageText[]> {
+  const helpers = count >= PARALLEL_MIN_PAGES ? startWorkers() : [];
+  if (helpers.length === 0) return mapPages(count, deadlineMs, (pageNumber) => readPageText(pdf, pageNumber));
+  const texts: PageText[] = new Array<PageText>(count);
+  let next = 1;
+  const job = nextJob++;
+  const answers = new Map<number, (answer: PageAnswer) => void>();
+  waiting.set(job, {
+    answer: (answer) => answers.get(answer.page)?.(answer),
+    fail: (cause) => {
+      for (const [page, settle] of answers) settle({ job, page, error: cause.message });
+    },
+  });
+  const askWorker = (worker: Worker, page: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      answers.set(page, (answer) => {
+        answers.delete(page);
+        if (answer.error !== undefined) reject(new Error(answer.error));
+        else {
+          texts[page - 1] = answer.text!;
+          resolve();
+        }
+      });
+      worker.postMessage({ type: 'page', job, page });
+    });
+  const workerLoop = async (worker: Worker): Promise<void> => {
+    while (next <= count) await askWorker(worker, next++);
+  };
+  const ownLoop = async (): Promise<void> => {
+    while (next <= count) {
+      const page = next++;
+      texts[page - 1] = await readPageText(pdf, page);
+    }
+  };
+  for (const worker of helpers) worker.postMessage({ type: 'open', job, bytes });
+  try {
+    await beforeDeadline(Promise.all([ownLoop(), ...helpers.flatMap((worker) => Array.from({ length: WORKER_PAGES_IN_FLIGHT }, () => workerLoop(worker)))]), deadlineMs);
+    return texts;
+  } finally {
+    next = count + 1;
+    waiting.delete(job);
+    for (const worker of helpers) worker.postMessage({ type: 'close', job });
+  }
+}
+
 async function readAllPageInfo(pdf: PDFDocumentProxy, deadlineMs: number | undefined): Promise<PageInfo[]> {
   return mapPages(pdf.numPages, deadlineMs, async (pageNumber) => pageInfo(await pdf.getPage(pageNumber)));
 }
 
-/** Page count and page sizes without reading any text: what document processing needs. */
-export async function readPdfPages(bytes: Uint8Array): Promise<{ pageCount: number; pages: PageInfo[] }> {
-  return withPdf(bytes, undefined, async (pdf) => ({ pageCount: pdf.numPages, pages: await readAllPageInfo(pdf, undefined) }));
+/**
+ * Page count and page sizes without reading any text: what document processing needs. With `owned`, the caller hands
+ * its bytes over (they are detached) instead of having them copied: a large document is then held once, not twice.
+ */
+export async function readPdfPages(bytes: Uint8Array, options: { owned?: boolean } = {}): Promise<{ pageCount: number; pages: PageInfo[] }> {
+  return withPdf(bytes, options, async (pdf) => ({ pageCount: pdf.numPages, pages: await readAllPageInfo(pdf, undefined) }));
 }
 
 /** Reads page geometry for all pages and the text of the first `maxPages` pages. */
 export async function loadPdfText(bytes: Uint8Array, options: LoadPdfTextOptions = {}): Promise<PdfText> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_TEXT_PAGES;
   const { deadlineMs } = options;
-  return withPdf(bytes, deadlineMs, async (pdf) => {
+  return withPdf(bytes, { deadlineMs }, async (pdf) => {
     const pages = await readAllPageInfo(pdf, deadlineMs);
-    const pageTexts = await mapPages(Math.min(pdf.numPages, maxPages), deadlineMs, (pageNumber) => readPageText(pdf, pageNumber));
+    const pageTexts = await readPageTexts(pdf, bytes, Math.min(pdf.numPages, maxPages), deadlineMs);
     return {
       pageCount: pdf.numPages,
       pages,
@@ -205,7 +316,7 @@ export async function loadPdfText(bytes: Uint8Array, options: LoadPdfTextOptions
   });
 }
 
-async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
+export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
   const { OPS, AnnotationMode } = await loadPdfjs();
   const page = await pdf.getPage(pageNumber);
   // Annotation appearances (filled form fields, stamps) are drawn as they would be shown: they are document text.

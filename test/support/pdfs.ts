@@ -423,3 +423,24 @@ export async function liberationPdf(lines: readonly LiberationLine[]): Promise<U
   page.node.set(PDFName.of('Contents'), context.register(context.flateStream(content.replaceAll('FONT', fontKey.toString()))));
   return save(doc);
 }
+
+const FILLER_WORDS = 'agreement party shall notice term date signature obligation confidential disclosure receiving section'.split(' ');
+
+/**
+ * `pages` letter pages filled like a contract: `linesPerPage` lines of about 100 characters in 9 pt Helvetica (a
+ * dense page is 66 lines, a manual's about 45), with ANCHORWORD once on the last line of every page.
+ */
+export async function densePdf(pages: number, linesPerPage = 66): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  let word = 0;
+  for (let page = 1; page <= pages; page++) {
+    const sheet = doc.addPage(LETTER);
+    for (let line = 0; line < linesPerPage; line++) {
+      let text = line === linesPerPage - 1 ? 'ANCHORWORD ' : '';
+      while (text.length < 100) text += `${FILLER_WORDS[(word++ * 7) % FILLER_WORDS.length]} `;
+      sheet.drawText(text.trimEnd(), { x: 40, y: 760 - line * 11, size: 9, font });
+    }
+  }
+  return save(doc);
+}
