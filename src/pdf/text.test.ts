@@ -91,6 +91,13 @@ describe('readPdfPages', () => {
     });
   });
 
+  it('owned: bytes handed over are used without a copy (detached), a Buffer included', async () => {
+    const bytes = Buffer.from(await cropBoxPdf());
+    const owned = Buffer.from(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    await expect(readPdfPages(owned, { owned: true })).resolves.toMatchObject({ pageCount: 1 });
+    expect(owned.buffer.byteLength).toBe(0);
+  });
+
   it('refuses a truncated file with PdfUnreadableError', async () => {
     const bytes = await ndaPdf();
     await expect(readPdfPages(bytes.subarray(0, 200))).rejects.toBeInstanceOf(PdfUnreadableError);

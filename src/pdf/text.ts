@@ -130,7 +130,8 @@ export function openPdfDocument(bytes: Uint8Array, options: { owned?: boolean } 
     getDocument({
       // pdfjs takes ownership of (detaches) the buffer it is given: a copy, unless the caller hands its bytes over.
       // A Buffer's slice() would even share memory with others.
-      data: options.owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes),
+      // pdfjs refuses a Buffer: a plain view of the same memory is handed over.
+      data: options.owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes),
       isEvalSupported: false,
       disableFontFace: true,
       useSystemFonts: false,
