@@ -253,10 +253,23 @@ export function pageGlyphs(
     textMatrix = vertical ? multiply(textMatrix, [1, 0, 0, 1, 0, -position]) : multiply(textMatrix, [1, 0, 0, 1, position, 0]);
   };
 
+  // Operations setting one number of the text state (Tz is a percentage).
+  const numberSetters = new Map<number, (value: number) => void>([
+    [ops.setCharSpacing, (value) => (state.charSpacing = value)],
+    [ops.setWordSpacing, (value) => (state.wordSpacing = value)],
+    [ops.setHScale, (value) => (state.hScale = value / 100)],
+    [ops.setLeading, (value) => (state.leading = value)],
+    [ops.setTextRise, (value) => (state.rise = value)],
+  ]);
   const { fnArray, argsArray } = operatorList;
   for (let index = 0; index < fnArray.length; index++) {
-    const fn = fnArray[index];
+    const fn = fnArray[index]!;
     const args = argsArray[index] as unknown[] | null;
+    const setNumber = numberSetters.get(fn);
+    if (setNumber) {
+      setNumber(args![0] as number);
+      continue;
+    }
     switch (fn) {
       case ops.save:
         stack.push({ ...state });
@@ -269,21 +282,6 @@ export function pageGlyphs(
         break;
       case ops.beginText:
         textMatrix = lineMatrix = IDENTITY;
-        break;
-      case ops.setCharSpacing:
-        state.charSpacing = args![0] as number;
-        break;
-      case ops.setWordSpacing:
-        state.wordSpacing = args![0] as number;
-        break;
-      case ops.setHScale:
-        state.hScale = (args![0] as number) / 100;
-        break;
-      case ops.setLeading:
-        state.leading = args![0] as number;
-        break;
-      case ops.setTextRise:
-        state.rise = args![0] as number;
         break;
       case ops.setFont:
         setFont(args![0] as string, args![1] as number);
