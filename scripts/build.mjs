@@ -32,7 +32,7 @@ function isStale() {
 if (!process.argv.includes('--if-stale') || isStale()) {
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   await build({
-    entryPoints: { esign: join(root, 'src', 'main.ts') },
+    entryPoints: { esign: join(root, 'src', 'main.ts'), 'pdf-text-worker': join(root, 'src', 'pdf', 'text-worker.ts') },
     outdir: join(root, 'dist'),
     // Code reached only through a dynamic import (the emulator, the PDF module, most command work) goes to chunks
     // loaded on first use, so `esign --version` compiles only the command tree.

@@ -5,7 +5,8 @@ import { call, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { addDocument, draftWithSigners } from './support/documents.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
-import { baselineOfLine, HELVETICA_ASCENT, ndaPdf, noTextPdf, TEXT_LAYOUT } from './support/pdfs.js';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { advanceWidth, baselineOfLine, HELVETICA_ASCENT, manyPagesPdf, ndaPdf, noTextPdf, TEXT_LAYOUT } from './support/pdfs.js';
 
 let emulator: EmulatorProcess;
 let dir: string;
@@ -20,7 +21,11 @@ interface FindResult {
   matches: { key: string; page: number; x: number; y: number; width: number; height: number }[];
 }
 
+let helveticaWidth: (text: string) => number;
+
 beforeAll(async () => {
+  const helvetica = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+  helveticaWidth = (text) => advanceWidth(helvetica, text, TEXT_LAYOUT.fontSize);
   emulator = await startEmulatorProcess(['--processing-delay', '20']);
   dir = tempDir('esign-anchors-');
   const nda = await ndaPdf();
@@ -147,6 +152,19 @@ describe('anchors find --local (offline, no key)', () => {
     const result = await offline(['anchors', 'find', '--local', 'scan.pdf', '--text', '{{signature}}']);
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('DOCUMENT_HAS_NO_TEXT');
+  });
+
+  it('a long document is read on two threads with the same result: every page, in page order, at the drawn place', async () => {
+    // 40 pages: past the size where a worker thread helps (src/pdf/text.ts PARALLEL_MIN_PAGES).
+    writeFileSync(join(dir, 'long.pdf'), await manyPagesPdf(40, (page) => `page ${page} {{initials}}`));
+    const result = await offline(['--json', 'anchors', 'find', '--local', 'long.pdf', '--text', '{{initials}}']);
+    expect(result.code).toBe(0);
+    const { matches } = parseJson<FindResult>(result.stdout);
+    expect(matches.map((match) => match.page)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    for (const [index, match] of matches.entries()) {
+      expect(match.x).toBeCloseTo(TEXT_LAYOUT.left + helveticaWidth(`page ${index + 1} `), 1);
+      expect(match.y).toBe(textTop(0));
+    }
   });
 
   it('takes no envelope, document or --template with --local; a missing file is exit 2', async () => {

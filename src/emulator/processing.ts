@@ -73,10 +73,10 @@ interface Outcome {
 
 const failed = (failureReason: string): Outcome => ({ status: 'FAILED', failureReason });
 
-async function readPages(pdf: Uint8Array): Promise<Pick<Outcome, 'pageCount' | 'pages'> | { failureReason: string }> {
+async function readPages(pdf: Uint8Array, options: { owned?: boolean } = {}): Promise<Pick<Outcome, 'pageCount' | 'pages'> | { failureReason: string }> {
   const { readPdfPages } = await import('../pdf/text.js');
   try {
-    const { pageCount, pages } = await readPdfPages(pdf);
+    const { pageCount, pages } = await readPdfPages(pdf, options);
     if (pageCount === 0) return { failureReason: 'the PDF has no pages' };
     return { pageCount, pages };
   } catch (cause) {
@@ -103,7 +103,9 @@ async function analyse(deps: LifecycleDeps, document: DocumentRecord): Promise<O
   }
   // A PDF starts with its header within the first 1024 bytes; anything else is refused without reading it whole.
   if (!head.includes('%PDF-')) return failed('not a PDF (no %PDF- header)');
-  const pages = await readPages((await readDocumentBytes(store, document.documentId))!);
+  // Bytes read back from a spill file belong to this read alone: handed to pdfjs rather than copied, a large document
+  // is held once. Bytes kept in memory are the store's and are copied.
+  const pages = await readPages((await readDocumentBytes(store, document.documentId))!, { owned: !store.blobs.has(document.documentId) });
   return 'failureReason' in pages ? failed(pages.failureReason) : { status: 'READY', ...pages };
 }
 

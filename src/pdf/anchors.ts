@@ -4,7 +4,7 @@
  * repeated whitespace counted as one space, ligatures and other compatibility forms matched through NFKC.
  * A match never spans two lines.
  */
-import type { Box, PageInfo, PdfText, TextItem, TextLine } from './text.js';
+import type { Box, PageInfo, PdfText, TextLine } from './text.js';
 
 /** `first`, `all`, or N for the N-th occurrence in the whole document (from 1). */
 export type Occurrence = 'first' | 'all' | number;
@@ -239,53 +239,21 @@ function foldCase(text: string): string {
   return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : text.toUpperCase().toLowerCase();
 }
 
-/**
- * The displayed box of raw line characters [from, to): the union of the matching parts of the items
- * involved, each item's width shared evenly among its characters.
- */
+/** The displayed box of raw line characters [from, to): the union of the boxes of the glyphs they come from. */
 function boxOfRawRange(line: TextLine, from: number, to: number): Box {
-  const parts: Box[] = [];
-  for (const item of line.items) {
-    const itemEnd = item.start + item.str.length;
-    if (itemEnd <= from || item.start >= to) continue;
-    parts.push(sliceItem(item, Math.max(from, item.start) - item.start, Math.min(to, itemEnd) - item.start));
+  const { boxes } = line;
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (let unit = from; unit < to; unit++) {
+    const offset = unit * 4;
+    left = Math.min(left, boxes[offset]!);
+    top = Math.min(top, boxes[offset + 1]!);
+    right = Math.max(right, boxes[offset]! + boxes[offset + 2]!);
+    bottom = Math.max(bottom, boxes[offset + 1]! + boxes[offset + 3]!);
   }
-  if (parts.length === 0) {
-    // Only spaces inserted between items were matched: they sit where the item before them ends.
-    const before = line.items.filter((item) => item.start < from).at(-1) ?? line.items[0]!;
-    parts.push(sliceItem(before, before.str.length, before.str.length));
-  }
-  const left = Math.min(...parts.map((part) => part.x));
-  const top = Math.min(...parts.map((part) => part.y));
-  const right = Math.max(...parts.map((part) => part.x + part.width));
-  const bottom = Math.max(...parts.map((part) => part.y + part.height));
   return { x: left, y: top, width: right - left, height: bottom - top };
-}
-
-function codePointsBefore(text: string, end: number): number {
-  let count = 0;
-  for (let unit = 0; unit < end; unit++) {
-    const code = text.charCodeAt(unit);
-    if (code < 0xdc00 || code > 0xdfff) count++;
-  }
-  return count;
-}
-
-function sliceItem(item: TextItem, from: number, to: number): Box {
-  const total = codePointsBefore(item.str, item.str.length) || 1;
-  const startShare = codePointsBefore(item.str, from) / total;
-  const endShare = codePointsBefore(item.str, to) / total;
-  const { x, y, width, height } = item;
-  switch (item.direction) {
-    case 'right':
-      return { x: x + width * startShare, y, width: width * (endShare - startShare), height };
-    case 'left':
-      return { x: x + width * (1 - endShare), y, width: width * (endShare - startShare), height };
-    case 'down':
-      return { x, y: y + height * startShare, width, height: height * (endShare - startShare) };
-    case 'up':
-      return { x, y: y + height * (1 - endShare), width, height: height * (endShare - startShare) };
-  }
 }
 
 /** The anchors:find answer, as the service gives it and `anchors find --local` prints it. */

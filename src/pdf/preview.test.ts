@@ -32,8 +32,8 @@ describe('drawFieldPreview', () => {
     const [label] = findAnchors(preview, [{ key: 'label', text: 'SIGNATURE alice', occurrence: 'all' }]);
     expect(label).toBeDefined();
     expect(inside(label!, field)).toBe(true);
-    const labelItem = preview.pageTexts[0]!.lines.flatMap((line) => line.items).find((item) => item.str.includes('SIGNATURE'));
-    expect(labelItem!.direction).toBe('right');
+    const labelLine = preview.pageTexts[0]!.lines.find((line) => line.text.includes('SIGNATURE'));
+    expect(labelLine!.direction).toBe('right');
     // The page's own text is still there.
     expect(findAnchors(preview, [{ key: 'word', text: 'UPRIGHT', occurrence: 'all' }])).toHaveLength(1);
   });
@@ -56,8 +56,9 @@ describe('drawFieldPreview', () => {
   it('shortens a label that does not fit its box', async () => {
     const field = signatureAt({ x: 72, y: 200, width: 60, height: 20 }, 'a-rather-long-participant-id');
     const text = await loadPdfText(await drawFieldPreview(await ndaPdf(), [field]));
-    const label = text.pageTexts[0]!.lines.flatMap((line) => line.items).find((item) => item.str.startsWith('SIGN'));
-    expect(label!.str.endsWith('…')).toBe(true);
+    const labelLine = text.pageTexts[0]!.lines.find((line) => line.text.startsWith('SIGN'));
+    expect(labelLine!.text.endsWith('…')).toBe(true);
+    const [label] = findAnchors(text, [{ key: 'label', text: labelLine!.text, occurrence: 'first' }]);
     expect(label!.x + label!.width).toBeLessThanOrEqual(field.x + field.width);
   });
 

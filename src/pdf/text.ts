@@ -3,15 +3,18 @@
  * the contract speaks about the page: PDF points, origin at the top-left of the page as displayed
  * (rotation applied), relative to the visible page box (CropBox, else MediaBox).
  */
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { dirname, join } from 'node:path';
 import type {
   PDFDocumentProxy,
   PDFPageProxy,
-  TextItem as PdfjsTextItem,
-  TextStyle,
 } from 'pdfjs-dist/types/src/display/api.js';
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
+import { pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
+import { buildLines } from './lines.js';
 
 /** The contract's page description (anchors:find `pages`, document listing `pages`). */
 export interface PageInfo {
@@ -30,22 +33,17 @@ export interface Box {
   height: number;
 }
 
-/** The way the text runs on the page as displayed; character positions are spread along it. */
+/** The way the text runs on the page as displayed. */
 export type ReadingDirection = 'right' | 'down' | 'left' | 'up';
 
-/** One run of text as pdfjs extracted it, with its displayed box (from descent to ascent of its font). */
-export interface TextItem extends Box {
-  str: string;
-  direction: ReadingDirection;
-  fontSize: number;
-  /** Where `str` starts in its line's `text`. */
-  start: number;
-}
-
-/** Items sharing a baseline, in reading order, and their text joined with a space wherever they are visibly apart. */
+/**
+ * Text sharing a baseline, in logical reading order, with a space wherever words are visibly apart, and for each
+ * UTF-16 unit of `text` the displayed box of the glyph it comes from: x, y, width and height at boxes[4i..4i+3].
+ */
 export interface TextLine {
   text: string;
-  items: TextItem[];
+  direction: ReadingDirection;
+  boxes: Float64Array;
 }
 
 export interface PageText {
@@ -75,20 +73,10 @@ export interface LoadPdfTextOptions {
 
 export const DEFAULT_MAX_TEXT_PAGES = 500;
 
-/**
- * A gap wider than this share of the font size between two items of a line reads as a word break.
- * Helvetica's space is 0.278 em; tight kerning between pieces of one word stays far below 0.2.
- */
-const WORD_GAP_EM = 0.2;
-
-/** Two items belong to the same line when their boxes overlap across the line by this share of the smaller one. */
-const SAME_LINE_OVERLAP = 0.5;
-
-/** What pdfjs assumes for a font that reports no ascent. */
-const DEFAULT_ASCENT = 0.8;
-
 /** Text pages fetched concurrently: pdfjs answers faster when requests are queued than one at a time. */
 const PAGES_IN_FLIGHT = 8;
+/** Threads reading one document's pages: the machines this runs on have two cores or more. */
+const MAX_READERS = 2;
 
 /**
  * Predefined CJK CMaps ship inside pdfjs-dist and are only read when a PDF names one; without them the
@@ -136,26 +124,39 @@ async function beforeDeadline<T>(work: Promise<T>, deadlineMs: number | undefine
  * Opens the PDF, runs `read` on it and always releases it, also when the deadline passes while it is
  * still opening. Failures of pdfjs become PdfUnreadableError.
  */
+/** Opens a PDF with pdfjs the way every reader here does; `destroy` releases it, also while it is still opening. */
+export function openPdfDocument(bytes: Uint8Array, options: { owned?: boolean } = {}): { pdf: Promise<PDFDocumentProxy>; destroy: () => Promise<void> } {
+  const task = loadPdfjs().then(({ getDocument, VerbosityLevel }) =>
+    getDocument({
+      // pdfjs takes ownership of (detaches) the buffer it is given: a copy, unless the caller hands its bytes over.
+      // A Buffer's slice() would even share memory with others.
+      // pdfjs refuses a Buffer: a plain view of the same memory is handed over.
+      data: options.owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      verbosity: VerbosityLevel.ERRORS,
+      cMapUrl: pdfjsCMapDirectory(),
+      cMapPacked: true,
+    }),
+  );
+  return { pdf: task.then((loading) => loading.promise), destroy: () => task.then((loading) => loading.destroy()) };
+}
+
+/**
+ * Opens the PDF, runs `read` on it and always releases it, also when the deadline passes while it is
+ * still opening. Failures of pdfjs become PdfUnreadableError.
+ */
 async function withPdf<T>(
   bytes: Uint8Array,
-  deadlineMs: number | undefined,
+  options: { deadlineMs?: number; owned?: boolean },
   read: (pdf: PDFDocumentProxy) => Promise<T>,
 ): Promise<T> {
-  const { getDocument, VerbosityLevel } = await loadPdfjs();
-  const task = getDocument({
-    // pdfjs takes ownership of (detaches) the buffer it is given; a Buffer's slice() would even share memory.
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: VerbosityLevel.ERRORS,
-    cMapUrl: pdfjsCMapDirectory(),
-    cMapPacked: true,
-  });
+  const opened = openPdfDocument(bytes, options);
   try {
     let pdf: PDFDocumentProxy;
     try {
-      pdf = await beforeDeadline(task.promise, deadlineMs);
+      pdf = await beforeDeadline(opened.pdf, options.deadlineMs);
     } catch (cause) {
       if (cause instanceof PdfTextTimeoutError) throw cause;
       throw new PdfUnreadableError(`not a readable PDF: ${errorMessage(cause)}`, { cause });
@@ -165,7 +166,7 @@ async function withPdf<T>(
     if (cause instanceof PdfTextTimeoutError || cause instanceof PdfUnreadableError) throw cause;
     throw new PdfUnreadableError(`the PDF could not be read: ${errorMessage(cause)}`, { cause });
   } finally {
-    await task.destroy();
+    await opened.destroy();
   }
 }
 
@@ -196,22 +197,116 @@ async function mapPages<T>(
   return results;
 }
 
+/** Below this many pages a second reader costs more (its own pdfjs document) than it saves. */
+const PARALLEL_MIN_PAGES = 24;
+/** Pages a worker is asked for at a time: enough to keep it busy while its answers travel back. */
+const WORKER_PAGES_IN_FLIGHT = 2;
+
+interface PageAnswer {
+  job: number;
+  page: number;
+  text?: PageText;
+  error?: string;
+}
+
+/** Worker threads reading page text, started on first need and kept for the life of the process. */
+let workers: Worker[] | undefined;
+let nextJob = 1;
+const waiting = new Map<number, { answer: (answer: PageAnswer) => void; fail: (cause: Error) => void }>();
+
+/**
+ * The bundled worker script next to this module's chunk; absent when running from sources (tests), where pages are
+ * read in this thread only.
+ */
+function startWorkers(): Worker[] {
+  if (workers) return workers;
+  workers = [];
+  const script = new URL('../pdf-text-worker.js', import.meta.url);
+  const threads = Math.min(os.availableParallelism(), MAX_READERS) - 1;
+  if (threads < 1 || !existsSync(script)) return workers;
+  for (let index = 0; index < threads; index++) {
+    const worker = new Worker(script);
+    // The process ends when its work does; an idle worker must not keep it alive.
+    worker.unref();
+    worker.on('message', (answer: PageAnswer) => waiting.get(answer.job)?.answer(answer));
+    // A worker that dies fails the reads it had (the pool then starts afresh); it never leaves them waiting.
+    worker.on('error', (cause) => {
+      workers = undefined;
+      for (const job of waiting.values()) job.fail(cause);
+    });
+    workers.push(worker);
+  }
+  return workers;
+}
+
+/**
+ * The text of pages 1..count in page order, read by this thread and the worker threads together: each takes the next
+ * unread page when it is free, so a slow page does not hold the others back.
+ */
+async function readPageTexts(pdf: PDFDocumentProxy, bytes: Uint8Array, count: number, deadlineMs: number | undefined): Promise<PageText[]> {
+  const helpers = count >= PARALLEL_MIN_PAGES ? startWorkers() : [];
+  if (helpers.length === 0) return mapPages(count, deadlineMs, (pageNumber) => readPageText(pdf, pageNumber));
+  const texts: PageText[] = new Array<PageText>(count);
+  let next = 1;
+  const job = nextJob++;
+  const answers = new Map<number, (answer: PageAnswer) => void>();
+  waiting.set(job, {
+    answer: (answer) => answers.get(answer.page)?.(answer),
+    fail: (cause) => {
+      for (const [page, settle] of answers) settle({ job, page, error: cause.message });
+    },
+  });
+  const askWorker = (worker: Worker, page: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      answers.set(page, (answer) => {
+        answers.delete(page);
+        if (answer.error !== undefined) reject(new Error(answer.error));
+        else {
+          texts[page - 1] = answer.text!;
+          resolve();
+        }
+      });
+      worker.postMessage({ type: 'page', job, page });
+    });
+  const workerLoop = async (worker: Worker): Promise<void> => {
+    while (next <= count) await askWorker(worker, next++);
+  };
+  const ownLoop = async (): Promise<void> => {
+    while (next <= count) {
+      const page = next++;
+      texts[page - 1] = await readPageText(pdf, page);
+    }
+  };
+  for (const worker of helpers) worker.postMessage({ type: 'open', job, bytes });
+  try {
+    await beforeDeadline(Promise.all([ownLoop(), ...helpers.flatMap((worker) => Array.from({ length: WORKER_PAGES_IN_FLIGHT }, () => workerLoop(worker)))]), deadlineMs);
+    return texts;
+  } finally {
+    next = count + 1;
+    waiting.delete(job);
+    for (const worker of helpers) worker.postMessage({ type: 'close', job });
+  }
+}
+
 async function readAllPageInfo(pdf: PDFDocumentProxy, deadlineMs: number | undefined): Promise<PageInfo[]> {
   return mapPages(pdf.numPages, deadlineMs, async (pageNumber) => pageInfo(await pdf.getPage(pageNumber)));
 }
 
-/** Page count and page sizes without reading any text: what document processing needs. */
-export async function readPdfPages(bytes: Uint8Array): Promise<{ pageCount: number; pages: PageInfo[] }> {
-  return withPdf(bytes, undefined, async (pdf) => ({ pageCount: pdf.numPages, pages: await readAllPageInfo(pdf, undefined) }));
+/**
+ * Page count and page sizes without reading any text: what document processing needs. With `owned`, the caller hands
+ * its bytes over (they are detached) instead of having them copied: a large document is then held once, not twice.
+ */
+export async function readPdfPages(bytes: Uint8Array, options: { owned?: boolean } = {}): Promise<{ pageCount: number; pages: PageInfo[] }> {
+  return withPdf(bytes, options, async (pdf) => ({ pageCount: pdf.numPages, pages: await readAllPageInfo(pdf, undefined) }));
 }
 
 /** Reads page geometry for all pages and the text of the first `maxPages` pages. */
 export async function loadPdfText(bytes: Uint8Array, options: LoadPdfTextOptions = {}): Promise<PdfText> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_TEXT_PAGES;
   const { deadlineMs } = options;
-  return withPdf(bytes, deadlineMs, async (pdf) => {
+  return withPdf(bytes, { deadlineMs }, async (pdf) => {
     const pages = await readAllPageInfo(pdf, deadlineMs);
-    const pageTexts = await mapPages(Math.min(pdf.numPages, maxPages), deadlineMs, (pageNumber) => readPageText(pdf, pageNumber));
+    const pageTexts = await readPageTexts(pdf, bytes, Math.min(pdf.numPages, maxPages), deadlineMs);
     return {
       pageCount: pdf.numPages,
       pages,
@@ -222,161 +317,14 @@ export async function loadPdfText(bytes: Uint8Array, options: LoadPdfTextOptions
   });
 }
 
-async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
+export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
+  const { OPS, AnnotationMode } = await loadPdfjs();
   const page = await pdf.getPage(pageNumber);
-  // Normalisation is done by the search, which keeps track of where each normalised character came from.
-  const content = await page.getTextContent({ disableNormalization: true });
-  const transform = page.getViewport({ scale: 1 }).transform as Matrix;
-  const placed: PlacedItem[] = [];
-  for (const item of content.items) {
-    if (!('str' in item)) continue;
-    if (item.str === '') {
-      // pdfjs marks some line ends with an empty item; the break belongs to the text before it.
-      const previous = placed.at(-1);
-      if (previous && item.hasEOL) previous.hasEOL = true;
-      continue;
-    }
-    placed.push(placeItem(item, content.styles[item.fontName], transform));
-  }
+  // Annotation appearances (filled form fields, stamps) are drawn as they would be shown: they are document text.
+  const operatorList = await page.getOperatorList({ annotationMode: AnnotationMode.ENABLE });
+  const viewport = page.getViewport({ scale: 1 });
+  const fontOf = (name: string): FontMetrics | undefined => (page.commonObjs.has(name) ? (page.commonObjs.get(name) as FontMetrics) : undefined);
+  const glyphs = pageGlyphs(OPS, operatorList, viewport.transform as Matrix, viewport, fontOf);
   page.cleanup();
-  return { page: pageNumber, lines: groupIntoLines(placed) };
-}
-
-type Matrix = [number, number, number, number, number, number];
-
-/** An item during line building: its final fields plus what only the grouping needs. */
-interface PlacedItem extends Omit<TextItem, 'start'> {
-  hasEOL: boolean;
-}
-
-function applyMatrix(m: Matrix, x: number, y: number): [number, number] {
-  return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-}
-
-function fontExtent(style: TextStyle | undefined): { ascent: number; descent: number } {
-  const reportedDescent = style && style.descent < 0 ? style.descent : undefined;
-  const ascent = style && style.ascent > 0 ? style.ascent : reportedDescent !== undefined ? 1 + reportedDescent : DEFAULT_ASCENT;
-  return { ascent, descent: reportedDescent ?? ascent - 1 };
-}
-
-/**
- * Builds the item's quadrilateral in PDF user space (along its baseline for its advance width, from
- * descent to ascent across it), takes it through the page viewport (rotation and visible-box origin) and
- * keeps the displayed bounding box.
- */
-function placeItem(item: PdfjsTextItem, style: TextStyle | undefined, viewport: Matrix): PlacedItem {
-  const [a, b, c, d, e, f] = item.transform as Matrix;
-  const fontSize = Math.hypot(c, d);
-  const advanceLength = Math.hypot(a, b) || 1;
-  const advance = [a / advanceLength, b / advanceLength] as const;
-  const up = fontSize > 0 ? ([c / fontSize, d / fontSize] as const) : ([-advance[1], advance[0]] as const);
-  const { ascent, descent } = fontExtent(style);
-  const corners: [number, number][] = [];
-  for (const along of [0, item.width]) {
-    for (const across of [descent * fontSize, ascent * fontSize]) {
-      corners.push(applyMatrix(viewport, e + advance[0] * along + up[0] * across, f + advance[1] * along + up[1] * across));
-    }
-  }
-  const xs = corners.map(([x]) => x);
-  const ys = corners.map(([, y]) => y);
-  const x = Math.min(...xs);
-  const y = Math.min(...ys);
-  const shownAdvanceX = viewport[0] * advance[0] + viewport[2] * advance[1];
-  const shownAdvanceY = viewport[1] * advance[0] + viewport[3] * advance[1];
-  const direction: ReadingDirection =
-    Math.abs(shownAdvanceX) >= Math.abs(shownAdvanceY)
-      ? shownAdvanceX >= 0 ? 'right' : 'left'
-      : shownAdvanceY >= 0 ? 'down' : 'up';
-  return {
-    str: item.str,
-    direction,
-    fontSize,
-    hasEOL: item.hasEOL,
-    x,
-    y,
-    width: Math.max(...xs) - x,
-    height: Math.max(...ys) - y,
-  };
-}
-
-const runsHorizontally = (direction: ReadingDirection): boolean => direction === 'right' || direction === 'left';
-
-/** The item's extent across its line: [from, to] on the axis perpendicular to the reading direction. */
-function acrossLine(item: PlacedItem): [number, number] {
-  return runsHorizontally(item.direction) ? [item.y, item.y + item.height] : [item.x, item.x + item.width];
-}
-
-/** The item's extent along its line, in reading order: the coordinate where it starts and where it ends. */
-function alongLine(item: Box & { direction: ReadingDirection }): [number, number] {
-  switch (item.direction) {
-    case 'right':
-      return [item.x, item.x + item.width];
-    case 'left':
-      return [-(item.x + item.width), -item.x];
-    case 'down':
-      return [item.y, item.y + item.height];
-    case 'up':
-      return [-(item.y + item.height), -item.y];
-  }
-}
-
-function groupIntoLines(items: PlacedItem[]): TextLine[] {
-  const byDirection = new Map<ReadingDirection, PlacedItem[]>();
-  for (const item of items) {
-    const group = byDirection.get(item.direction);
-    if (group) group.push(item);
-    else byDirection.set(item.direction, [item]);
-  }
-  const lines: { items: PlacedItem[]; across: [number, number] }[] = [];
-  for (const group of byDirection.values()) {
-    group.sort((left, right) => centre(acrossLine(left)) - centre(acrossLine(right)));
-    let current: (typeof lines)[number] | undefined;
-    for (const item of group) {
-      const across = acrossLine(item);
-      if (current && overlapsEnough(current.across, across)) {
-        current.items.push(item);
-        current.across = [Math.min(current.across[0], across[0]), Math.max(current.across[1], across[1])];
-      } else {
-        current = { items: [item], across };
-        lines.push(current);
-      }
-    }
-  }
-  return lines
-    .map(({ items: lineItems }) => joinLine(lineItems.sort((left, right) => alongLine(left)[0] - alongLine(right)[0])))
-    .sort((left, right) => topLeftOrder(left.items[0]!, right.items[0]!));
-}
-
-function centre([from, to]: [number, number]): number {
-  return (from + to) / 2;
-}
-
-function overlapsEnough(line: [number, number], item: [number, number]): boolean {
-  const overlap = Math.min(line[1], item[1]) - Math.max(line[0], item[0]);
-  const smaller = Math.min(line[1] - line[0], item[1] - item[0]);
-  return smaller <= 0 ? overlap >= 0 : overlap >= SAME_LINE_OVERLAP * smaller;
-}
-
-function topLeftOrder(left: Box, right: Box): number {
-  return left.y - right.y || left.x - right.x;
-}
-
-function joinLine(items: PlacedItem[]): TextLine {
-  let text = '';
-  const lineItems: TextItem[] = [];
-  items.forEach((item, index) => {
-    const previous = items[index - 1];
-    if (previous && needsSpaceBetween(previous, item)) text += ' ';
-    const { str, direction, fontSize, x, y, width, height } = item;
-    lineItems.push({ str, direction, fontSize, x, y, width, height, start: text.length });
-    text += item.str;
-  });
-  return { text, items: lineItems };
-}
-
-function needsSpaceBetween(previous: PlacedItem, next: PlacedItem): boolean {
-  if (/\s$/u.test(previous.str) || /^\s/u.test(next.str)) return false;
-  if (previous.hasEOL) return true;
-  const gap = alongLine(next)[0] - alongLine(previous)[1];
-  return gap > WORD_GAP_EM * Math.max(previous.fontSize, next.fontSize);
+  return { page: pageNumber, lines: buildLines(glyphs) };
 }

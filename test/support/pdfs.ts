@@ -2,9 +2,14 @@
  * PDF fixtures for tests and benchmarks, generated in memory with pdf-lib so that every position a test
  * expects is known from the drawing code, not measured from a stored file.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import {
   PDFDocument,
   PDFHexString,
+  PDFName,
+  PDFString,
   StandardFonts,
   beginText,
   degrees,
@@ -264,4 +269,178 @@ export const NDA_LINES = [
 
 export async function ndaPdf(): Promise<Uint8Array> {
   return simplePdf({ pages: [[...NDA_LINES]] });
+}
+
+/**
+ * Liberation Sans, the TrueType font pdfjs-dist ships (it has Latin, Greek, Cyrillic and Hebrew glyphs), with the
+ * few tables a fixture needs read directly from the file, so expected advances come from the font, not from pdfjs.
+ */
+interface TrueTypeFont {
+  bytes: Uint8Array;
+  glyphOf: (char: string) => number;
+  /** Advance width of a glyph in thousandths of the font size. */
+  advanceOf: (glyph: number) => number;
+}
+
+let liberationSans: TrueTypeFont | undefined;
+
+function loadLiberationSans(): TrueTypeFont {
+  if (liberationSans) return liberationSans;
+  const path = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts', 'LiberationSans-Regular.ttf');
+  const bytes = new Uint8Array(readFileSync(path));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tables = new Map<string, number>();
+  for (let index = 0, count = view.getUint16(4); index < count; index++) {
+    const entry = 12 + index * 16;
+    tables.set(String.fromCharCode(...bytes.subarray(entry, entry + 4)), view.getUint32(entry + 8));
+  }
+  const unitsPerEm = view.getUint16(tables.get('head')! + 18);
+  const metricCount = view.getUint16(tables.get('hhea')! + 34);
+  const hmtx = tables.get('hmtx')!;
+  const cmap = tables.get('cmap')!;
+  let format4 = 0;
+  for (let index = 0, count = view.getUint16(cmap + 2); index < count; index++) {
+    const record = cmap + 4 + index * 8;
+    if (view.getUint16(record) === 3 && view.getUint16(record + 2) === 1) format4 = cmap + view.getUint32(record + 4);
+  }
+  const segments = view.getUint16(format4 + 6) / 2;
+  const ends = format4 + 14;
+  const starts = ends + segments * 2 + 2;
+  const deltas = starts + segments * 2;
+  const rangeOffsets = deltas + segments * 2;
+  const glyphOf = (char: string): number => {
+    const code = char.codePointAt(0)!;
+    for (let segment = 0; segment < segments; segment++) {
+      if (view.getUint16(ends + segment * 2) < code) continue;
+      const start = view.getUint16(starts + segment * 2);
+      if (start > code) return 0;
+      const delta = view.getInt16(deltas + segment * 2);
+      const rangeOffsetAt = rangeOffsets + segment * 2;
+      const rangeOffset = view.getUint16(rangeOffsetAt);
+      if (rangeOffset === 0) return (code + delta) & 0xffff;
+      const glyph = view.getUint16(rangeOffsetAt + rangeOffset + (code - start) * 2);
+      return glyph === 0 ? 0 : (glyph + delta) & 0xffff;
+    }
+    return 0;
+  };
+  const advanceOf = (glyph: number): number => (view.getUint16(hmtx + Math.min(glyph, metricCount - 1) * 4) * 1000) / unitsPerEm;
+  liberationSans = { bytes, glyphOf, advanceOf };
+  return liberationSans;
+}
+
+/** A glyph of a Liberation line: a character drawn as itself, or a glyph read as other text (its ToUnicode). */
+export type LiberationGlyph = string | { glyph: string; text: string; width?: number; code?: number };
+
+export interface LiberationLine {
+  /** Start of the baseline, displayed top-left coordinates. */
+  x: number;
+  y: number;
+  size: number;
+  /** Text state operators set before the line is shown, e.g. `3 Tc` or `150 Tz`. */
+  state?: string;
+  /** Drawn left to right; a number is a TJ adjustment in thousandths of the font size (positive moves left). */
+  glyphs: (LiberationGlyph | number)[];
+}
+
+const describeGlyph = (glyph: LiberationGlyph): { glyph: string; text: string; width?: number; code?: number } => (typeof glyph === 'string' ? { glyph, text: glyph } : glyph);
+
+/** Advance of a glyph in Liberation Sans, in thousandths of the font size (what a line's widths add up from). */
+export function liberationAdvance(glyph: LiberationGlyph): number {
+  const font = loadLiberationSans();
+  const { glyph: char, width } = describeGlyph(glyph);
+  return width ?? font.advanceOf(font.glyphOf(char));
+}
+
+/**
+ * One page (612×792) of lines in Liberation Sans embedded as a CID font: every distinct glyph gets its own code,
+ * mapped to its glyph (CIDToGIDMap), its width (W) and its text (ToUnicode), so a test can draw any glyph and have
+ * it read as any text (zero-width spaces, soft hyphens, private-use code points), with exact, known advances.
+ */
+export async function liberationPdf(lines: readonly LiberationLine[]): Promise<Uint8Array> {
+  const font = loadLiberationSans();
+  const codes = new Map<string, { code: number; glyph: number; width: number; text: string }>();
+  let nextCode = 0x100;
+  const codeOf = (spec: LiberationGlyph): number => {
+    const { glyph, text, width, code } = describeGlyph(spec);
+    const key = JSON.stringify([glyph, text, width, code]);
+    let entry = codes.get(key);
+    if (!entry) {
+      const glyphId = font.glyphOf(glyph);
+      entry = { code: code ?? nextCode++, glyph: glyphId, width: width ?? font.advanceOf(glyphId), text };
+      codes.set(key, entry);
+    }
+    return entry.code;
+  };
+  const doc = await PDFDocument.create();
+  const page = doc.addPage(LETTER);
+  const { height } = page.getSize();
+  const hex4 = (value: number): string => value.toString(16).padStart(4, '0');
+  const content = lines
+    .map((line) => {
+      const parts = line.glyphs.map((glyph) => (typeof glyph === 'number' ? ` ${glyph} ` : `<${hex4(codeOf(glyph))}>`));
+      return `BT FONT ${line.size} Tf ${line.state ?? ''} 1 0 0 1 ${line.x} ${height - line.y} Tm [${parts.join('')}] TJ ET`;
+    })
+    .join('\n');
+  const entries = [...codes.values()];
+  const maxCode = Math.max(...entries.map((entry) => entry.code));
+  const cidToGid = new Uint8Array((maxCode + 1) * 2);
+  for (const entry of entries) {
+    cidToGid[entry.code * 2] = entry.glyph >> 8;
+    cidToGid[entry.code * 2 + 1] = entry.glyph & 0xff;
+  }
+  const utf16 = (text: string): string => [...text].map((char) => {
+    const code = char.codePointAt(0)!;
+    return code > 0xffff ? hex4(0xd800 + ((code - 0x10000) >> 10)) + hex4(0xdc00 + ((code - 0x10000) & 0x3ff)) : hex4(code);
+  }).join('');
+  const toUnicode = [
+    '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def /CMapName /Esign-UCS def /CMapType 2 def',
+    '1 begincodespacerange <0000> <FFFF> endcodespacerange',
+    `${entries.length} beginbfchar`,
+    ...entries.map((entry) => `<${hex4(entry.code)}> <${utf16(entry.text)}>`),
+    'endbfchar endcmap CMapName currentdict /CMap defineresource pop end end',
+  ].join('\n');
+  const { context } = doc;
+  const fontFile = context.register(context.flateStream(font.bytes, { Length1: font.bytes.length }));
+  const descriptor = context.register(
+    context.obj({ Type: 'FontDescriptor', FontName: 'LiberationSans', Flags: 32, FontBBox: [-544, -303, 1302, 980], ItalicAngle: 0, Ascent: 905, Descent: -212, CapHeight: 729, StemV: 80, FontFile2: fontFile }),
+  );
+  const cidFont = context.register(
+    context.obj({
+      Type: 'Font',
+      Subtype: 'CIDFontType2',
+      BaseFont: 'LiberationSans',
+      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+      FontDescriptor: descriptor,
+      W: entries.flatMap((entry) => [entry.code, [entry.width]]),
+      CIDToGIDMap: context.register(context.flateStream(cidToGid)),
+    }),
+  );
+  const type0 = context.register(
+    context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: 'LiberationSans', Encoding: 'Identity-H', DescendantFonts: [cidFont], ToUnicode: context.register(context.flateStream(toUnicode)) }),
+  );
+  const fontKey = page.node.newFontDictionary('Lib', type0);
+  page.node.set(PDFName.of('Contents'), context.register(context.flateStream(content.replaceAll('FONT', fontKey.toString()))));
+  return save(doc);
+}
+
+const FILLER_WORDS = 'agreement party shall notice term date signature obligation confidential disclosure receiving section'.split(' ');
+
+/**
+ * `pages` letter pages filled like a contract: `linesPerPage` lines of about 100 characters in 9 pt Helvetica (a
+ * dense page is 66 lines, a manual's about 45), with ANCHORWORD once on the last line of every page.
+ */
+export async function densePdf(pages: number, linesPerPage = 66): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  let word = 0;
+  for (let page = 1; page <= pages; page++) {
+    const sheet = doc.addPage(LETTER);
+    for (let line = 0; line < linesPerPage; line++) {
+      let text = line === linesPerPage - 1 ? 'ANCHORWORD ' : '';
+      while (text.length < 100) text += `${FILLER_WORDS[(word++ * 7) % FILLER_WORDS.length]} `;
+      sheet.drawText(text.trimEnd(), { x: 40, y: 760 - line * 11, size: 9, font });
+    }
+  }
+  return save(doc);
 }

@@ -1,0 +1,339 @@
+/**
+ * Where every glyph of a page is drawn, from the page's pdfjs operator list: the text state (font, size, character
+ * and word spacing, horizontal scaling, rise, text and line matrices) is run the way PDF §9.4 and pdfjs's canvas
+ * renderer run it, with each glyph's own advance width from the font, so a glyph's position is exact rather than
+ * a share of its run. Positions are displayed top-left page coordinates (the viewport transform applied).
+ */
+import type { ReadingDirection } from './text.js';
+
+export type Matrix = [number, number, number, number, number, number];
+
+/** One drawn glyph, as the line builder needs it. */
+export interface Glyph {
+  /** What the glyph stands for (the font's Unicode mapping), possibly several characters (a ligature), or ''. */
+  text: string;
+  direction: ReadingDirection;
+  /** Font size as displayed, in points. */
+  size: number;
+  /** Displayed bounding box of the glyph: its advance width (spacing excluded) from descent to ascent. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Along the reading direction: where the glyph's origin is and where the next glyph would start (spacing included). */
+  start: number;
+  end: number;
+  /** Across the reading direction: where the baseline is. */
+  baseline: number;
+}
+
+/** The few things the text state needs from a font, as pdfjs exports them. */
+export interface FontMetrics {
+  fontMatrix?: number[];
+  ascent?: number;
+  descent?: number;
+  vertical?: boolean;
+  defaultVMetrics?: number[];
+  bbox?: number[];
+  isType3Font?: boolean;
+}
+
+interface PdfjsGlyph {
+  unicode: string;
+  width: number;
+  isSpace: boolean;
+  originalCharCode?: number;
+  vmetric?: number[];
+}
+
+/** The operator ids pdfjs gives the operations that move text (pdfjs's OPS table). */
+export type TextOps = Record<
+  | 'save'
+  | 'restore'
+  | 'transform'
+  | 'beginText'
+  | 'setCharSpacing'
+  | 'setWordSpacing'
+  | 'setHScale'
+  | 'setLeading'
+  | 'setFont'
+  | 'setTextRise'
+  | 'moveText'
+  | 'setLeadingMoveText'
+  | 'setTextMatrix'
+  | 'nextLine'
+  | 'showText'
+  | 'showSpacedText'
+  | 'setGState'
+  | 'paintFormXObjectBegin'
+  | 'paintFormXObjectEnd'
+  | 'beginAnnotation'
+  | 'endAnnotation',
+  number
+>;
+
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+/** What pdfjs assumes for a font that reports no ascent. */
+const DEFAULT_ASCENT = 0.8;
+
+/** m1 × m2 in PDF's row-vector convention: m2 applied first, then m1 (pdfjs's Util.transform). */
+export function multiply(m1: Matrix, m2: Matrix): Matrix {
+  return [
+    m1[0] * m2[0] + m1[2] * m2[1],
+    m1[1] * m2[0] + m1[3] * m2[1],
+    m1[0] * m2[2] + m1[2] * m2[3],
+    m1[1] * m2[2] + m1[3] * m2[3],
+    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
+    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
+  ];
+}
+
+interface GraphicsState {
+  ctm: Matrix;
+  font: FontMetrics | undefined;
+  fontSize: number;
+  charSpacing: number;
+  wordSpacing: number;
+  /** Horizontal scaling as a factor (Tz / 100). */
+  hScale: number;
+  leading: number;
+  rise: number;
+}
+
+function initialState(ctm: Matrix): GraphicsState {
+  return { ctm, font: undefined, fontSize: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0 };
+}
+
+/** Ascent and descent in em, from the font's metrics or (Type3) its bounding box through its font matrix. */
+export function fontExtent(font: FontMetrics | undefined): { ascent: number; descent: number } {
+  if (font?.isType3Font && font.bbox && font.fontMatrix) {
+    const top = font.bbox[3]! * font.fontMatrix[3]!;
+    const bottom = font.bbox[1]! * font.fontMatrix[3]!;
+    if (top > bottom && top - bottom < 4) return { ascent: top, descent: Math.min(0, bottom) };
+  }
+  const reportedDescent = font?.descent !== undefined && font.descent < 0 ? font.descent : undefined;
+  let ascent = font?.ascent !== undefined && font.ascent > 0 && font.ascent < 4 ? font.ascent : reportedDescent !== undefined ? 1 + reportedDescent : DEFAULT_ASCENT;
+  let descent = reportedDescent ?? ascent - 1;
+  // No glyph rises above the font's bounding box: some fonts report a line height (hhea) as their ascent.
+  const scale = font?.fontMatrix?.[3] ?? 0.001;
+  const [, bottom, , top] = (font?.bbox ?? []).map((value) => value * scale);
+  if (top !== undefined && bottom !== undefined && top > 0.5 && top < 2) {
+    ascent = Math.min(ascent, top);
+    if (bottom < 0) descent = Math.max(descent, bottom);
+  }
+  return { ascent, descent };
+}
+
+function directionOf(dx: number, dy: number): ReadingDirection {
+  return Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 'right' : 'left') : dy >= 0 ? 'down' : 'up';
+}
+
+/** A point's coordinate along the reading direction, growing in reading order. */
+export function along(direction: ReadingDirection, x: number, y: number): number {
+  switch (direction) {
+    case 'right':
+      return x;
+    case 'left':
+      return -x;
+    case 'down':
+      return y;
+    case 'up':
+      return -y;
+  }
+}
+
+/**
+ * Runs the operator list's text operations and gives each glyph drawn on the visible part of the page, in drawing
+ * order. `viewport` maps PDF user space to displayed page coordinates; `fontOf` resolves pdfjs's loaded font names.
+ */
+export function pageGlyphs(
+  ops: TextOps,
+  operatorList: { fnArray: ArrayLike<number>; argsArray: ArrayLike<unknown> },
+  viewport: Matrix,
+  page: { width: number; height: number },
+  fontOf: (loadedName: string) => FontMetrics | undefined,
+): Glyph[] {
+  const glyphs: Glyph[] = [];
+  const stack: GraphicsState[] = [];
+  let state = initialState(IDENTITY);
+  let textMatrix: Matrix = IDENTITY;
+  let lineMatrix: Matrix = IDENTITY;
+
+  const moveText = (tx: number, ty: number): void => {
+    lineMatrix = multiply(lineMatrix, [1, 0, 0, 1, tx, ty]);
+    textMatrix = lineMatrix;
+  };
+  const setFont = (name: string, size: number): void => {
+    state.font = fontOf(name);
+    state.fontSize = size;
+  };
+
+  const show = (items: readonly (PdfjsGlyph | number)[]): void => {
+    const font = state.font;
+    const { fontSize, charSpacing, wordSpacing, hScale, rise } = state;
+    if (!font || fontSize === 0) return;
+    const toPage = multiply(viewport, multiply(state.ctm, textMatrix));
+    const vertical = font.vertical === true;
+    const widthScale = (font.fontMatrix?.[0] ?? 0.001) * fontSize;
+    const { ascent, descent } = fontExtent(font);
+    // Text space: the advance direction, and the glyph's "up" (ascent) direction scaled by the font size.
+    const [a, b, c, d] = toPage;
+    const advanceX = vertical ? -c : a;
+    const advanceY = vertical ? -d : b;
+    const direction = directionOf(advanceX, advanceY);
+    const size = Math.abs(fontSize) * Math.hypot(c, d);
+    let position = 0;
+    for (const item of items) {
+      if (typeof item === 'number') {
+        // TJ adjustments are thousandths of the font size, against the writing direction.
+        position -= (item / 1000) * fontSize * (vertical ? 1 : hScale);
+        continue;
+      }
+      const spacing = charSpacing + (item.isSpace ? wordSpacing : 0);
+      let glyphWidth: number;
+      let advance: number;
+      // The glyph's rectangle in text space: [left, bottom] to [right, top], before the text matrix.
+      let left: number, right: number, bottom: number, top: number;
+      if (!vertical) {
+        glyphWidth = item.width * widthScale * hScale;
+        advance = (item.width * widthScale + spacing) * hScale;
+        left = position;
+        right = position + glyphWidth;
+        bottom = rise + descent * fontSize;
+        top = rise + ascent * fontSize;
+      } else {
+        const vmetric = item.vmetric ?? font.defaultVMetrics;
+        const w1 = vmetric ? -vmetric[0]! : item.width;
+        glyphWidth = w1 * widthScale;
+        advance = w1 * widthScale - spacing;
+        const half = (vmetric ? vmetric[1]! : item.width * 0.5) * widthScale;
+        left = -half;
+        right = -half + item.width * widthScale;
+        top = -position;
+        bottom = -position - glyphWidth;
+      }
+      const e = toPage[4];
+      const f = toPage[5];
+      // The rectangle's corners through the text-to-page matrix; its bounding box is the glyph's displayed box.
+      const x1 = a * left + c * bottom + e;
+      const x2 = a * right + c * bottom + e;
+      const x3 = a * left + c * top + e;
+      const x4 = a * right + c * top + e;
+      const y1 = b * left + d * bottom + f;
+      const y2 = b * right + d * bottom + f;
+      const y3 = b * left + d * top + f;
+      const y4 = b * right + d * top + f;
+      const minX = Math.min(x1, x2, x3, x4);
+      const maxX = Math.max(x1, x2, x3, x4);
+      const minY = Math.min(y1, y2, y3, y4);
+      const maxY = Math.max(y1, y2, y3, y4);
+      const originU = vertical ? 0 : position;
+      const originV = vertical ? -position : rise;
+      const endU = vertical ? 0 : position + advance;
+      const endV = vertical ? -position - advance : rise;
+      const originX = a * originU + c * originV + e;
+      const originY = b * originU + d * originV + f;
+      position += advance;
+      if (maxX < 0 || minX > page.width || maxY < 0 || minY > page.height) continue;
+      const endX = a * endU + c * endV + e;
+      const endY = b * endU + d * endV + f;
+      glyphs.push({
+        text: glyphText(item),
+        direction,
+        size,
+        x: minX,
+        y: minY,
+        width: maxX - minX,
+        height: maxY - minY,
+        start: along(direction, originX, originY),
+        end: along(direction, endX, endY),
+        baseline: direction === 'right' || direction === 'left' ? originY : originX,
+      });
+    }
+    textMatrix = vertical ? multiply(textMatrix, [1, 0, 0, 1, 0, -position]) : multiply(textMatrix, [1, 0, 0, 1, position, 0]);
+  };
+
+  // Operations setting one number of the text state (Tz is a percentage).
+  const numberSetters = new Map<number, (value: number) => void>([
+    [ops.setCharSpacing, (value) => (state.charSpacing = value)],
+    [ops.setWordSpacing, (value) => (state.wordSpacing = value)],
+    [ops.setHScale, (value) => (state.hScale = value / 100)],
+    [ops.setLeading, (value) => (state.leading = value)],
+    [ops.setTextRise, (value) => (state.rise = value)],
+  ]);
+  const { fnArray, argsArray } = operatorList;
+  for (let index = 0; index < fnArray.length; index++) {
+    const fn = fnArray[index]!;
+    const args = argsArray[index] as unknown[] | null;
+    const setNumber = numberSetters.get(fn);
+    if (setNumber) {
+      setNumber(args![0] as number);
+      continue;
+    }
+    switch (fn) {
+      case ops.save:
+        stack.push({ ...state });
+        break;
+      case ops.restore:
+        state = stack.pop() ?? state;
+        break;
+      case ops.transform:
+        state.ctm = multiply(state.ctm, args as Matrix);
+        break;
+      case ops.beginText:
+        textMatrix = lineMatrix = IDENTITY;
+        break;
+      case ops.setFont:
+        setFont(args![0] as string, args![1] as number);
+        break;
+      case ops.moveText:
+        moveText(args![0] as number, args![1] as number);
+        break;
+      case ops.setLeadingMoveText:
+        state.leading = -(args![1] as number);
+        moveText(args![0] as number, args![1] as number);
+        break;
+      case ops.nextLine:
+        moveText(0, -state.leading);
+        break;
+      case ops.setTextMatrix:
+        textMatrix = lineMatrix = Array.from(args![0] as ArrayLike<number>) as Matrix;
+        break;
+      case ops.showText:
+      case ops.showSpacedText:
+        show(args![0] as (PdfjsGlyph | number)[]);
+        break;
+      case ops.setGState:
+        for (const [key, value] of args![0] as [string, unknown][]) {
+          if (key === 'Font') setFont((value as [string, number])[0], (value as [string, number])[1]);
+        }
+        break;
+      case ops.paintFormXObjectBegin:
+        stack.push({ ...state });
+        if (args?.[0]) state.ctm = multiply(state.ctm, Array.from(args[0] as ArrayLike<number>) as Matrix);
+        break;
+      case ops.beginAnnotation:
+        // An appearance stream is drawn from user space through its own placement, with a fresh text state.
+        stack.push(state);
+        state = initialState(multiply(Array.from(args![2] as ArrayLike<number>) as Matrix, Array.from(args![3] as ArrayLike<number>) as Matrix));
+        textMatrix = lineMatrix = IDENTITY;
+        break;
+      case ops.paintFormXObjectEnd:
+      case ops.endAnnotation:
+        state = stack.pop() ?? state;
+        break;
+    }
+  }
+  return glyphs;
+}
+
+const PRIVATE_USE = /^[\uE000-\uF8FF]+$/u;
+
+/**
+ * A glyph's characters as they count as text: a private-use code point drawn from the space character code (how
+ * symbol fonts encode their space) is a space.
+ */
+function glyphText(glyph: PdfjsGlyph): string {
+  if ((glyph.isSpace || glyph.originalCharCode === 0x20) && (glyph.unicode === '' || PRIVATE_USE.test(glyph.unicode))) return ' ';
+  return glyph.unicode;
+}

@@ -1,0 +1,154 @@
+/**
+ * The rules of reading a page's text for anchor search, each on a PDF drawn for it in Liberation Sans (shipped with
+ * pdfjs-dist) with exactly known glyph advances: positions come from each glyph's own advance, character spacing and
+ * horizontal scaling included; invisible characters neither break nor fake a match; text drawn twice counts once;
+ * letter-spaced words read as words; right-to-left text is matched in logical order where it is drawn.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { liberationAdvance, liberationPdf, type LiberationGlyph, type LiberationLine } from '../../test/support/pdfs.js';
+import { findAnchors, type AnchorMatch } from './anchors.js';
+import { loadPdfText } from './text.js';
+
+const SIZE = 12;
+const LEFT = 72;
+const BASELINE = 100;
+
+/** Where the glyph at `index` starts: the advances before it, each with the character spacing, times the scaling. */
+function startOf(glyphs: readonly (LiberationGlyph | number)[], index: number, options: { charSpacing?: number; hScale?: number } = {}): number {
+  let x = 0;
+  for (const glyph of glyphs.slice(0, index)) {
+    x += typeof glyph === 'number' ? (-glyph / 1000) * SIZE : (liberationAdvance(glyph) / 1000) * SIZE + (options.charSpacing ?? 0);
+  }
+  return LEFT + x * (options.hScale ?? 1);
+}
+
+async function find(lines: LiberationLine[], text: string, options: { matchWholeWord?: boolean } = {}): Promise<AnchorMatch[]> {
+  return findAnchors(await loadPdfText(await liberationPdf(lines)), [{ key: 'k', text, occurrence: 'all', ...options }]);
+}
+
+const line = (glyphs: (LiberationGlyph | number)[], state?: string): LiberationLine => ({ x: LEFT, y: BASELINE, size: SIZE, glyphs, ...(state ? { state } : {}) });
+
+describe('positions from glyph advances', () => {
+  it('a match in the middle of a run starts where its first glyph is drawn (font widths, not an even split)', async () => {
+    // "Wi" is wide then narrow: an even split of the run would put "ill" about 4 pt off.
+    const glyphs = [...'WWWiiiWill sign'];
+    const [match] = await find([line(glyphs)], 'Will');
+    expect(match!.x).toBeCloseTo(startOf(glyphs, 6), 2);
+    expect(match!.width).toBeCloseTo(startOf(glyphs, 10) - startOf(glyphs, 6), 2);
+  });
+
+  it('character spacing (Tc) moves every following glyph; the letter-spaced word still matches as one word', async () => {
+    const glyphs = [...'SIGNATURE here'];
+    const [word] = await find([line(glyphs, '3 Tc')], 'signature', { matchWholeWord: true });
+    expect(word!.x).toBeCloseTo(LEFT, 2);
+    const [middle] = await find([line(glyphs, '3 Tc')], 'here');
+    expect(middle!.x).toBeCloseTo(startOf(glyphs, 10, { charSpacing: 3 }), 2);
+  });
+
+  it('horizontal scaling (Tz) stretches advances and spacing alike', async () => {
+    const glyphs = [...'Please sign here'];
+    const [match] = await find([line(glyphs, '150 Tz 1 Tc')], 'here');
+    expect(match!.x).toBeCloseTo(startOf(glyphs, 12, { charSpacing: 1, hScale: 1.5 }), 2);
+  });
+
+  it('TJ adjustments move the glyphs after them; a wide one is a word break', async () => {
+    const glyphs: (LiberationGlyph | number)[] = [...'Sign', -1500, ...'here'];
+    const [match] = await find([line(glyphs)], 'sign here');
+    expect(match!.x).toBeCloseTo(LEFT, 2);
+    const [here] = await find([line(glyphs)], 'here');
+    expect(here!.x).toBeCloseTo(startOf(glyphs, 5), 2);
+  });
+});
+
+describe('characters that are not visible text', () => {
+  const zwsp = { glyph: ' ', text: '\u200B', width: 0 };
+
+  it('zero-width spaces between letters neither break the word nor count as spaces ("C h i n a" matches "China")', async () => {
+    const glyphs = [...'C', zwsp, 'h', zwsp, 'i', zwsp, 'n', zwsp, 'a'];
+    const [match] = await find([line(glyphs)], 'China', { matchWholeWord: true });
+    expect(match).toMatchObject({ x: expect.closeTo(LEFT, 2) });
+    const [ina] = await find([line(glyphs)], 'ina');
+    expect(ina!.x).toBeCloseTo(startOf(glyphs, 4), 2);
+  });
+
+  it('a zero-width joiner with an advance, and a soft hyphen, leave the word whole', async () => {
+    const glyphs = [...'co', { glyph: '-', text: '\u00AD' }, ...'operate', { glyph: ' ', text: '\u200D' }, ...'ly'];
+    expect(await find([line(glyphs)], 'cooperately', { matchWholeWord: true })).toHaveLength(1);
+  });
+
+  it('a private-use code point drawn from the space code (a symbol font\'s space) is a space', async () => {
+    const glyphs = [...'Signed', { glyph: ' ', text: '\uF020', code: 0x20 }, ...'by'];
+    expect(await find([line(glyphs)], 'signed by')).toHaveLength(1);
+    expect(await find([line(glyphs)], 'signedby')).toHaveLength(0);
+  });
+});
+
+describe('text drawn more than once', () => {
+  it('a word drawn again over itself (fake bold, a repeated stamp) gives one match', async () => {
+    const glyphs = [...'APPROVED'];
+    const lines = [line(glyphs), { ...line(glyphs), x: LEFT + 0.3 }, { ...line(glyphs), x: LEFT + 0.15, y: BASELINE + 0.2 }];
+    const matches = await find(lines, 'approved');
+    expect(matches).toHaveLength(1);
+    expect(matches[0]!.x).toBeCloseTo(LEFT, 2);
+  });
+
+  it('each glyph drawn twice in a row gives the word once', async () => {
+    const glyphs: (LiberationGlyph | number)[] = [...'Sign'].flatMap((char) => [char, liberationAdvance(char), char]);
+    expect(await find([line(glyphs)], 'sign', { matchWholeWord: true })).toHaveLength(1);
+  });
+
+  it('the same word on two lines is two matches', async () => {
+    expect(await find([line([...'Sign']), { ...line([...'Sign']), y: BASELINE + 20 }], 'sign')).toHaveLength(2);
+  });
+});
+
+describe('right-to-left text', () => {
+  // Hebrew is drawn in visual order: the glyphs of "שלום עולם" from left to right are "םלוע םולש".
+  const logical = 'שלום עולם';
+  const visual = [...logical].reverse();
+
+  it('is matched in logical order, including phrases of several words', async () => {
+    expect(await find([line(visual)], logical)).toHaveLength(1);
+    expect(await find([line(visual)], 'םלוע םולש')).toHaveLength(0);
+  });
+
+  it("a match's box is where its glyphs are drawn: the first word read is on the right", async () => {
+    const [first] = await find([line(visual)], 'שלום', { matchWholeWord: true });
+    // Visually "שלום" is the last four glyphs, after "םלוע ".
+    expect(first!.x).toBeCloseTo(startOf(visual, 5), 2);
+    expect(first!.x + first!.width).toBeCloseTo(startOf(visual, 9), 2);
+    const [second] = await find([line(visual)], 'עולם');
+    expect(second!.x).toBeCloseTo(LEFT, 2);
+  });
+
+  it('numbers inside right-to-left text keep their order', async () => {
+    // Logical "סעיף 15 לחוק": drawn "קוחל 15 ףיעס".
+    const drawn = [...'קוחל', ' ', '1', '5', ' ', ...'ףיעס'];
+    expect(await find([line(drawn)], 'סעיף 15 לחוק')).toHaveLength(1);
+  });
+
+  it('glyphs drawn one by one from right to left (logical order, each placed left of the last) read the same', async () => {
+    const glyphs: (LiberationGlyph | number)[] = [];
+    for (const char of logical) glyphs.push(char, liberationAdvance(char) * 2);
+    const [match] = await find([{ ...line(glyphs), x: 300 }], logical);
+    expect(match).toBeDefined();
+  });
+});
+
+describe('text of annotation appearances', () => {
+  it('a filled form field is document text: its value is found where the field shows it', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const field = doc.getForm().createTextField('signer');
+    field.setText('Jane Q. Signer');
+    field.addToPage(page, { x: 100, y: 600, width: 200, height: 24, font: await doc.embedFont(StandardFonts.Helvetica) });
+    const text = await loadPdfText(await doc.save());
+    const [match] = findAnchors(text, [{ key: 'k', text: 'Jane Q. Signer', occurrence: 'all' }]);
+    expect(match).toBeDefined();
+    expect(match!.x).toBeGreaterThanOrEqual(100);
+    expect(match!.x).toBeLessThan(110);
+    expect(match!.y).toBeGreaterThan(792 - 624);
+    expect(match!.y + match!.height).toBeLessThanOrEqual(792 - 600 + 1);
+  });
+});

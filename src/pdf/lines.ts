@@ -1,0 +1,257 @@
+/**
+ * From drawn glyphs to the lines anchor search reads: glyphs that continue each other form chunks, chunks sharing a
+ * baseline form a line in reading order, text drawn twice at one place counts once, characters that are not visible
+ * text are left out, visible gaps read as spaces, and right-to-left scripts are put back in logical order. Every
+ * character of a line's text keeps the box where it is drawn.
+ */
+import { toLogicalOrder } from './bidi.js';
+import type { Glyph } from './glyphs.js';
+import type { ReadingDirection, TextLine } from './text.js';
+
+/**
+ * A gap wider than this share of the font size reads as a word break: Helvetica's space is 0.278 em, Times's
+ * 0.25, a narrow one 0.2; kerning and tracking inside words stay below 0.1 (poppler's own break is 0.1).
+ */
+const WORD_GAP_EM = 0.15;
+/** Letter-spaced lines: a gap reads as a word break when it is this much wider than the line's usual letter gap. */
+const LETTER_SPACED_GAP_FACTOR = 1.6;
+/** Text drawn again this close (× font size) along and across, with the same characters, is the same text. */
+const DUPLICATE_ALONG_EM = 0.15;
+const DUPLICATE_ACROSS_EM = 0.2;
+/** A glyph continues the glyph before it when it starts no further back or ahead than this (× font size). */
+const CONTINUE_BACK_EM = 0.3;
+const CONTINUE_AHEAD_EM = 1;
+/** Two chunks belong to one line when they overlap across it by this share of the smaller one. */
+const SAME_LINE_OVERLAP = 0.5;
+
+/**
+ * Format characters (zero-width space and joiners, soft hyphen, direction marks, byte order mark) and controls:
+ * never visible text. Their advance does not make a gap either.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cc}]/gu;
+const WHITESPACE_ONLY = /^\s+$/u;
+
+/** One visible piece of a line: a glyph's visible characters (or an inserted space) and where they are drawn. */
+type Atom = Omit<Glyph, 'direction' | 'baseline'>;
+
+interface Chunk {
+  direction: ReadingDirection;
+  atoms: Atom[];
+  text: string;
+  start: number;
+  end: number;
+  baseline: number;
+  size: number;
+  /** Extent across the line: [from, to] on the axis perpendicular to the reading direction. */
+  across: [number, number];
+}
+
+const horizontal = (direction: ReadingDirection): boolean => direction === 'right' || direction === 'left';
+
+function visibleText(glyph: Glyph): string {
+  const { text } = glyph;
+  // Most glyphs are one printable character: no need for the pattern.
+  if (text.length === 1 && text.charCodeAt(0) > 0x20 && text.charCodeAt(0) < 0x7f) return text;
+  return text.replace(INVISIBLE, (char) => (/\s/u.test(char) ? ' ' : ''));
+}
+
+function acrossOf(glyph: Glyph): [number, number] {
+  return horizontal(glyph.direction) ? [glyph.y, glyph.y + glyph.height] : [glyph.x, glyph.x + glyph.width];
+}
+
+/** Consecutive glyphs drawn one after the other on one baseline; a glyph drawn again on the one before it is dropped. */
+function chunksOf(glyphs: readonly Glyph[]): Chunk[] {
+  const chunks: Chunk[] = [];
+  let current: Chunk | undefined;
+  for (const glyph of glyphs) {
+    const text = visibleText(glyph);
+    const last = current?.atoms.at(-1);
+    if (
+      last !== undefined &&
+      last.text === text &&
+      Math.abs(last.start - glyph.start) < DUPLICATE_ALONG_EM * glyph.size &&
+      Math.abs(current!.baseline - glyph.baseline) <= DUPLICATE_ACROSS_EM * glyph.size
+    ) {
+      continue;
+    }
+    const continues =
+      current !== undefined &&
+      current.direction === glyph.direction &&
+      Math.abs(glyph.baseline - current.baseline) <= DUPLICATE_ACROSS_EM * Math.min(glyph.size, current.size) &&
+      glyph.start >= current.end - CONTINUE_BACK_EM * glyph.size &&
+      glyph.start <= current.end + CONTINUE_AHEAD_EM * glyph.size;
+    if (text === '') {
+      // Invisible characters only move the pen; text resumes where they end.
+      if (continues) {
+        current!.end = Math.max(current!.end, glyph.end);
+        const previous = current!.atoms.at(-1);
+        if (previous) previous.end = Math.max(previous.end, glyph.end);
+      }
+      continue;
+    }
+    if (!continues) {
+      current = { direction: glyph.direction, atoms: [], text: '', start: glyph.start, end: glyph.end, baseline: glyph.baseline, size: glyph.size, across: acrossOf(glyph) };
+      chunks.push(current);
+    }
+    const chunk = current!;
+    // The glyph itself becomes the atom: pages have thousands, and copies cost more than the reading.
+    glyph.text = text;
+    chunk.atoms.push(glyph);
+    chunk.text += text;
+    chunk.end = glyph.end;
+    chunk.size = Math.max(chunk.size, glyph.size);
+    const [from, to] = acrossOf(glyph);
+    chunk.across = [Math.min(chunk.across[0], from), Math.max(chunk.across[1], to)];
+  }
+  return chunks;
+}
+
+function centre([from, to]: [number, number]): number {
+  return (from + to) / 2;
+}
+
+function overlapsEnough(line: [number, number], item: [number, number]): boolean {
+  const overlap = Math.min(line[1], item[1]) - Math.max(line[0], item[0]);
+  const smaller = Math.min(line[1] - line[0], item[1] - item[0]);
+  return smaller <= 0 ? overlap >= 0 : overlap >= SAME_LINE_OVERLAP * smaller;
+}
+
+/** Lines of the page, top to bottom then left to right as displayed. */
+export function buildLines(glyphs: readonly Glyph[]): TextLine[] {
+  const byDirection = new Map<ReadingDirection, Chunk[]>();
+  for (const chunk of chunksOf(glyphs)) {
+    const group = byDirection.get(chunk.direction);
+    if (group) group.push(chunk);
+    else byDirection.set(chunk.direction, [chunk]);
+  }
+  const lines: { chunks: Chunk[]; across: [number, number]; direction: ReadingDirection }[] = [];
+  for (const [direction, group] of byDirection) {
+    group.sort((left, right) => centre(left.across) - centre(right.across));
+    let current: (typeof lines)[number] | undefined;
+    for (const chunk of group) {
+      if (current && overlapsEnough(current.across, chunk.across)) {
+        current.chunks.push(chunk);
+        current.across = [Math.min(current.across[0], chunk.across[0]), Math.max(current.across[1], chunk.across[1])];
+      } else {
+        current = { chunks: [chunk], across: chunk.across, direction };
+        lines.push(current);
+      }
+    }
+  }
+  return lines
+    .map(({ chunks, direction }) => joinLine(chunks.sort((left, right) => left.start - right.start), direction))
+    .filter((line) => line.text !== '')
+    .sort((left, right) => left.boxes[1]! - right.boxes[1]! || left.boxes[0]! - right.boxes[0]!);
+}
+
+/**
+ * The atoms in reading order without those drawing the same characters again at (nearly) the same place: fake bold,
+ * drop shadows, stamps applied twice.
+ */
+function withoutRepeats(atoms: readonly Atom[], direction: ReadingDirection): Atom[] {
+  const kept: Atom[] = [];
+  const byText = new Map<string, Atom[]>();
+  const acrossStart = (atom: Atom): number => (horizontal(direction) ? atom.y : atom.x);
+  for (const atom of atoms) {
+    const same = byText.get(atom.text);
+    if (same?.some((other) => Math.abs(other.start - atom.start) < DUPLICATE_ALONG_EM * atom.size && Math.abs(acrossStart(other) - acrossStart(atom)) < DUPLICATE_ACROSS_EM * atom.size)) continue;
+    if (same) same.push(atom);
+    else byText.set(atom.text, [atom]);
+    kept.push(atom);
+  }
+  return kept;
+}
+
+/** Whether any chunk starts before the one before it ends: only then can text be drawn over other text of the line. */
+function overlapping(chunks: readonly Chunk[]): boolean {
+  for (let index = 1; index < chunks.length; index++) {
+    const previous = chunks[index - 1]!;
+    if (chunks[index]!.start < previous.end - DUPLICATE_ALONG_EM * previous.size) return true;
+  }
+  return false;
+}
+
+const isSpace = (atom: Atom): boolean => WHITESPACE_ONLY.test(atom.text);
+
+/**
+ * The line's atoms in order with a space inserted at each visible gap between words. The gap that counts as a word
+ * break is WORD_GAP_EM of the font size, or more on a letter-spaced line (most letters apart), so that spaced-out
+ * letters still read as one word.
+ */
+function joinLine(chunks: Chunk[], direction: ReadingDirection): TextLine {
+  const drawn = chunks.length === 1 ? chunks[0]!.atoms : chunks.flatMap((chunk) => chunk.atoms);
+  const atoms = overlapping(chunks) ? withoutRepeats(drawn, direction) : drawn;
+  const breakEm = wordBreakEm(atoms);
+  const joined: Atom[] = [];
+  let previous: Atom | undefined;
+  for (const atom of atoms) {
+    if (previous && !isSpace(previous) && !isSpace(atom)) {
+      const gap = atom.start - previous.end;
+      // Far apart, or drawn back over earlier text (an overlay), is a word break.
+      if (gap > breakEm * atom.size || gap < -CONTINUE_BACK_EM * atom.size * 2) joined.push(gapAtom(previous, atom, direction));
+    }
+    joined.push(atom);
+    previous = atom;
+  }
+  return lineOf(toLogicalOrder(joined), direction);
+}
+
+/** WORD_GAP_EM, or on a letter-spaced line (most letters apart) more than its usual letter gap. */
+function wordBreakEm(atoms: readonly Atom[]): number {
+  const gaps: number[] = [];
+  let wide = 0;
+  for (let index = 1; index < atoms.length; index++) {
+    const previous = atoms[index - 1]!;
+    const next = atoms[index]!;
+    if (isSpace(previous) || isSpace(next)) continue;
+    const gap = (next.start - previous.end) / next.size;
+    gaps.push(gap);
+    if (gap > WORD_GAP_EM) wide++;
+  }
+  if (gaps.length < 3 || wide * 2 < gaps.length) return WORD_GAP_EM;
+  gaps.sort((left, right) => left - right);
+  return gaps[Math.floor(gaps.length / 2)]! * LETTER_SPACED_GAP_FACTOR;
+}
+
+/** A space standing for the gap between two atoms, spanning it (or, when they overlap, sitting where the first ends). */
+function gapAtom(previous: Atom, next: Atom, direction: ReadingDirection): Atom {
+  const from = Math.min(previous.end, next.start);
+  const to = Math.max(previous.end, next.start);
+  const { size } = next;
+  if (horizontal(direction)) {
+    const left = direction === 'right' ? from : -to;
+    return { text: ' ', size, x: left, y: previous.y, width: to - from, height: previous.height, start: from, end: to };
+  }
+  const top = direction === 'down' ? from : -to;
+  return { text: ' ', size, x: previous.x, y: top, width: previous.width, height: to - from, start: from, end: to };
+}
+
+function lineOf(atoms: readonly Atom[], direction: ReadingDirection): TextLine {
+  let text = '';
+  for (const atom of atoms) text += atom.text;
+  const boxes = new Float64Array(text.length * 4);
+  let unit = 0;
+  for (const atom of atoms) {
+    // A glyph standing for several characters (a ligature) shares its box among them.
+    const count = atom.text.length;
+    for (let index = 0; index < count; index++, unit++) {
+      const offset = unit * 4;
+      if (horizontal(direction)) {
+        const share = atom.width / count;
+        const first = direction === 'right' ? index : count - 1 - index;
+        boxes[offset] = atom.x + share * first;
+        boxes[offset + 1] = atom.y;
+        boxes[offset + 2] = share;
+        boxes[offset + 3] = atom.height;
+      } else {
+        const share = atom.height / count;
+        const first = direction === 'down' ? index : count - 1 - index;
+        boxes[offset] = atom.x;
+        boxes[offset + 1] = atom.y + share * first;
+        boxes[offset + 2] = atom.width;
+        boxes[offset + 3] = share;
+      }
+    }
+  }
+  return { text, direction, boxes };
+}
