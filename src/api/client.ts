@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import { describeBody, DryRunComplete, type DryRunRequest } from './dry-run.js';
 import { ApiError, NetworkError, UsageError } from './errors.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
@@ -18,6 +19,8 @@ export interface ClientOptions {
   idempotencyKey?: string;
   /** Tells the person what a wait is for (a spinner, a stderr line). */
   onRetry?: (info: { operationId: string; reason: string; delayMs: number; attempt: number }) => void;
+  /** `--dry-run`: a request that would change something is handed here (key redacted) and not sent. */
+  onDryRun?: (request: DryRunRequest) => void;
 }
 
 export interface RequestOptions {
@@ -29,6 +32,10 @@ export interface RequestOptions {
   retry?: Partial<RetryPolicy>;
   /** For this call only, instead of the client's `onRetry` (e.g. a command's own spinner). */
   onRetry?: ClientOptions['onRetry'];
+  /** Extra request headers (`esign api -H`); they never replace Authorization. */
+  headers?: Record<string, string>;
+  /** Dry-run this call even if it only reads (`esign api --dry-run GET ...` sends nothing at all). */
+  dryRun?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -108,6 +115,9 @@ export class ApiClient {
       'user-agent': this.options.userAgent,
       accept: 'application/json',
     };
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (name.toLowerCase() !== 'authorization') headers[name.toLowerCase()] = value;
+    }
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let body: string | Buffer | Readable | undefined;
     if (options.raw) {
@@ -119,6 +129,18 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     const replayable = options.raw === undefined || Buffer.isBuffer(options.raw.body);
+    if (this.options.onDryRun && (options.dryRun || !operation.readOnly)) {
+      const request: DryRunRequest = {
+        dryRun: true,
+        operationId,
+        method: operation.method,
+        url: url.href,
+        headers: { ...headers, authorization: 'Bearer [REDACTED]' },
+        body: describeBody(options.body, options.raw),
+      };
+      this.options.onDryRun(request);
+      throw new DryRunComplete(request);
+    }
 
     const dispatcher = await this.agent();
     const { request } = await import('undici');
@@ -175,18 +197,25 @@ export class ApiClient {
 
   /** Follows `nextCursor` until the end, or until `max` items were read. */
   async *paginate<T>(operationId: string, options: RequestOptions & { max?: number } = {}): AsyncGenerator<T> {
-    let cursor: string | undefined;
     let count = 0;
-    do {
-      const page = await this.call<{ data?: T[]; nextCursor?: string | null }>(operationId, {
-        ...options,
-        query: { ...options.query, ...(cursor ? { cursor } : {}) },
-      });
-      for (const item of page.body.data ?? []) {
+    for await (const page of this.pages<T>(operationId, options)) {
+      for (const item of page.data) {
         yield item;
         if (options.max !== undefined && ++count >= options.max) return;
       }
-      cursor = page.body.nextCursor ?? undefined;
+    }
+  }
+
+  /** One list answer at a time, following `nextCursor` from `options.query.cursor` (or the first page) to the end. */
+  async *pages<T>(operationId: string, options: RequestOptions = {}): AsyncGenerator<{ data: T[]; nextCursor: string | null }> {
+    let cursor = options.query?.cursor;
+    do {
+      const page = await this.call<{ data?: T[]; nextCursor?: string | null }>(operationId, {
+        ...options,
+        query: { ...options.query, cursor },
+      });
+      cursor = page.body?.nextCursor ?? undefined;
+      yield { data: page.body?.data ?? [], nextCursor: cursor ?? null };
     } while (cursor);
   }
 

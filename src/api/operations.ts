@@ -15,11 +15,14 @@ export interface Operation {
   readonly stated: boolean;
   readonly scope?: string;
   readonly paginated?: boolean;
+  /** Changes nothing: GETs, and the POSTs that only search or check (`--dry-run` lets these through). */
+  readonly readOnly: boolean;
 }
 
 type Row = [resource: string, id: string, method: HttpMethod, path: string, flags?: string, scope?: string];
 
-// Flags: I = requires Idempotency-Key, S = method and path stated by the contract, L = list (limit/cursor).
+// Flags: I = requires Idempotency-Key, S = method and path stated by the contract, L = list (limit/cursor),
+// R = a POST that changes nothing (a search or a check).
 const rows: Row[] = [
   ['account', 'getMe', 'GET', '/v4/api/me', 'S'],
   ['account', 'getAccount', 'GET', '/v4/api/account'],
@@ -51,9 +54,9 @@ const rows: Row[] = [
   ['documents', 'putFields', 'PUT', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'S'],
   ['documents', 'listFields', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'S', 'envelopes:read'],
   ['documents', 'confirmConversion', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/confirm-conversion', 'S'],
-  ['documents', 'findAnchors', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/anchors:find', 'S', 'envelopes:read'],
+  ['documents', 'findAnchors', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/anchors:find', 'SR', 'envelopes:read'],
   ['documents', 'getDocumentDownloadUrl', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/download-url', '', 'envelopes:read'],
-  ['documents', 'validateSealedDocument', 'POST', '/v4/api/documents/validate'],
+  ['documents', 'validateSealedDocument', 'POST', '/v4/api/documents/validate', 'R'],
 
   ['contacts', 'createContact', 'POST', '/v4/api/contacts/'],
   ['contacts', 'listContacts', 'GET', '/v4/api/contacts/', 'L'],
@@ -90,7 +93,7 @@ const rows: Row[] = [
   ['templates', 'listTemplates', 'GET', '/v4/api/templates/', 'L', 'templates:read'],
   ['templates', 'getTemplate', 'GET', '/v4/api/templates/{templateId}', '', 'templates:read'],
   ['templates', 'createEnvelopeFromTemplate', 'POST', '/v4/api/templates/{templateId}/envelopes', 'IS'],
-  ['templates', 'findTemplateAnchors', 'POST', '/v4/api/templates/{templateId}/documents/{documentId}/anchors:find', 'S', 'templates:read'],
+  ['templates', 'findTemplateAnchors', 'POST', '/v4/api/templates/{templateId}/documents/{documentId}/anchors:find', 'SR', 'templates:read'],
 
   ['reports', 'listVoidedEnvelopes', 'GET', '/v4/api/reports/voided-envelopes', 'L'],
   ['reports', 'getEnvelopeReport', 'GET', '/v4/api/reports/envelopes/{envelopeId}'],
@@ -107,6 +110,7 @@ export const operations: readonly Operation[] = rows.map(([resource, id, method,
   idempotent: flags.includes('I'),
   stated: flags.includes('S'),
   paginated: flags.includes('L'),
+  readOnly: method === 'GET' || flags.includes('R'),
   ...(scope ? { scope } : {}),
 }));
 

@@ -24,3 +24,33 @@ export function renderFields(pairs: readonly [string, string][]): string {
   const width = Math.max(...pairs.map(([name]) => name.length));
   return pairs.map(([name, value]) => `${`${name}:`.padEnd(width + 2)}${value}`).join('\n');
 }
+
+/**
+ * A table printed in batches as pages arrive: the header once, and each column as wide as the widest cell seen so far
+ * (a later, wider cell shifts only the rows after it), so no batch has to wait for the rest.
+ */
+export class TableStream<T> {
+  private widths: number[];
+  private started = false;
+
+  constructor(
+    private readonly columns: readonly Column<T>[],
+    private readonly style?: { bold(t: string): string },
+  ) {
+    this.widths = columns.map((column) => visibleWidth(column.header));
+  }
+
+  /** The lines for these rows (and the header before the first batch). */
+  rows(batch: readonly T[]): string[] {
+    const cells = batch.map((row) => this.columns.map((column) => column.value(row)));
+    this.widths = this.widths.map((width, index) => Math.max(width, ...cells.map((line) => visibleWidth(line[index]!))));
+    const pad = (text: string, index: number) => (index === this.columns.length - 1 ? text : text + ' '.repeat(this.widths[index]! - visibleWidth(text)));
+    const lines = cells.map((line) => line.map(pad).join('  ').trimEnd());
+    if (!this.started) {
+      this.started = true;
+      const header = this.columns.map((column, index) => pad(column.header, index)).join('  ').trimEnd();
+      lines.unshift(this.style ? this.style.bold(header) : header);
+    }
+    return lines;
+  }
+}
