@@ -90,7 +90,7 @@ describe('esign api: every operation of the table answers', () => {
     const webhook = expectStatus(await call(emulator, 'POST', '/v4/api/webhooks/', { idempotent: true, body: { url: 'http://127.0.0.1:9/unreachable', events: ['ENVELOPE_VOIDED'], isActive: true } }), 201).body;
     const doomedWebhook = expectStatus(await call(emulator, 'POST', '/v4/api/webhooks/', { idempotent: true, body: { url: 'https://hooks.example.com/x', events: ['ENVELOPE_VOIDED'], isActive: true } }), 201).body;
     await call(emulator, 'POST', `/v4/api/envelopes/${toVoid.id}/void`, { body: { reason: 'Coverage' } });
-    const delivery = await waitUntil(async () => (await call(emulator, 'GET', `/v4/api/webhooks/${webhook.id}/deliveries`)).body.data[0], Boolean, 'a delivery');
+    const delivery: any = await waitUntil(async () => (await call(emulator, 'GET', `/v4/api/webhooks/${webhook.id}/deliveries`)).body.data[0], Boolean, 'a delivery');
     const template = (await call(emulator, 'GET', '/v4/api/templates/')).body.data[0];
     const templateFull = (await call(emulator, 'GET', `/v4/api/templates/${template.id}`)).body;
     const templateDocumentId = templateFull.documents[0].documentId ?? templateFull.documents[0].id;
