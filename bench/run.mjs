@@ -4,6 +4,7 @@
 //   throughput   POST /v4/api/envelopes/ at 16 connections (wrk: req/s, p99)    target >= 2,000 req/s
 //   upload       1 GiB upload: peak RSS of esign and speed vs `curl -T`         target < 150 MiB, >= 70%
 //   local        `esign anchors find --local` on a 500-page PDF (pages/s)
+//   list         `esign contacts list --all --jsonl`: peak RSS over 100,000 contacts vs 1,000  target <= 1.2x
 // Run one with `npm run bench -- anchors`.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -200,6 +201,46 @@ if (wanted('local')) {
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`anchors find --local failed: ${run.stderr}`);
   report('anchors find --local: 500 pages (whole command)', `${(500 / seconds).toFixed(0)} pages/s`, `${(seconds * 1000).toFixed(0)} ms`);
+}
+
+/** An emulator whose account holds `count` contacts, written into its state file (posting 100,000 would take minutes). */
+async function emulatorWithContacts(count) {
+  const statePath = join(work, `contacts-${count}.json`);
+  const first = await startEmulator(['--no-seed', '--state', statePath]);
+  const template = await api(first, 'POST', '/v4/api/contacts/', { name: 'Seed', email: 'seed@example.test' });
+  await new Promise((resolve) => {
+    first.child.once('exit', resolve);
+    first.stop();
+  });
+  const saved = JSON.parse((await import('node:fs')).readFileSync(statePath, 'utf8'));
+  saved.state.contacts = {};
+  for (let index = 0; index < count; index++) {
+    const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+    saved.state.contacts[id] = { id, name: `Contact ${index}`, email: `contact${index}@example.test`, company: 'Bench Ltd', createdAt: template.createdAt, updatedAt: template.createdAt };
+  }
+  writeFileSync(statePath, JSON.stringify(saved));
+  return startEmulator(['--no-seed', '--state', statePath, '--key', first.key]);
+}
+
+if (wanted('list')) {
+  const peaks = {};
+  for (const count of [1_000, 100_000]) {
+    const emulator = await emulatorWithContacts(count);
+    try {
+      const started = performance.now();
+      const timed = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'contacts', 'list', '--all', '--jsonl', '--limit', '100'], {
+        env: { ...env, ESIGN_SANDBOX_BASE_URL: emulator.url, ESIGN_API_KEY: emulator.key },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        encoding: 'utf8',
+      });
+      if (timed.status !== 0) throw new Error(`contacts list failed: ${timed.stderr}`);
+      peaks[count] = Number(timed.stderr.trim().split('\n').at(-1));
+      report(`contacts list --all --jsonl: ${count.toLocaleString('en')} contacts`, `${(peaks[count] / 1024).toFixed(0)} MiB peak RSS`, `${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } finally {
+      emulator.stop();
+    }
+  }
+  report('contacts list --all --jsonl: 100,000 vs 1,000 peak RSS', `${(peaks[100_000] / peaks[1_000]).toFixed(2)}x`, 'target <= 1.2x');
 }
 
 rmSync(work, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { defineCommand, type Context } from '../../cli/command.js';
 import { readStdin } from '../../cli/stdin.js';
 import type { ListenerEvent } from '../../workflows/webhook-listener.js';
 import { pickId, webhookPick } from '../pick.js';
-import { parseEvents } from './view.js';
+import { parseEvents, parseHttpUrl } from './view.js';
 
 interface ListenArgs {
   port: number;
@@ -27,18 +27,6 @@ function checkSecret(secret: string, where: string): string {
   // The value is never echoed: it is a secret even when it is malformed.
   if (!secretPattern.test(trimmed)) throw new UsageError(`${where} is not a signing secret.`, 'A signing secret looks like whsec_ followed by Base64; `esign webhooks create` and `rotate-secret` print one.', 'WEBHOOK_SECRET_INVALID');
   return trimmed;
-}
-
-function checkForwardUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new UsageError(`--forward-to ${JSON.stringify(raw)} is not a URL.`, 'Give the full address of your handler, e.g. http://localhost:3000/webhooks.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--forward-to must be an http:// or https:// URL.');
-  if (url.username || url.password) throw new UsageError('--forward-to must not carry a user name or password.');
-  return url;
 }
 
 async function secretFor(args: ListenArgs, ctx: Context): Promise<{ secret: string; source: string }> {
@@ -109,7 +97,7 @@ export default defineCommand<ListenArgs>({
     'printf %s "$WHSEC" | esign webhooks listen --secret-stdin --port 4242 --json',
   ],
   async handler(args, ctx) {
-    const forwardTo = args.forwardTo === undefined ? undefined : checkForwardUrl(args.forwardTo);
+    const forwardTo = args.forwardTo === undefined ? undefined : parseHttpUrl(args.forwardTo, '--forward-to', 'http://localhost:3000/webhooks');
     const { secret, source } = await secretFor(args, ctx);
     const { startWebhookListener } = await import('../../workflows/webhook-listener.js');
     const counts = { delivery: 0, rejected: 0, skipped: 0 };

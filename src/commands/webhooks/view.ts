@@ -1,4 +1,5 @@
 import { UsageError } from '../../api/errors.js';
+import { isLoopbackHost } from '../../auth/hosts.js';
 import type { Context } from '../../cli/command.js';
 import { cell, renderRecord } from '../../output/record.js';
 import type { Column } from '../../output/table.js';
@@ -42,17 +43,23 @@ export function parseEvents(value: string): string[] {
   return events;
 }
 
-/** HTTPS, or plain http to this machine (a local receiver such as `esign webhooks listen`). */
-export function checkEndpointUrl(raw: string, flag: string): string {
+/** An http(s) URL without credentials, or a usage error that says which flag and what to give. */
+export function parseHttpUrl(raw: string, flag: string, example: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`${flag} ${JSON.stringify(raw)} is not a URL.`, 'Give the full address, e.g. https://hooks.example.com/esign.');
+    throw new UsageError(`${flag} ${JSON.stringify(raw)} is not a URL.`, `Give the full address, e.g. ${example}.`);
   }
-  if (url.username || url.password) throw new UsageError(`${flag} must not carry a user name or password.`, 'Authenticate deliveries with the signing secret instead.');
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.startsWith('127.');
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} must be an http:// or https:// URL.`, `For example ${example}.`);
+  if (url.username || url.password) throw new UsageError(`${flag} must not carry a user name or password.`);
+  return url;
+}
+
+/** HTTPS, or plain http to this machine (a local receiver such as `esign webhooks listen`). */
+export function checkEndpointUrl(raw: string, flag: string): string {
+  const url = parseHttpUrl(raw, flag, 'https://hooks.example.com/esign');
+  if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
     throw new UsageError(`${flag} must be an https:// URL (plain http:// only to localhost).`, 'Deliveries carry envelope data: the contract requires HTTPS.');
   }
   return url.href;
