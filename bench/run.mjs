@@ -11,6 +11,7 @@
 //   poppler      side by side with `pdftotext -bbox` on the same pages: 500 dense pages      target <= 1.5x
 //                a 2,400-page manual, searched to the 500-page cap (poppler: -l 500)          target < 3x
 //   processing   peak RSS of the emulator processing a 1 GiB PDF, against the file size      target < 1.5x
+//   list         `esign contacts list --all --jsonl`: peak RSS over 100,000 contacts vs 1,000  target <= 1.2x
 // Run one with `npm run bench -- anchors`.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -475,6 +476,46 @@ if (wanted('processing')) {
   } finally {
     emulator.stop();
   }
+}
+
+/** An emulator whose account holds `count` contacts, written into its state file (posting 100,000 would take minutes). */
+async function emulatorWithContacts(count) {
+  const statePath = join(work, `contacts-${count}.json`);
+  const first = await startEmulator(['--no-seed', '--state', statePath]);
+  const template = await api(first, 'POST', '/v4/api/contacts/', { name: 'Seed', email: 'seed@example.test' });
+  await new Promise((resolve) => {
+    first.child.once('exit', resolve);
+    first.stop();
+  });
+  const saved = JSON.parse((await import('node:fs')).readFileSync(statePath, 'utf8'));
+  saved.state.contacts = {};
+  for (let index = 0; index < count; index++) {
+    const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+    saved.state.contacts[id] = { id, name: `Contact ${index}`, email: `contact${index}@example.test`, company: 'Bench Ltd', createdAt: template.createdAt, updatedAt: template.createdAt };
+  }
+  writeFileSync(statePath, JSON.stringify(saved));
+  return startEmulator(['--no-seed', '--state', statePath, '--key', first.key]);
+}
+
+if (wanted('list')) {
+  const peaks = {};
+  for (const count of [1_000, 100_000]) {
+    const emulator = await emulatorWithContacts(count);
+    try {
+      const started = performance.now();
+      const timed = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'contacts', 'list', '--all', '--jsonl', '--limit', '100'], {
+        env: { ...env, ESIGN_SANDBOX_BASE_URL: emulator.url, ESIGN_API_KEY: emulator.key },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        encoding: 'utf8',
+      });
+      if (timed.status !== 0) throw new Error(`contacts list failed: ${timed.stderr}`);
+      peaks[count] = Number(timed.stderr.trim().split('\n').at(-1));
+      report(`contacts list --all --jsonl: ${count.toLocaleString('en')} contacts`, `${(peaks[count] / 1024).toFixed(0)} MiB peak RSS`, `${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } finally {
+      emulator.stop();
+    }
+  }
+  report('contacts list --all --jsonl: 100,000 vs 1,000 peak RSS', `${(peaks[100_000] / peaks[1_000]).toFixed(2)}x`, 'target <= 1.2x');
 }
 
 rmSync(work, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander';
+import { isDryRunComplete } from './api/dry-run.js';
 import { ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
 import type { ContextIO } from './cli/context.js';
 import { invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
@@ -37,6 +38,9 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
       const context = createContext(globals, io, version);
       output = context.output;
       dispose = () => context.dispose();
+      if (spec.arguments?.some((argument) => argument.name === 'envelopeId')) {
+        await (await import('./workflows/envelope-id.js')).resolveEnvelopeArguments(args, context);
+      }
       await spec.handler(args as never, context);
     },
     { out: (text) => io.stdout.write(text), err: (text) => io.stderr.write(text) },
@@ -54,6 +58,8 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
         out.error(usage.toJSON(), usage.hint);
         exitCode = usage.exitCode;
       }
+    } else if (isDryRunComplete(error)) {
+      exitCode = error.exitCode;
     } else if (isEsignError(error)) {
       if (error.unansweredIdempotencyKey) {
         const { explainUnanswered } = await import('./cli/repeat.js');

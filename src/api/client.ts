@@ -5,6 +5,7 @@ import { interruption } from '../cli/interrupt.js';
 import { nestsDeeperThan } from '../shared/nesting.js';
 import { AnswerReader, headerValue } from './answer-reader.js';
 import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from './errors.js';
+import { describeBody, DryRunComplete, type DryRunRequest } from './dry-run.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
 
@@ -21,6 +22,8 @@ export interface ClientOptions {
   idempotencyKey?: string;
   /** Tells the person what a wait is for (a spinner, a stderr line). */
   onRetry?: (info: { operationId: string; reason: string; delayMs: number; attempt: number }) => void;
+  /** `--dry-run`: a request that would change something is handed here (key redacted) and not sent. */
+  onDryRun?: (request: DryRunRequest) => void;
 }
 
 export interface RequestOptions {
@@ -40,6 +43,10 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Stops the request and the waits between retries (e.g. `interruption.signal`). */
   signal?: AbortSignal;
+  /** Extra request headers (`esign api -H`); they never replace Authorization. */
+  headers?: Record<string, string>;
+  /** Dry-run this call even if it only reads (`esign api --dry-run GET ...` sends nothing at all). */
+  dryRun?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -127,6 +134,9 @@ export class ApiClient {
       'user-agent': this.options.userAgent,
       accept: 'application/json',
     };
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (name.toLowerCase() !== 'authorization') headers[name.toLowerCase()] = value;
+    }
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let body: string | Buffer | Readable | undefined;
     if (options.raw) {
@@ -138,6 +148,18 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
     }
     const replayable = options.raw === undefined || Buffer.isBuffer(options.raw.body);
+    if (this.options.onDryRun && (options.dryRun || !operation.readOnly)) {
+      const request: DryRunRequest = {
+        dryRun: true,
+        operationId,
+        method: operation.method,
+        url: url.href,
+        headers: { ...headers, authorization: 'Bearer [REDACTED]' },
+        body: describeBody(options.body, options.raw),
+      };
+      this.options.onDryRun(request);
+      throw new DryRunComplete(request);
+    }
 
     const dispatcher = await this.agent();
     const { request } = await import('undici');
@@ -205,27 +227,37 @@ export class ApiClient {
 
   /** Follows `nextCursor` until the end, or until `max` items were read. */
   async *paginate<T>(operationId: string, options: RequestOptions & { max?: number } = {}): AsyncGenerator<T> {
-    const seen = new Set<string>();
-    let cursor: string | undefined;
     let count = 0;
-    do {
-      const page = await this.call<{ data: T[]; nextCursor?: string | null }>(operationId, {
-        ...options,
-        query: { ...options.query, ...(cursor ? { cursor } : {}) },
-      });
-      for (const item of page.body.data) {
+    for await (const page of this.pages<T>(operationId, options)) {
+      for (const item of page.data) {
         yield item;
         if (options.max !== undefined && ++count >= options.max) return;
       }
-      if (cursor) seen.add(cursor);
-      cursor = page.body.nextCursor ?? undefined;
-      if (cursor && seen.has(cursor)) {
+    }
+  }
+
+  /**
+   * One list answer at a time, following `nextCursor` from `options.query.cursor` (or the first page) to the end. A
+   * cursor answered twice would loop for ever: it is refused.
+   */
+  async *pages<T>(operationId: string, options: RequestOptions = {}): AsyncGenerator<{ data: T[]; nextCursor: string | null }> {
+    const seen = new Set<string>();
+    let cursor = options.query?.cursor;
+    do {
+      if (typeof cursor === 'string') seen.add(cursor);
+      const page = await this.call<{ data?: T[]; nextCursor?: string | null }>(operationId, {
+        ...options,
+        query: { ...options.query, cursor },
+      });
+      cursor = page.body?.nextCursor ?? undefined;
+      if (typeof cursor === 'string' && seen.has(cursor)) {
         throw new UnexpectedAnswerError(
           `The server at ${this.origin} answered a nextCursor it had already given to ${operationId}, which esign does not understand: following it would never end.`,
           'UNEXPECTED_RESPONSE',
           { operation: operationId, status: page.status },
         );
       }
+      yield { data: page.body?.data ?? [], nextCursor: cursor ?? null };
     } while (cursor);
   }
 

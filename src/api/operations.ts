@@ -22,12 +22,14 @@ export interface Operation {
   readonly answers: AnswerShape;
   /** A 204 or an empty body is a valid answer too. */
   readonly mayAnswerNothing: boolean;
+  /** Changes nothing: GETs, and the POSTs that only search or check (`--dry-run` lets these through). */
+  readonly readOnly: boolean;
 }
 
 type Row = [resource: string, id: string, method: HttpMethod, path: string, answers: AnswerShape | `${AnswerShape}?`, flags?: string, scope?: string];
 
 // Answers: a shape of src/api/answers.ts; `?` = or no content. Flags: I = requires Idempotency-Key, S = method and
-// path stated by the contract, L = list (limit/cursor).
+// path stated by the contract, L = list (limit/cursor), R = a POST that changes nothing (a search or a check).
 const rows: Row[] = [
   ['account', 'getMe', 'GET', '/v4/api/me', 'me', 'S'],
   ['account', 'getAccount', 'GET', '/v4/api/account', 'object'],
@@ -59,9 +61,9 @@ const rows: Row[] = [
   ['documents', 'putFields', 'PUT', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fieldCounts', 'S'],
   ['documents', 'listFields', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fields', 'S', 'envelopes:read'],
   ['documents', 'confirmConversion', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/confirm-conversion', 'object?', 'S'],
-  ['documents', 'findAnchors', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/anchors:find', 'anchorMatches', 'S', 'envelopes:read'],
+  ['documents', 'findAnchors', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/anchors:find', 'anchorMatches', 'SR', 'envelopes:read'],
   ['documents', 'getDocumentDownloadUrl', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/download-url', 'address', '', 'envelopes:read'],
-  ['documents', 'validateSealedDocument', 'POST', '/v4/api/documents/validate', 'validation'],
+  ['documents', 'validateSealedDocument', 'POST', '/v4/api/documents/validate', 'validation', 'R'],
 
   ['contacts', 'createContact', 'POST', '/v4/api/contacts/', 'object'],
   ['contacts', 'listContacts', 'GET', '/v4/api/contacts/', 'page', 'L'],
@@ -98,7 +100,7 @@ const rows: Row[] = [
   ['templates', 'listTemplates', 'GET', '/v4/api/templates/', 'templatePage', 'L', 'templates:read'],
   ['templates', 'getTemplate', 'GET', '/v4/api/templates/{templateId}', 'template', '', 'templates:read'],
   ['templates', 'createEnvelopeFromTemplate', 'POST', '/v4/api/templates/{templateId}/envelopes', 'envelope', 'IS'],
-  ['templates', 'findTemplateAnchors', 'POST', '/v4/api/templates/{templateId}/documents/{documentId}/anchors:find', 'anchorMatches', 'S', 'templates:read'],
+  ['templates', 'findTemplateAnchors', 'POST', '/v4/api/templates/{templateId}/documents/{documentId}/anchors:find', 'anchorMatches', 'SR', 'templates:read'],
 
   ['reports', 'listVoidedEnvelopes', 'GET', '/v4/api/reports/voided-envelopes', 'page', 'L'],
   ['reports', 'getEnvelopeReport', 'GET', '/v4/api/reports/envelopes/{envelopeId}', 'object'],
@@ -117,6 +119,7 @@ export const operations: readonly Operation[] = rows.map(([resource, id, method,
   idempotent: flags.includes('I'),
   stated: flags.includes('S'),
   paginated: flags.includes('L'),
+  readOnly: method === 'GET' || flags.includes('R'),
   ...(scope ? { scope } : {}),
 }));
 
@@ -133,6 +136,7 @@ export const emulatorControlOperations: readonly Operation[] = (['sign', 'approv
   stated: false,
   answers: 'object',
   mayAnswerNothing: false,
+  readOnly: false,
 }));
 
 const byId = new Map([...operations, ...emulatorControlOperations].map((op) => [op.id, op]));

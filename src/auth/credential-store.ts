@@ -11,12 +11,19 @@ export interface StoredKeyRef {
   mode: Mode;
 }
 
+/** A webhook endpoint's signing secret, kept for `esign webhooks listen --endpoint <id>`. */
+export interface WebhookSecretRef {
+  webhookId: string;
+}
+
+export type StoredRef = StoredKeyRef | WebhookSecretRef;
+
 const keyringService = 'esign-cli';
 // Secret Service and Keychain calls can hang on headless machines (no unlocked collection, no D-Bus): give up fast.
 const keyringTimeoutMs = 3_000;
 
-function account(ref: StoredKeyRef): string {
-  return `${ref.profile}:${ref.mode}`;
+function account(ref: StoredRef): string {
+  return 'webhookId' in ref ? `webhook:${ref.webhookId}` : `${ref.profile}:${ref.mode}`;
 }
 
 export function credentialsFilePath(): string {
@@ -42,7 +49,7 @@ async function writeCredentialsFile(contents: FileContents): Promise<void> {
   await writeFileAtomic(path, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600, overwrite: true });
 }
 
-async function withKeyring<T>(use: (entry: import('@napi-rs/keyring').AsyncEntry, signal: AbortSignal) => Promise<T>, ref: StoredKeyRef): Promise<T> {
+async function withKeyring<T>(use: (entry: import('@napi-rs/keyring').AsyncEntry, signal: AbortSignal) => Promise<T>, ref: StoredRef): Promise<T> {
   const { AsyncEntry } = await import('@napi-rs/keyring');
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
@@ -64,7 +71,7 @@ async function withKeyring<T>(use: (entry: import('@napi-rs/keyring').AsyncEntry
  * caller is told so it can say it once.
  */
 export const credentialStore = {
-  async save(ref: StoredKeyRef, key: string): Promise<{ storage: KeyStorage; path?: string; keychainError?: string }> {
+  async save(ref: StoredRef, key: string): Promise<{ storage: KeyStorage; path?: string; keychainError?: string }> {
     let keychainError: string | undefined = env.noKeyring() ? 'ESIGN_NO_KEYRING is set' : undefined;
     if (!keychainError) {
       try {
@@ -85,7 +92,7 @@ export const credentialStore = {
     return { storage: 'file', path: credentialsFilePath(), ...(keychainError ? { keychainError } : {}) };
   },
 
-  async load(ref: StoredKeyRef, storage: KeyStorage): Promise<string | undefined> {
+  async load(ref: StoredRef, storage: KeyStorage): Promise<string | undefined> {
     if (storage === 'file') {
       const contents = await readCredentialsFile();
       return Object.hasOwn(contents, account(ref)) ? contents[account(ref)] : undefined;
@@ -93,13 +100,38 @@ export const credentialStore = {
     return (await withKeyring((entry, signal) => entry.getPassword(signal), ref)) ?? undefined;
   },
 
-  async remove(ref: StoredKeyRef, storage: KeyStorage): Promise<void> {
+  /** Where the storage is not recorded (a webhook secret): the keychain first, then the file. */
+  async find(ref: StoredRef): Promise<string | undefined> {
+    if (!env.noKeyring()) {
+      try {
+        const found = await credentialStore.load(ref, 'keychain');
+        if (found) return found;
+      } catch {
+        // No keychain answering here: the file fallback is where save put it.
+      }
+    }
+    return credentialStore.load(ref, 'file');
+  },
+
+  /** Removes it wherever it is; nothing stored is fine. */
+  async forget(ref: StoredRef): Promise<void> {
+    if (!env.noKeyring()) {
+      try {
+        await credentialStore.remove(ref, 'keychain');
+      } catch {
+        // Not in the keychain, or no keychain: the file is checked next.
+      }
+    }
+    await removeFromFile(ref);
+  },
+
+  async remove(ref: StoredRef, storage: KeyStorage): Promise<void> {
     if (storage === 'file') return removeFromFile(ref);
     await withKeyring((entry, signal) => entry.deleteCredential(signal), ref);
   },
 };
 
-async function removeFromFile(ref: StoredKeyRef): Promise<void> {
+async function removeFromFile(ref: StoredRef): Promise<void> {
   const contents = await readCredentialsFile();
   if (!Object.hasOwn(contents, account(ref))) return;
   delete contents[account(ref)];

@@ -15,6 +15,8 @@ export interface GlobalOptions {
   /** Per-request time limit, in seconds. */
   timeout: number;
   idempotencyKey?: string;
+  /** Print the first request that would change something, and send nothing. */
+  dryRun: boolean;
 }
 
 /** Everything a handler may touch: no globals, so a command runs in-process in tests. */

@@ -1,4 +1,5 @@
 import { ApiClient } from '../api/client.js';
+import type { DryRunRequest } from '../api/dry-run.js';
 import { resolveCredentials, type ResolvedCredentials } from '../auth/resolve.js';
 import { env } from '../config/env.js';
 import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.js';
@@ -66,6 +67,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
         timeoutMs: globals.timeout * 1000,
         ...(globals.idempotencyKey ? { idempotencyKey: globals.idempotencyKey } : {}),
         ...(globals.debug ? { trace: (line: string) => output.debug(line) } : {}),
+        ...(globals.dryRun ? { onDryRun: (request: DryRunRequest) => output.result(request) } : {}),
       });
       return client;
     },

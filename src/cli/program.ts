@@ -72,6 +72,7 @@ function globalsFrom(options: Record<string, unknown>): GlobalOptions {
     yes: options.yes === true,
     timeout: typeof options.timeout === 'number' ? options.timeout : 30,
     ...(typeof options.idempotencyKey === 'string' ? { idempotencyKey: options.idempotencyKey } : {}),
+    dryRun: options.dryRun === true,
   };
 }
 
@@ -96,6 +97,7 @@ export function buildProgram(
     .option('--debug', 'trace requests and responses on stderr (keys redacted)')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('-y, --yes', 'assume yes for confirmations')
+    .option('--dry-run', 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing')
     .addOption(new Option('--timeout <seconds>', 'time limit for each request').argParser(parseTimeout).default(30))
     .addOption(new Option('--idempotency-key <key>', 'Idempotency-Key for the POST this command makes').argParser(parseIdempotencyKey))
     .showSuggestionAfterError(true)

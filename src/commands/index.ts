@@ -18,4 +18,12 @@ export const entries: readonly LazyEntry[] = [
   { name: 'fields', aliases: ['field'], description: 'Place fields on a document (by position or anchor text), list them, check and preview them offline', load: async () => (await import('./fields/index.js')).default },
   { name: 'batch', description: 'Many envelopes from YAML specs: validate offline, plan, run (resumable, exactly once), report', load: async () => (await import('./batch/index.js')).default },
   { name: 'anchors', aliases: ['anchor'], description: 'Find anchor texts in a document: in an envelope, in a template, or offline in a local PDF', load: async () => (await import('./anchors/index.js')).default },
+  { name: 'webhooks', aliases: ['webhook'], description: 'Manage webhook endpoints and deliveries; listen locally with signature checks (like `stripe listen`)', load: async () => (await import('./webhooks/index.js')).default },
+  { name: 'contacts', aliases: ['contact'], description: "Manage contacts, see a contact's envelopes, read contact lists", load: async () => (await import('./contacts/index.js')).default },
+  { name: 'folders', aliases: ['folder'], description: 'List, create, rename, move and delete folders; see their contents and access', load: async () => (await import('./folders/index.js')).default },
+  { name: 'team', description: 'List the team: groups and members', load: async () => (await import('./team/index.js')).default },
+  { name: 'invites', aliases: ['invite'], description: 'List the pending invitations to the team', load: async () => (await import('./invites/index.js')).default },
+  { name: 'account', description: 'Show the account: limits and usage, capabilities in effect, the capability catalog, API calls made', load: async () => (await import('./account/index.js')).default },
+  { name: 'reports', aliases: ['report'], description: 'Audit reports: voided envelopes, one envelope in full, usage by group', load: async () => (await import('./reports/index.js')).default },
+  { name: 'api', description: 'Call any operation of the API by operationId or METHOD /path (like `gh api`); --list shows them all', load: async () => (await import('./api.js')).default },
 ];

@@ -6,7 +6,7 @@
 import type { DocumentAnswer, EnvelopeAnswer, HistoryEntryAnswer, ParticipantAnswer } from '../api/answers.js';
 import type { Styles } from './output.js';
 import { visible } from './sanitize.js';
-import { renderFields, renderTable, type Field } from './table.js';
+import { renderFields, renderTable, type Column, type Field } from './table.js';
 
 /** As the client checked them (src/api/answers.ts): every field may be absent or null. */
 export type ParticipantBody = ParticipantAnswer;
@@ -196,20 +196,20 @@ export function renderEnvelope(
   return sections.join('\n\n');
 }
 
+export function envelopeColumns(style: Styles, nowMs: number): Column<EnvelopeBody>[] {
+  return [
+    { header: 'ID', value: (e) => envelopeIdOf(e) },
+    { header: 'STATUS', value: (e) => e.status ?? '?', colour: (text) => colourEnvelopeStatus(style, text) },
+    { header: 'TITLE', value: (e) => e.title || '-' },
+    { header: 'PARTICIPANTS', value: (e) => (e.participants ? participantProgress(e.participants) : '-') },
+    { header: 'DEADLINE', value: (e) => (e.deadline ? relativeTime(e.deadline, nowMs) : '-') },
+    { header: 'CREATED', value: (e) => (e.createdAt ? absoluteTime(e.createdAt) : '-') },
+  ];
+}
+
 export function renderEnvelopeList(envelopes: readonly EnvelopeBody[], style: Styles, nowMs: number): string {
   if (envelopes.length === 0) return 'No envelopes.';
-  return renderTable(
-    envelopes,
-    [
-      { header: 'ID', value: (e) => envelopeIdOf(e) },
-      { header: 'STATUS', value: (e) => e.status ?? '?', colour: (text) => colourEnvelopeStatus(style, text) },
-      { header: 'TITLE', value: (e) => e.title || '-' },
-      { header: 'PARTICIPANTS', value: (e) => (e.participants ? participantProgress(e.participants) : '-') },
-      { header: 'DEADLINE', value: (e) => (e.deadline ? relativeTime(e.deadline, nowMs) : '-') },
-      { header: 'CREATED', value: (e) => (e.createdAt ? absoluteTime(e.createdAt) : '-') },
-    ],
-    style,
-  );
+  return renderTable(envelopes, envelopeColumns(style, nowMs), style);
 }
 
 function actorLabel(actor: HistoryEntryBody['actor']): string {
@@ -219,7 +219,44 @@ function actorLabel(actor: HistoryEntryBody['actor']): string {
   return actor.type === 'API_INTEGRATION' ? `API integration ${name}` : name;
 }
 
-export function renderHistory(entries: readonly HistoryEntryBody[], style: Styles): string {
+/** `2026-03-10 14:05:09 +01:00` in the local time zone, or `2026-03-10 13:05:09 UTC`: history is read to the second. */
+export function timeToSecond(iso: string, utc: boolean): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  if (utc) return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const offset = -at.getTimezoneOffset();
+  const zone = `${offset < 0 ? '-' : '+'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())} ${zone}`;
+}
+
+/** Names for the ids a history entry carries: participants, documents, folders. */
+export interface HistoryNames {
+  participants: ReadonlyMap<string, string>;
+  documents: ReadonlyMap<string, string>;
+  folders: ReadonlyMap<string, string>;
+}
+
+const detailKinds: Record<string, { label: string; kind: keyof HistoryNames }> = {
+  participantId: { label: 'participant', kind: 'participants' },
+  documentId: { label: 'document', kind: 'documents' },
+  folderId: { label: 'folder', kind: 'folders' },
+  fromFolderId: { label: 'from', kind: 'folders' },
+  toFolderId: { label: 'to', kind: 'folders' },
+};
+
+function describeDetails(details: Record<string, unknown> | null | undefined, names: HistoryNames): string {
+  if (!details) return '';
+  return Object.entries(details)
+    .map(([key, value]) => {
+      const known = detailKinds[key];
+      if (known && typeof value === 'string') return `${known.label} ${names[known.kind].get(value) ?? value}`;
+      return `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+    })
+    .join(', ');
+}
+
+export function renderHistory(entries: readonly HistoryEntryBody[], style: Styles, options: { utc: boolean; names: HistoryNames }): string {
   if (entries.length === 0) return 'No history.';
   return renderTable(
     entries,
@@ -228,12 +265,12 @@ export function renderHistory(entries: readonly HistoryEntryBody[], style: Style
         header: 'AT',
         value: (h) => {
           const at = h.at ?? h.createdAt;
-          return at ? absoluteTime(at) : '-';
+          return at ? timeToSecond(at, options.utc) : '-';
         },
       },
       { header: 'ACTION', value: (h) => h.action ?? h.type ?? '?' },
       { header: 'BY', value: (h) => actorLabel(h.actor) },
-      { header: 'DETAILS', value: (h) => (h.details && Object.keys(h.details).length ? JSON.stringify(h.details) : '') },
+      { header: 'DETAILS', value: (h) => describeDetails(h.details, options.names) },
     ],
     style,
   );

@@ -82,6 +82,23 @@ export class Output {
     this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   }
 
+  /**
+   * One line of a streamed listing. It waits while stdout's buffer is full (a slow pipe), so memory stays flat however
+   * many rows follow; a closed stdout ends the wait too.
+   */
+  async line(text: string): Promise<void> {
+    if (this.stdout.write(`${text}\n`)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.stdout.off('drain', done);
+        this.stdout.off('close', done);
+        resolve();
+      };
+      this.stdout.once('drain', done);
+      this.stdout.once('close', done);
+    });
+  }
+
   info(message: string): void {
     if (!this.quiet && !this.json) this.stderr.write(`${message}\n`);
   }

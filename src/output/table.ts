@@ -45,3 +45,41 @@ export function renderFields(fields: readonly Field[]): string {
     })
     .join('\n');
 }
+
+/**
+ * A table printed in batches as pages arrive: the header once, and each column as wide as the widest cell seen so far
+ * (a later, wider cell shifts only the rows after it), so no batch has to wait for the rest.
+ */
+export class TableStream<T> {
+  private widths: number[];
+  private started = false;
+
+  constructor(
+    private readonly columns: readonly Column<T>[],
+    private readonly style?: { bold(t: string): string },
+  ) {
+    this.widths = columns.map((column) => width(column.header));
+  }
+
+  /** The lines for these rows (and the header before the first batch). */
+  rows(batch: readonly T[]): string[] {
+    const cells = batch.map((row) => this.columns.map((column) => visible(column.value(row))));
+    this.widths = this.widths.map((known, index) => Math.max(known, ...cells.map((line) => width(line[index]!))));
+    const pad = (text: string, index: number) => (index === this.columns.length - 1 ? text : text + ' '.repeat(this.widths[index]! - width(text)));
+    const lines = cells.map((line, rowIndex) =>
+      line
+        .map((text, index) => {
+          const colour = this.columns[index]!.colour;
+          return colour ? colour(text, batch[rowIndex]!) + pad(text, index).slice(text.length) : pad(text, index);
+        })
+        .join('  ')
+        .trimEnd(),
+    );
+    if (!this.started) {
+      this.started = true;
+      const header = this.columns.map((column, index) => pad(column.header, index)).join('  ').trimEnd();
+      lines.unshift(this.style ? this.style.bold(header) : header);
+    }
+    return lines;
+  }
+}

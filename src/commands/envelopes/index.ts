@@ -2,6 +2,7 @@ import { defineGroup } from '../../cli/command.js';
 import create from './create.js';
 import remove from './delete.js';
 import download from './download.js';
+import find from './find.js';
 import get from './get.js';
 import history from './history.js';
 import list from './list.js';
@@ -16,5 +17,5 @@ export default defineGroup({
   name: 'envelopes',
   aliases: ['env'],
   description: 'Create, configure, send, follow and void envelopes',
-  commands: [create, get, list, settings, send, wait, history, download, move, voidEnvelope, remove, sendNow],
+  commands: [create, get, list, find, settings, send, wait, history, download, move, voidEnvelope, remove, sendNow],
 });

@@ -1,16 +1,10 @@
-import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
-import { renderEnvelopeList, type EnvelopeBody } from '../../output/envelope-view.js';
-import { visible } from '../../output/sanitize.js';
+import { parseInstant } from '../../input/instant.js';
+import { envelopeColumns, type EnvelopeBody } from '../../output/envelope-view.js';
+import { envelopeMatches, envelopeSource, hasCriteria, participantsReader, resolveFolder, type EnvelopeCriteria } from '../../workflows/envelope-search.js';
+import { listOptions, printList, type ListArgs } from '../list-command.js';
 
 export const envelopeStatuses = ['DRAFT', 'SENT', 'COMPLETED', 'VOIDED', 'DECLINED', 'EXPIRED'] as const;
-
-/** `--limit`: the API's page size, 1 to 100 (pins.md, "Lists"). */
-export function parsePageSize(value: string): number {
-  const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Error('expected a whole number from 1 to 100.');
-  return limit;
-}
 
 function parseStatus(value: string): string {
   const status = value.toUpperCase();
@@ -18,42 +12,49 @@ function parseStatus(value: string): string {
   return status;
 }
 
-interface ListArgs {
+interface EnvelopeListArgs extends ListArgs {
   status?: string;
   folder?: string;
-  limit?: number;
-  cursor?: string;
-  all?: boolean;
+  title?: string;
+  participant?: string;
+  createdAfter?: number;
+  createdBefore?: number;
 }
 
-export default defineCommand<ListArgs>({
+export default defineCommand<EnvelopeListArgs>({
   name: 'list',
   aliases: ['ls'],
-  description: 'List envelopes, newest first (one page; --all follows every page)',
+  description: 'List envelopes, newest first; filter by status, folder, title, participant, creation time',
   options: [
     { flags: '--status <status>', description: `only this status (${envelopeStatuses.join(', ')})`, parse: parseStatus },
-    { flags: '--folder <folderId>', description: 'only this folder' },
-    { flags: '--limit <n>', description: 'page size, 1 to 100 (default 20)', parse: parsePageSize },
-    { flags: '--cursor <cursor>', description: 'start at this page (the nextCursor of a previous --json answer)' },
-    { flags: '--all', description: 'follow every page' },
+    { flags: '--folder <folder>', description: 'only this folder: its id, name or path (Sales/2026)' },
+    { flags: '--title <text>', description: 'title contains this (any case)' },
+    { flags: '--participant <text>', description: "a participant's e-mail or name contains this (a contact's own list when it names one)" },
+    { flags: '--created-after <date>', description: 'created at or after: 2026-01-31, a date-time, or a time ago (7d)', parse: (value) => parseInstant(value) },
+    { flags: '--created-before <date>', description: 'created before: 2026-01-31, a date-time, or a time ago (7d)', parse: (value) => parseInstant(value) },
+    ...listOptions,
   ],
-  examples: ['esign envelopes list --status SENT', 'esign env ls --all --json | jq ".data[].id"'],
+  examples: [
+    'esign envelopes list --status SENT',
+    'esign env ls --participant ada@example.com --created-after 30d',
+    'esign env ls --folder Sales --title NDA --all --jsonl',
+  ],
   async handler(args, ctx) {
-    if (args.all && args.cursor) throw new UsageError('--all and --cursor do not go together.', '--all starts at the first page and follows every cursor.');
     const client = await ctx.client();
-    const query = { status: args.status, folderId: args.folder, limit: args.limit };
-    const render = (envelopes: readonly EnvelopeBody[]) => () => renderEnvelopeList(envelopes, ctx.output.style, Date.now());
-    if (args.all) {
-      const envelopes: EnvelopeBody[] = [];
-      for await (const envelope of client.paginate<EnvelopeBody>('listEnvelopes', { query })) envelopes.push(envelope);
-      ctx.output.result({ data: envelopes, nextCursor: null }, render(envelopes));
-      return;
-    }
-    const { body } = await client.call<{ data?: EnvelopeBody[]; nextCursor?: string | null }>('listEnvelopes', {
-      query: { ...query, ...(args.cursor ? { cursor: args.cursor } : {}) },
+    const criteria: EnvelopeCriteria = {
+      ...(args.status ? { status: args.status } : {}),
+      ...(args.folder ? { folderId: await resolveFolder(client, args.folder) } : {}),
+      ...(args.title ? { title: args.title } : {}),
+      ...(args.participant ? { participant: args.participant } : {}),
+      ...(args.createdAfter !== undefined ? { createdAfter: args.createdAfter } : {}),
+      ...(args.createdBefore !== undefined ? { createdBefore: args.createdBefore } : {}),
+    };
+    const { source, remaining } = await envelopeSource(client, criteria);
+    const participantsOf = participantsReader(client);
+    await printList<EnvelopeBody>(ctx, source, args, {
+      columns: envelopeColumns(ctx.output.style, Date.now()),
+      noun: 'envelopes',
+      ...(hasCriteria(remaining) ? { filter: async (envelope) => envelopeMatches(envelope, remaining.participant ? await participantsOf(envelope) : [], remaining) } : {}),
     });
-    const envelopes = body.data ?? [];
-    ctx.output.result(body, render(envelopes));
-    if (body.nextCursor) ctx.output.info(`More envelopes: pass --all, or --cursor ${visible(String(body.nextCursor))} for the next page.`);
   },
 });

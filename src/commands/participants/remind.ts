@@ -1,17 +1,40 @@
+import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
+import { describeParticipant, isTheirTurn, participantIdOf, type ParticipantBody } from '../../output/envelope-view.js';
+import { readEnvelopeDetails } from '../envelopes/get.js';
 
-export default defineCommand<{ envelopeId: string; participantId: string }>({
+export default defineCommand<{ envelopeId: string; participantId?: string }>({
   name: 'remind',
-  description: 'Send a participant a reminder (counts toward the account message limit)',
+  description: "Send a reminder to whoever's turn it is, or to one participant (counts toward the account message limit)",
   arguments: [
-    { name: 'envelopeId', description: 'envelope id' },
-    { name: 'participantId', description: 'participant to remind' },
+    { name: 'envelopeId', description: 'envelope id (or a unique prefix of 8+ characters)' },
+    { name: 'participantId', description: "participant to remind (default: whoever's turn it is)", required: false },
   ],
-  examples: ['esign participants remind 3f6c… 7b2e…'],
+  examples: ['esign participants remind 3f6c…', 'esign participants remind 3f6c… 7b2e…'],
   async handler(args, ctx) {
     const client = await ctx.client();
-    const { body } = await client.call('remindParticipant', { params: { envelopeId: args.envelopeId, participantId: args.participantId }, body: {} });
-    ctx.output.success(`Reminder sent to participant ${args.participantId}; it counts toward the account's message limit.`);
-    ctx.output.result(body ?? { envelopeId: args.envelopeId, participantId: args.participantId, reminded: true }, () => undefined);
+    const envelope = await readEnvelopeDetails(client, args.envelopeId, { documents: false });
+    let targets: ParticipantBody[];
+    if (args.participantId) {
+      targets = [envelope.participants.find((participant) => participantIdOf(participant) === args.participantId) ?? { id: args.participantId }];
+    } else {
+      targets = envelope.participants.filter(isTheirTurn);
+      if (targets.length === 0) {
+        throw new UsageError(
+          `Nobody is waiting to act on envelope ${args.envelopeId} (status ${envelope.status ?? '?'}): there is no one to remind.`,
+          `\`esign envelopes get ${args.envelopeId}\` shows each participant's status.`,
+          'NOBODY_IN_TURN',
+        );
+      }
+    }
+    const reminded: { participantId: string; name: string | null; email: string | null }[] = [];
+    for (const participant of targets) {
+      const participantId = participantIdOf(participant);
+      await client.call('remindParticipant', { params: { envelopeId: args.envelopeId, participantId }, body: {} });
+      reminded.push({ participantId, name: participant.name ?? null, email: participant.email ?? null });
+      ctx.output.success(`Reminder sent to ${participant.name ? describeParticipant(participant) : `participant ${participantId}`}.`);
+    }
+    ctx.output.info("Each reminder counts toward the account's message limit.");
+    ctx.output.result({ envelopeId: args.envelopeId, reminded }, () => undefined);
   },
 });

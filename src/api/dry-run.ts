@@ -1,0 +1,36 @@
+import { EsignError, ExitCode } from './errors.js';
+
+/** What `--dry-run` prints instead of sending: enough to replay the request by hand, without the key. */
+export interface DryRunRequest {
+  dryRun: true;
+  operationId: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * Thrown by the client once it has printed the request a `--dry-run` would have sent. Every command stops at its
+ * first change, whatever it would have done next; the entry point turns this into exit 0 with nothing more printed.
+ */
+export class DryRunComplete extends EsignError {
+  readonly exitCode = ExitCode.ok;
+  constructor(readonly request: DryRunRequest) {
+    super(`dry run: ${request.method} ${request.url} not sent`);
+    this.name = 'DryRunComplete';
+  }
+  get code(): string {
+    return 'DRY_RUN';
+  }
+}
+
+export function isDryRunComplete(error: unknown): error is DryRunComplete {
+  return error instanceof DryRunComplete;
+}
+
+/** A raw body is described, not copied: a 1 GiB upload prints as its type and length. */
+export function describeBody(json: unknown, raw: { contentType: string; length?: number } | undefined): unknown {
+  if (raw) return { contentType: raw.contentType, length: raw.length ?? null, note: 'raw bytes, not shown' };
+  return json ?? null;
+}

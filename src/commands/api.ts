@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../api/errors.js';
+import { httpMethods, matchOperation } from '../api/match.js';
+import { getOperation, operations, pathParams, type Operation } from '../api/operations.js';
+import { collect, defineCommand, type Context } from '../cli/command.js';
+import { readStdin } from '../cli/stdin.js';
+import { parseHeader, rawField, typedField, type Field } from '../input/api-fields.js';
+import { ListWriter } from '../output/list-output.js';
+import { renderTable } from '../output/table.js';
+
+interface ApiArgs {
+  operation?: string;
+  path?: string;
+  rawField?: string[];
+  field?: string[];
+  input?: string;
+  header?: string[];
+  paginate?: boolean;
+  include?: boolean;
+  list?: boolean;
+}
+
+function listOperations(ctx: Context): void {
+  const rows = operations.map((op) => ({ operationId: op.id, resource: op.resource, method: op.method, path: op.path, idempotencyKey: op.idempotent, paginated: Boolean(op.paginated) }));
+  ctx.output.result(rows, () =>
+    renderTable(
+      rows,
+      [
+        { header: 'OPERATION', value: (row) => row.operationId },
+        { header: 'METHOD', value: (row) => row.method },
+        { header: 'PATH', value: (row) => row.path },
+        { header: 'IDEMPOTENCY-KEY', value: (row) => (row.idempotencyKey ? 'required' : '') },
+        { header: 'LIST', value: (row) => (row.paginated ? 'yes' : '') },
+      ],
+      ctx.output.style,
+    ),
+  );
+}
+
+/** The operation named by its id, or by `METHOD /path` with the ids in the path. */
+function resolveOperation(args: ApiArgs): { operation: Operation; params: Record<string, string>; query: Record<string, string> } {
+  const named = args.operation!;
+  if (httpMethods.includes(named.toUpperCase() as (typeof httpMethods)[number])) {
+    if (!args.path) throw new UsageError(`${named.toUpperCase()} needs a path, e.g. \`esign api GET /v4/api/envelopes/\`.`);
+    if (/^[a-z][a-z0-9+.-]*:/i.test(args.path)) {
+      throw new UsageError('Give the path only, not a URL.', 'The host comes from your profile or ESIGN_*_BASE_URL, so the key only ever goes to the origin it is bound to.', 'API_PATH_IS_URL');
+    }
+    const url = new URL(args.path, 'http://path.invalid');
+    const match = matchOperation(named, url.pathname);
+    if (!match) throw new UsageError(`No operation ${named.toUpperCase()} ${url.pathname} in the v4 contract.`, '`esign api --list` shows every operation with its method and path.', 'UNKNOWN_OPERATION');
+    return { ...match, query: Object.fromEntries(url.searchParams) };
+  }
+  if (args.path) throw new UsageError(`Unexpected ${JSON.stringify(args.path)}: an operationId takes no path.`, 'Fill path parameters with -f, e.g. `esign api getEnvelope -f envelopeId=3f6c…`.');
+  const operation = operations.find((op) => op.id === named) ?? operations.find((op) => op.id.toLowerCase() === named.toLowerCase());
+  if (!operation) {
+    const close = operations.filter((op) => op.id.toLowerCase().includes(named.toLowerCase())).map((op) => op.id);
+    throw new UsageError(`No operation ${JSON.stringify(named)}.`, close.length ? `Did you mean ${close.slice(0, 5).join(', ')}?` : '`esign api --list` shows every operationId.', 'UNKNOWN_OPERATION');
+  }
+  return { operation: getOperation(operation.id), params: {}, query: {} };
+}
+
+async function readInput(ctx: Context, input: string): Promise<{ json?: unknown; raw?: { body: Buffer; contentType: string; length: number } }> {
+  const bytes = input === '-' ? Buffer.from(await readStdin(ctx.stdin, '--input -'), 'utf8') : await readFile(input).catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`--input ${input}: cannot read it (${error.code ?? error.message}).`);
+  });
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { raw: { body: bytes, contentType: 'application/pdf', length: bytes.length } };
+  try {
+    return { json: JSON.parse(bytes.toString('utf8')) };
+  } catch (error) {
+    throw new UsageError(`--input ${input}: not JSON (${(error as Error).message}).`, 'The request body is JSON, or a PDF for validateSealedDocument.', 'INPUT_INVALID');
+  }
+}
+
+export default defineCommand<ApiArgs>({
+  name: 'api',
+  description: 'Call any operation of the API by operationId or METHOD /path (like `gh api`); --list shows them all',
+  arguments: [
+    { name: 'operation', description: 'an operationId (getEnvelope) or an HTTP method (GET)', required: false },
+    { name: 'path', description: 'with a method: the path, e.g. /v4/api/envelopes/3f6c…/history?limit=5', required: false },
+  ],
+  options: [
+    { flags: '-f, --raw-field <key=value>', description: 'a string parameter (repeatable): fills {key} in the path, else the query (GET, DELETE) or the JSON body', parse: collect },
+    { flags: '-F, --field <key=value>', description: 'a typed parameter: numbers, true, false, null, @file for a file\'s text (repeatable)', parse: collect },
+    { flags: '--input <file>', description: 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query' },
+    { flags: '-H, --header <header>', description: "an extra request header 'Name: value' (repeatable; never Authorization)", parse: collect },
+    { flags: '--paginate', description: 'follow nextCursor through every page; prints {data: [...], nextCursor: null}' },
+    { flags: '--include', description: 'print the HTTP status and response headers before the body' },
+    { flags: '--list', description: 'list every operation: operationId, method, path, whether it needs an Idempotency-Key' },
+  ],
+  examples: [
+    'esign api --list',
+    'esign api getEnvelope -f envelopeId=3f6c…',
+    'esign api GET /v4/api/envelopes/3f6c…/history',
+    'esign api createFolder -f name="Q3 contracts"',
+    'esign api updateWebhook -f webhookId=8c2d… -F isActive=false --dry-run',
+    'esign api validateSealedDocument --input signed.pdf',
+  ],
+  async handler(args, ctx) {
+    if (args.list) return listOperations(ctx);
+    if (!args.operation) throw new UsageError('Name an operation: an operationId, or a method and a path.', '`esign api --list` shows them all.');
+    const { operation, params, query } = resolveOperation(args);
+    const fields: Field[] = [...(args.rawField ?? []).map(rawField), ...(args.field ?? []).map((text) => typedField(text))];
+    const headers = Object.fromEntries((args.header ?? []).map(parseHeader));
+    const placeholders = pathParams(operation.path);
+    const input = args.input === undefined ? undefined : await readInput(ctx, args.input);
+    const fieldsInQuery = input !== undefined || operation.method === 'GET' || operation.method === 'DELETE';
+    let body: Record<string, unknown> | undefined;
+    for (const { name, value } of fields) {
+      if (placeholders.includes(name)) params[name] = String(value);
+      else if (fieldsInQuery) query[name] = value === null ? 'null' : String(value);
+      else (body ??= {})[name] = value;
+    }
+    const missing = placeholders.filter((name) => !params[name]);
+    if (missing.length) {
+      throw new UsageError(
+        `${operation.id} needs ${missing.map((name) => `{${name}}`).join(', ')}.`,
+        `Pass ${missing.map((name) => `-f ${name}=<id>`).join(' ')} (or write the ids in the path: esign api ${operation.method} ${operation.path}).`,
+        'PATH_PARAMETER_MISSING',
+      );
+    }
+    if (args.paginate && !operation.paginated) throw new UsageError(`--paginate: ${operation.id} is not a list.`, '`esign api --list` marks the lists.');
+    if (params.envelopeId) {
+      const { resolveEnvelopeId } = await import('../workflows/envelope-id.js');
+      params.envelopeId = await resolveEnvelopeId(await ctx.client(), params.envelopeId);
+    }
+    const client = await ctx.client();
+    const request = {
+      params,
+      query,
+      headers,
+      dryRun: ctx.globals.dryRun,
+      ...(input?.raw ? { raw: input.raw } : {}),
+      ...(input?.json !== undefined ? { body: input.json } : body ? { body } : {}),
+    };
+    if (args.paginate) {
+      const writer = new ListWriter(ctx.output, 'json', [], '');
+      for await (const page of client.pages(operation.id, request)) await writer.add(page.data);
+      await writer.end();
+      return;
+    }
+    const response = await client.call(operation.id, request);
+    if (args.include) {
+      const lines = [`HTTP ${response.status}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`), '', ''];
+      ctx.output.data(lines.join('\n'));
+    }
+    if (response.body !== undefined) ctx.output.data(JSON.stringify(response.body, null, 2));
+  },
+});

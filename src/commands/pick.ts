@@ -1,0 +1,93 @@
+import { UsageError } from '../api/errors.js';
+import type { Context } from '../cli/command.js';
+
+export interface PickSpec<T> {
+  /** `folder`, `contact`, `webhook endpoint`, `contact list` */
+  noun: string;
+  /** `<folderId>` */
+  argument: string;
+  /** Where the ids are listed, for the error without a terminal. */
+  listCommand: string;
+  operationId: string;
+  idOf(item: T): string;
+  label(item: T): string;
+}
+
+/** The most a picker offers: a longer list is better searched by id. */
+const pickerRows = 200;
+
+/**
+ * The id the person gave, or on an interactive terminal one they pick from the list; without a terminal the id is
+ * required, and that is said before anything is sent.
+ */
+export async function pickId<T>(ctx: Context, given: string | undefined, spec: PickSpec<T>): Promise<string> {
+  if (given) return given;
+  if (!ctx.prompts.canAsk) {
+    throw new UsageError(
+      `Missing the ${spec.noun}: ${spec.argument} is required without an interactive terminal.`,
+      `Pass it; \`${spec.listCommand}\` shows the ids.`,
+      `${spec.noun.toUpperCase().replace(/ /g, '_')}_REQUIRED`,
+    );
+  }
+  const client = await ctx.client();
+  const items: T[] = [];
+  for await (const item of client.paginate<T>(spec.operationId, { query: { limit: 100 }, max: pickerRows })) items.push(item);
+  if (items.length === 0) throw new UsageError(`There is no ${spec.noun} to pick.`, `\`${spec.listCommand}\` lists them.`);
+  return ctx.prompts.select(
+    `Which ${spec.noun}?`,
+    items.map((item) => ({ name: `${spec.label(item)} · ${spec.idOf(item)}`, value: spec.idOf(item) })),
+    spec.argument,
+  );
+}
+
+interface Folder {
+  id: string;
+  name?: string;
+  path?: string;
+}
+interface Contact {
+  id: string;
+  name?: string;
+  email?: string;
+}
+interface Webhook {
+  id: string;
+  url?: string;
+  events?: string[];
+}
+
+export const folderPick: PickSpec<Folder> = {
+  noun: 'folder',
+  argument: '<folderId>',
+  listCommand: 'esign folders list',
+  operationId: 'listFolders',
+  idOf: (folder) => folder.id,
+  label: (folder) => folder.path ?? folder.name ?? '?',
+};
+
+export const contactPick: PickSpec<Contact> = {
+  noun: 'contact',
+  argument: '<contactId>',
+  listCommand: 'esign contacts list',
+  operationId: 'listContacts',
+  idOf: (contact) => contact.id,
+  label: (contact) => `${contact.name ?? '?'} <${contact.email ?? '?'}>`,
+};
+
+export const contactListPick: PickSpec<Folder> = {
+  noun: 'contact list',
+  argument: '<listId>',
+  listCommand: 'esign contacts lists',
+  operationId: 'listContactLists',
+  idOf: (list) => list.id,
+  label: (list) => list.name ?? '?',
+};
+
+export const webhookPick: PickSpec<Webhook> = {
+  noun: 'webhook endpoint',
+  argument: '<webhookId>',
+  listCommand: 'esign webhooks list',
+  operationId: 'listWebhooks',
+  idOf: (webhook) => webhook.id,
+  label: (webhook) => `${webhook.url ?? '?'} (${(webhook.events ?? []).join(', ')})`,
+};

@@ -1,0 +1,47 @@
+import { UsageError } from '../../api/errors.js';
+import { defineCommand } from '../../cli/command.js';
+import { parseInstant } from '../../input/instant.js';
+import { cell } from '../../output/record.js';
+import { renderTable } from '../../output/table.js';
+
+interface UsageRow {
+  groupId?: string;
+  name?: string;
+  memberCount?: number;
+  envelopesSent?: number;
+  byStatus?: Record<string, number>;
+}
+
+const isoInstant = (value: string): string => new Date(parseInstant(value)).toISOString();
+
+export default defineCommand<{ group?: string; from?: string; to?: string }>({
+  name: 'usage',
+  description: 'Show envelopes sent per team group (--from/--to bound the sending time)',
+  options: [
+    { flags: '--group <groupId|name>', description: 'only this group' },
+    { flags: '--from <date>', description: 'sent at or after (a date, or a time ago such as 30d)', parse: isoInstant },
+    { flags: '--to <date>', description: 'sent before', parse: isoInstant },
+  ],
+  examples: ['esign reports usage', 'esign reports usage --group Legal --from 2026-01-01'],
+  async handler(args, ctx) {
+    const { body } = await (await ctx.client()).call<{ data?: UsageRow[] }>('getUsageByGroup', { query: { from: args.from, to: args.to } });
+    const wanted = args.group?.toLowerCase();
+    const rows = (body.data ?? []).filter((row) => !wanted || row.groupId?.toLowerCase() === wanted || row.name?.toLowerCase() === wanted);
+    if (wanted && rows.length === 0) {
+      throw new UsageError(`No group ${JSON.stringify(args.group)} in the usage report.`, '`esign team groups` lists the groups.', 'GROUP_NOT_FOUND');
+    }
+    ctx.output.result({ ...body, data: rows }, () =>
+      renderTable(
+        rows,
+        [
+          { header: 'GROUP', value: (row) => cell(row.name) },
+          { header: 'ID', value: (row) => cell(row.groupId) },
+          { header: 'MEMBERS', value: (row) => cell(row.memberCount) },
+          { header: 'SENT', value: (row) => cell(row.envelopesSent) },
+          { header: 'BY STATUS', value: (row) => Object.entries(row.byStatus ?? {}).map(([status, count]) => `${status} ${count}`).join(', ') || '-' },
+        ],
+        ctx.output.style,
+      ),
+    );
+  },
+});

@@ -1,0 +1,130 @@
+import { UsageError } from '../../api/errors.js';
+import { defineCommand, type Context } from '../../cli/command.js';
+import { readStdin } from '../../cli/stdin.js';
+import type { ListenerEvent } from '../../workflows/webhook-listener.js';
+import { pickId, webhookPick } from '../pick.js';
+import { parseEvents, parseHttpUrl } from './view.js';
+
+interface ListenArgs {
+  port: number;
+  secret?: string;
+  secretStdin?: boolean;
+  endpoint?: string;
+  forwardTo?: string;
+  events?: string[];
+}
+
+const secretPattern = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('expected a port number from 0 to 65535 (0: any free port).');
+  return port;
+}
+
+function checkSecret(secret: string, where: string): string {
+  const trimmed = secret.trim();
+  // The value is never echoed: it is a secret even when it is malformed.
+  if (!secretPattern.test(trimmed)) throw new UsageError(`${where} is not a signing secret.`, 'A signing secret looks like whsec_ followed by Base64; `esign webhooks create` and `rotate-secret` print one.', 'WEBHOOK_SECRET_INVALID');
+  return trimmed;
+}
+
+async function secretFor(args: ListenArgs, ctx: Context): Promise<{ secret: string; source: string }> {
+  const given = [args.secret !== undefined, args.secretStdin, args.endpoint !== undefined].filter(Boolean).length;
+  if (given > 1) throw new UsageError('Give the signing secret one way: --secret, --secret-stdin or --endpoint.');
+  if (args.secret !== undefined) {
+    ctx.output.warn('--secret puts the signing secret in the process list and the shell history; --secret-stdin or --endpoint <id> keep it out of both.');
+    return { secret: checkSecret(args.secret, '--secret'), source: '--secret' };
+  }
+  if (args.secretStdin) return { secret: checkSecret(await readStdin(ctx.stdin, 'The signing secret'), '--secret-stdin input'), source: 'standard input' };
+  if (args.endpoint === undefined && !ctx.prompts.canAsk) {
+    throw new UsageError(
+      'No signing secret: pass --endpoint <id>, --secret-stdin or --secret.',
+      '`esign webhooks create` stores the secret of the endpoint it creates; `--endpoint <id>` uses it.',
+      'WEBHOOK_SECRET_REQUIRED',
+    );
+  }
+  const webhookId = await pickId(ctx, args.endpoint, webhookPick);
+  const { credentialStore } = await import('../../auth/credential-store.js');
+  const secret = await credentialStore.find({ webhookId });
+  if (!secret) {
+    throw new UsageError(
+      `No signing secret stored for webhook endpoint ${webhookId} on this machine.`,
+      `\`esign webhooks rotate-secret ${webhookId}\` makes a new one and stores it, or pass it with --secret-stdin.`,
+      'WEBHOOK_SECRET_NOT_STORED',
+    );
+  }
+  return { secret, source: `the stored secret of ${webhookId}` };
+}
+
+function describe(event: ListenerEvent, style: Context['output']['style']): string {
+  const time = new Date(event.at).toLocaleTimeString('en-GB', { hour12: false });
+  if (event.kind === 'rejected') return `${time}  ${style.red(`✗ rejected (${event.answer})`)}  ${event.problem ?? ''}${event.webhookId ? `  webhook-id ${event.webhookId}` : ''}`;
+  const parts = [time, event.type ?? '?', event.envelopeId ?? '-', event.status ?? '-', style.green('verified')];
+  if (event.cancellationReason) parts.push(`reason ${JSON.stringify(event.cancellationReason)}`);
+  if (event.kind === 'skipped') parts.push('skipped (not in --events)');
+  if (event.forward) parts.push(event.answer === 200 ? `→ ${event.forward.status}` : style.red(`→ forward failed (${event.forward.status ?? event.forward.error}), answered 502`));
+  parts.push(`webhook-id ${event.webhookId ?? '?'}`);
+  return parts.join('  ');
+}
+
+/** Resolves on the first SIGINT or SIGTERM, and stops listening for both. */
+function interrupted(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export default defineCommand<ListenArgs>({
+  name: 'listen',
+  description: 'Receive deliveries locally: verify each signature, print one line per event, forward verified ones',
+  options: [
+    { flags: '--port <n>', description: 'local port (127.0.0.1); 0 picks a free one', parse: parsePort, defaultValue: 4242 },
+    { flags: '--endpoint <webhookId>', description: 'use the signing secret stored for this endpoint by `webhooks create` or `rotate-secret`' },
+    { flags: '--secret-stdin', description: 'read the signing secret (whsec_…) from standard input' },
+    { flags: '--secret <whsec>', description: 'the signing secret (shows in the process list and history; prefer the two above)' },
+    { flags: '--forward-to <url>', description: 'forward each verified delivery (same headers and body) here; its answer decides ours' },
+    { flags: '--events <list>', description: 'only these event kinds are printed and forwarded', parse: parseEvents },
+  ],
+  examples: [
+    'esign webhooks listen --endpoint 8c2d… --forward-to http://localhost:3000/webhooks',
+    'printf %s "$WHSEC" | esign webhooks listen --secret-stdin --port 4242 --json',
+  ],
+  async handler(args, ctx) {
+    const forwardTo = args.forwardTo === undefined ? undefined : parseHttpUrl(args.forwardTo, '--forward-to', 'http://localhost:3000/webhooks');
+    const { secret, source } = await secretFor(args, ctx);
+    const { startWebhookListener } = await import('../../workflows/webhook-listener.js');
+    const counts = { delivery: 0, rejected: 0, skipped: 0 };
+    const stopped = interrupted();
+    let listener;
+    try {
+      listener = await startWebhookListener({
+        port: args.port,
+        secret,
+        ...(forwardTo ? { forwardTo } : {}),
+        ...(args.events ? { events: args.events } : {}),
+        onEvent: async (event) => {
+          counts[event.kind]++;
+          if (ctx.output.json) await ctx.output.line(JSON.stringify(event));
+          else await ctx.output.line(describe(event, ctx.output.style));
+        },
+      });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`Port ${args.port} is already in use.`, 'Pick another with --port, or --port 0 for any free one.', 'PORT_IN_USE');
+      throw error;
+    }
+    if (ctx.output.json) await ctx.output.line(JSON.stringify({ kind: 'listening', url: listener.url, secretFrom: source, forwardTo: forwardTo?.href ?? null }));
+    else {
+      ctx.output.info(`Listening on ${listener.url} with ${source}${forwardTo ? `, forwarding to ${forwardTo.href}` : ''}. Ctrl-C to stop.`);
+    }
+    const signal = await stopped;
+    await listener.close();
+    ctx.output.info(`Stopped (${signal}): ${counts.delivery} delivered, ${counts.rejected} rejected, ${counts.skipped} skipped.`);
+  },
+});

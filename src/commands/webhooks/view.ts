@@ -1,0 +1,122 @@
+import { UsageError } from '../../api/errors.js';
+import { isLoopbackUrl } from '../../shared/loopback.js';
+import type { Context } from '../../cli/command.js';
+import { cell, renderRecord } from '../../output/record.js';
+import type { Column } from '../../output/table.js';
+
+export interface WebhookBody {
+  id: string;
+  url?: string;
+  events?: string[];
+  isActive?: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface DeliveryAttempt {
+  at?: string;
+  status?: number | null;
+  error?: string;
+  durationMs?: number;
+  responseBody?: string;
+}
+
+export interface DeliveryBody {
+  id: string;
+  eventId?: string;
+  eventType?: string;
+  status?: string;
+  attempts?: DeliveryAttempt[];
+  nextAttemptAt?: string | null;
+  createdAt?: string;
+  payload?: unknown;
+}
+
+/** The contract names two kinds; the service may send others, so any upper-case name is let through. */
+export const knownEvents = ['ENVELOPE_COMPLETED', 'ENVELOPE_VOIDED', 'ENVELOPE_SENT', 'ENVELOPE_DECLINED'] as const;
+
+export function parseEvents(value: string): string[] {
+  const events = [...new Set(value.split(',').map((event) => event.trim().toUpperCase()).filter(Boolean))];
+  if (events.length === 0) throw new Error(`expected a comma-separated list, e.g. ${knownEvents.slice(0, 2).join(',')}.`);
+  const odd = events.filter((event) => !/^[A-Z][A-Z_]*$/.test(event));
+  if (odd.length) throw new Error(`${odd.join(', ')} is not an event name (known: ${knownEvents.join(', ')}).`);
+  return events;
+}
+
+/** An http(s) URL without credentials, or a usage error that says which flag and what to give. */
+export function parseHttpUrl(raw: string, flag: string, example: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`${flag} ${JSON.stringify(raw)} is not a URL.`, `Give the full address, e.g. ${example}.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag} must be an http:// or https:// URL.`, `For example ${example}.`);
+  if (url.username || url.password) throw new UsageError(`${flag} must not carry a user name or password.`);
+  return url;
+}
+
+/** HTTPS, or plain http to this machine (a local receiver such as `esign webhooks listen`). */
+export function checkEndpointUrl(raw: string, flag: string): string {
+  const url = parseHttpUrl(raw, flag, 'https://hooks.example.com/esign');
+  if (url.protocol !== 'https:' && !isLoopbackUrl(url.href)) {
+    throw new UsageError(`${flag} must be an https:// URL (plain http:// only to localhost).`, 'Deliveries carry envelope data: the contract requires HTTPS.');
+  }
+  return url.href;
+}
+
+export const webhookColumns: readonly Column<WebhookBody>[] = [
+  { header: 'ID', value: (webhook) => webhook.id },
+  { header: 'URL', value: (webhook) => cell(webhook.url) },
+  { header: 'EVENTS', value: (webhook) => cell(webhook.events) },
+  { header: 'ACTIVE', value: (webhook) => cell(webhook.isActive) },
+];
+
+export const renderWebhook = (webhook: WebhookBody): string => renderRecord({ ...webhook }, { isActive: 'Active' });
+
+export const deliveryColumns: readonly Column<DeliveryBody>[] = [
+  { header: 'ID', value: (delivery) => delivery.id },
+  { header: 'EVENT', value: (delivery) => cell(delivery.eventType) },
+  { header: 'STATUS', value: (delivery) => cell(delivery.status) },
+  { header: 'ATTEMPTS', value: (delivery) => String(delivery.attempts?.length ?? 0) },
+  { header: 'LAST ANSWER', value: (delivery) => lastAnswer(delivery) },
+  { header: 'CREATED', value: (delivery) => cell(delivery.createdAt) },
+];
+
+function lastAnswer(delivery: DeliveryBody): string {
+  const last = delivery.attempts?.at(-1);
+  if (!last) return '-';
+  return last.status === null || last.status === undefined ? (last.error ?? 'no answer') : String(last.status);
+}
+
+/** The payload's envelope, in the pinned delivery body `{id, type, createdAt, data: {envelope}}`. */
+export function deliveredEnvelope(payload: unknown): { id?: string; status?: string; cancellationReason?: string } | undefined {
+  const data = (payload as { data?: { envelope?: unknown } } | undefined)?.data;
+  return data?.envelope as { id?: string; status?: string; cancellationReason?: string } | undefined;
+}
+
+export function renderDelivery(delivery: DeliveryBody): string {
+  const envelope = deliveredEnvelope(delivery.payload);
+  const head = renderRecord({
+    id: delivery.id,
+    event: `${delivery.eventType ?? '?'} (webhook-id ${delivery.eventId ?? '?'})`,
+    envelope: envelope ? `${envelope.id ?? '?'} · ${envelope.status ?? '?'}${envelope.cancellationReason ? ` · ${envelope.cancellationReason}` : ''}` : '-',
+    status: delivery.status,
+    nextAttemptAt: delivery.nextAttemptAt,
+    createdAt: delivery.createdAt,
+  });
+  const attempts = (delivery.attempts ?? []).map(
+    (attempt, index) =>
+      `  ${index + 1}. ${attempt.at ?? '?'}  ${attempt.status ?? 'no answer'}  ${attempt.durationMs ?? '?'} ms${attempt.error ? `  ${attempt.error}` : ''}${attempt.responseBody ? `\n     response: ${attempt.responseBody}` : ''}`,
+  );
+  return `${head}\nAttempts:\n${attempts.length ? attempts.join('\n') : '  none yet'}\nRequest body:\n${JSON.stringify(delivery.payload ?? null, null, 2)}`;
+}
+
+/** Stores a new signing secret where `webhooks listen --endpoint` finds it; answers a sentence saying where. */
+export async function storeWebhookSecret(ctx: Context, webhookId: string, secret: string): Promise<string> {
+  const { credentialStore } = await import('../../auth/credential-store.js');
+  const saved = await credentialStore.save({ webhookId }, secret);
+  const where = saved.storage === 'keychain' ? 'the system keychain' : `${saved.path} (mode 0600)`;
+  if (saved.keychainError) ctx.output.debug(`keychain not used for the webhook secret: ${saved.keychainError}`);
+  return `it is stored in ${where} for \`esign webhooks listen --endpoint ${webhookId}\`.`;
+}

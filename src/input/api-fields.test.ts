@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { parseHeader, rawField, typedField } from './api-fields.js';
+
+describe('esign api fields (gh api rules)', () => {
+  it('-f keeps every value a string', () => {
+    expect(rawField('count=3')).toEqual({ name: 'count', value: '3' });
+    expect(rawField('q=a=b')).toEqual({ name: 'q', value: 'a=b' });
+  });
+
+  it('-F reads numbers, booleans, null and @file; the rest stays a string', () => {
+    expect(typedField('limit=50').value).toBe(50);
+    expect(typedField('ratio=-1.5e2').value).toBe(-150);
+    expect(typedField('isActive=false').value).toBe(false);
+    expect(typedField('deadline=null').value).toBeNull();
+    expect(typedField('id=007').value).toBe('007');
+    expect(typedField('name=Ada').value).toBe('Ada');
+    expect(typedField('message=@note.txt', (path) => `text of ${path}`).value).toBe('text of note.txt');
+  });
+
+  it('refuses a field without = and an unreadable @file, saying which', () => {
+    expect(() => rawField('title')).toThrow(/-f "title": expected key=value/);
+    expect(() => typedField('x=@/nonexistent/file')).toThrow(/cannot read \/nonexistent\/file/);
+  });
+
+  it('reads -H "Name: value" and never takes a key from the command line', () => {
+    expect(parseHeader('X-Trace: abc: def')).toEqual(['X-Trace', 'abc: def']);
+    expect(() => parseHeader('no colon')).toThrow(/expected "Name: value"/);
+    expect(() => parseHeader('Authorization: Bearer x')).toThrow(/not accepted/);
+  });
+});

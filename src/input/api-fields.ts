@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../api/errors.js';
+
+export interface Field {
+  name: string;
+  value: unknown;
+}
+
+function split(text: string, flag: string): [string, string] {
+  const at = text.indexOf('=');
+  if (at <= 0) throw new UsageError(`${flag} ${JSON.stringify(text)}: expected key=value.`, `For example ${flag} title=Contract.`);
+  return [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** `-f key=value`: always a string. */
+export function rawField(text: string): Field {
+  const [name, value] = split(text, '-f');
+  return { name, value };
+}
+
+/**
+ * `-F key=value` as `gh api` reads it: true, false, null and numbers become JSON values, `@file` is the file's text
+ * (`@-` is not offered: standard input is `--input`), anything else stays a string.
+ */
+export function typedField(text: string, readFile: (path: string) => string = (path) => readFileSync(path, 'utf8')): Field {
+  const [name, value] = split(text, '-F');
+  if (value === 'true') return { name, value: true };
+  if (value === 'false') return { name, value: false };
+  if (value === 'null') return { name, value: null };
+  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(value)) return { name, value: Number(value) };
+  if (value.startsWith('@')) {
+    const path = value.slice(1);
+    try {
+      return { name, value: readFile(path) };
+    } catch (error) {
+      throw new UsageError(`-F ${name}=@${path}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    }
+  }
+  return { name, value };
+}
+
+/** `-H 'Name: value'` */
+export function parseHeader(text: string): [string, string] {
+  const at = text.indexOf(':');
+  const name = at > 0 ? text.slice(0, at).trim() : '';
+  if (!name || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new UsageError(`-H ${JSON.stringify(text)}: expected "Name: value".`);
+  if (name.toLowerCase() === 'authorization') {
+    throw new UsageError('-H Authorization is not accepted: the key comes from your profile or ESIGN_API_KEY, never from the command line.', undefined, 'KEY_AS_ARGUMENT');
+  }
+  return [name, text.slice(at + 1).trim()];
+}

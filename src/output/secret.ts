@@ -1,0 +1,10 @@
+import type { Output } from './output.js';
+
+/**
+ * The one place a freshly made secret (a webhook's `whsec_…`) reaches the terminal: in the command's result, once,
+ * with a warning that it will not be shown again. The redaction work routes this through its own choke point.
+ */
+export function printNewSecretOnce(output: Output, result: Record<string, unknown>, human: () => string, stored: string): void {
+  output.warn(`The signing secret is shown once and never again; ${stored}`);
+  output.result(result, human);
+}

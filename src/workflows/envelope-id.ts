@@ -1,0 +1,65 @@
+import type { ApiClient } from '../api/client.js';
+import { EsignError, ExitCode, UsageError } from '../api/errors.js';
+import type { Context } from '../cli/command.js';
+import { envelopeIdOf, type EnvelopeBody } from '../output/envelope-view.js';
+
+/** Like git's short hashes: at least this many characters of an id name the envelope, if no other id starts so. */
+export const shortIdMinLength = 8;
+const fullUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idCharacters = /^[0-9a-f-]+$/i;
+
+/** A full id is used as given; a shorter run of id characters is looked up. */
+export function isShortId(text: string): boolean {
+  return text.length >= shortIdMinLength && !fullUuid.test(text) && idCharacters.test(text);
+}
+
+/** No envelope id starts with the prefix: nothing to act on (exit 4, as for an unknown full id). */
+export class ShortIdNotFound extends EsignError {
+  readonly exitCode = ExitCode.notFound;
+  constructor(prefix: string) {
+    super(`No envelope id starts with ${prefix}.`);
+    this.name = 'ShortIdNotFound';
+    this.hint = '`esign envelopes find <text>` searches titles, participants and ids.';
+  }
+  get code(): string {
+    return 'RESOURCE_NOT_FOUND';
+  }
+}
+
+/** Up to `max` envelopes whose id starts with the prefix, reading every page of the list (the API has no id search). */
+export async function envelopesWithIdPrefix(client: ApiClient, prefix: string, max = 10): Promise<EnvelopeBody[]> {
+  const wanted = prefix.toLowerCase();
+  const found: EnvelopeBody[] = [];
+  for await (const envelope of client.paginate<EnvelopeBody>('listEnvelopes', { query: { limit: 100 } })) {
+    if (envelopeIdOf(envelope).toLowerCase().startsWith(wanted)) {
+      found.push(envelope);
+      if (found.length >= max) break;
+    }
+  }
+  return found;
+}
+
+/** The full id a prefix names; an ambiguous prefix is refused with the candidates. */
+export async function resolveEnvelopeId(client: ApiClient, text: string): Promise<string> {
+  if (!isShortId(text)) return text;
+  const found = await envelopesWithIdPrefix(client, text);
+  if (found.length === 0) throw new ShortIdNotFound(text);
+  if (found.length > 1) {
+    throw new UsageError(
+      `The id prefix ${text} is ambiguous: ${found.length === 10 ? '10 or more' : found.length} envelopes start with it.`,
+      `Give more characters of the id. Candidates: ${found.map((envelope) => `${envelopeIdOf(envelope)} (${envelope.title || 'untitled'})`).join(', ')}.`,
+      'ENVELOPE_ID_AMBIGUOUS',
+      { candidates: found.map((envelope) => ({ id: envelopeIdOf(envelope), title: envelope.title ?? null })) },
+    );
+  }
+  return envelopeIdOf(found[0]!);
+}
+
+/** Every command argument named `envelopeId` accepts a unique prefix: replaced here by the full id, before the handler runs. */
+export async function resolveEnvelopeArguments(args: Record<string, unknown>, ctx: Context): Promise<void> {
+  const given = args.envelopeId;
+  if (typeof given !== 'string' || !isShortId(given)) return;
+  const resolved = await resolveEnvelopeId(await ctx.client(), given);
+  if (resolved !== given) ctx.output.info(`${given} is envelope ${resolved}.`);
+  args.envelopeId = resolved;
+}

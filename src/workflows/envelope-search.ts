@@ -1,0 +1,109 @@
+import type { ApiClient } from '../api/client.js';
+import { UsageError } from '../api/errors.js';
+import type { ListSource } from '../commands/list-command.js';
+import { envelopeIdOf, itemsOf, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
+
+export interface EnvelopeCriteria {
+  status?: string;
+  folderId?: string;
+  /** Case-insensitive substring of the title. */
+  title?: string;
+  /** Case-insensitive substring of a participant's name or e-mail. */
+  participant?: string;
+  createdAfter?: number;
+  createdBefore?: number;
+}
+
+const contains = (text: string | null | undefined, needle: string) => (text ?? '').toLowerCase().includes(needle.toLowerCase());
+
+export function participantMatches(participant: ParticipantBody, needle: string): boolean {
+  return contains(participant.name, needle) || contains(participant.email, needle);
+}
+
+/** Whether an envelope (with its participants) meets every criterion given. */
+export function envelopeMatches(envelope: EnvelopeBody, participants: readonly ParticipantBody[], criteria: EnvelopeCriteria): boolean {
+  if (criteria.status && envelope.status !== criteria.status) return false;
+  if (criteria.folderId && (envelope.folder?.id ?? envelope.folderId) !== criteria.folderId) return false;
+  if (criteria.title && !contains(envelope.title, criteria.title)) return false;
+  if (criteria.participant && !participants.some((participant) => participantMatches(participant, criteria.participant!))) return false;
+  const created = envelope.createdAt ? Date.parse(envelope.createdAt) : Number.NaN;
+  if (criteria.createdAfter !== undefined && !(created >= criteria.createdAfter)) return false;
+  if (criteria.createdBefore !== undefined && !(created < criteria.createdBefore)) return false;
+  return true;
+}
+
+/** `envelopes find`: the text in the title, a participant's name or e-mail, or the id. */
+export function envelopeMentions(envelope: EnvelopeBody, participants: readonly ParticipantBody[], text: string): boolean {
+  return contains(envelope.title, text) || contains(envelopeIdOf(envelope), text) || participants.some((participant) => participantMatches(participant, text));
+}
+
+/** The participants of a listed envelope: in the row when the service includes them, else read. */
+export function participantsReader(client: ApiClient): (envelope: EnvelopeBody) => Promise<ParticipantBody[]> {
+  return async (envelope) => {
+    if (envelope.participants) return envelope.participants;
+    const { body } = await client.call('listParticipants', { params: { envelopeId: envelopeIdOf(envelope) } });
+    return itemsOf<ParticipantBody>(body, 'participants') ?? [];
+  };
+}
+
+interface Folder {
+  id: string;
+  name?: string;
+  path?: string;
+}
+
+/** `--folder` by id, by name, or by path (`Sales/2026`), compared case-insensitively. */
+export async function resolveFolder(client: ApiClient, text: string): Promise<string> {
+  const wanted = text.trim().toLowerCase();
+  const byName: Folder[] = [];
+  for await (const folder of client.paginate<Folder>('listFolders', { query: { limit: 100 } })) {
+    if (folder.id === text.trim()) return folder.id;
+    if (folder.path?.toLowerCase() === wanted || folder.name?.toLowerCase() === wanted) byName.push(folder);
+  }
+  const exactPath = byName.filter((folder) => folder.path?.toLowerCase() === wanted);
+  const found = exactPath.length === 1 ? exactPath : byName;
+  if (found.length === 1) return found[0]!.id;
+  if (found.length === 0) throw new UsageError(`No folder ${JSON.stringify(text)}.`, '`esign folders list` shows every folder with its id and path.', 'FOLDER_NOT_FOUND');
+  throw new UsageError(
+    `Several folders are called ${JSON.stringify(text)}: ${found.map((folder) => `${folder.path ?? folder.name} (${folder.id})`).join(', ')}.`,
+    'Give its path (Parent/Name) or its id.',
+    'FOLDER_AMBIGUOUS',
+  );
+}
+
+interface Contact {
+  id: string;
+  name?: string;
+  email?: string;
+}
+
+/** The one contact whose e-mail or name is exactly the text, if there is exactly one. */
+export async function contactNamed(client: ApiClient, text: string): Promise<Contact | undefined> {
+  const wanted = text.trim().toLowerCase();
+  const found: Contact[] = [];
+  // `q` narrows the pages on a service that searches; the match itself is made here either way.
+  for await (const contact of client.paginate<Contact>('listContacts', { query: { q: text.trim(), limit: 100 } })) {
+    if (contact.email?.toLowerCase() === wanted || contact.name?.toLowerCase() === wanted) found.push(contact);
+    if (found.length > 1) return undefined;
+  }
+  return found[0];
+}
+
+/**
+ * Where to read envelopes from, and what is left to check on each: a participant who is a contact is looked up in
+ * the contact's own envelope list, which the API filters; everything else is checked here while the pages stream.
+ */
+export async function envelopeSource(client: ApiClient, criteria: EnvelopeCriteria): Promise<{ source: ListSource; remaining: EnvelopeCriteria }> {
+  const contact = criteria.participant ? await contactNamed(client, criteria.participant) : undefined;
+  if (contact) {
+    const remaining: EnvelopeCriteria = { ...criteria };
+    delete remaining.participant;
+    return { source: { operationId: 'listContactEnvelopes', params: { contactId: contact.id } }, remaining };
+  }
+  const remaining: EnvelopeCriteria = { ...criteria };
+  delete remaining.status;
+  delete remaining.folderId;
+  return { source: { operationId: 'listEnvelopes', query: { status: criteria.status, folderId: criteria.folderId } }, remaining };
+}
+
+export const hasCriteria = (criteria: EnvelopeCriteria): boolean => Object.values(criteria).some((value) => value !== undefined);

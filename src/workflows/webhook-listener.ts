@@ -1,0 +1,162 @@
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ListenerEvent {
+  kind: 'delivery' | 'rejected' | 'skipped';
+  /** When it arrived. */
+  at: string;
+  /** The `webhook-id` header: the event id, the same on a retry or a resend. */
+  webhookId: string | null;
+  type?: string;
+  envelopeId?: string;
+  status?: string;
+  cancellationReason?: string;
+  verified: boolean;
+  /** What the listener answered the sender. */
+  answer: number;
+  /** Why it was rejected, or why the forward failed. */
+  problem?: string;
+  forward?: { url: string; status?: number; error?: string };
+}
+
+export interface ListenerOptions {
+  port: number;
+  secret: string;
+  forwardTo?: URL;
+  /** Only these kinds are printed and forwarded; others are acknowledged and skipped. */
+  events?: readonly string[];
+  onEvent(event: ListenerEvent): void | Promise<void>;
+  forwardTimeoutMs?: number;
+}
+
+export interface Listener {
+  url: string;
+  close(): Promise<void>;
+}
+
+const bodyLimitBytes = 1024 * 1024;
+/** Headers that describe one hop, not the delivery: the forward makes its own. */
+const hopHeaders = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect', 'upgrade', 'proxy-connection']);
+
+/** The library's reasons, said so a person knows what to check. */
+function explain(message: string): string {
+  if (/missing required headers/i.test(message)) return 'missing webhook-id, webhook-timestamp or webhook-signature header';
+  if (/too old/i.test(message)) return 'stale timestamp: signed more than 5 minutes ago (a replay, or a clock out of sync)';
+  if (/too new/i.test(message)) return 'timestamp more than 5 minutes in the future (a clock out of sync)';
+  if (/invalid signature headers/i.test(message)) return 'webhook-timestamp is not a number of seconds';
+  if (/no matching signature/i.test(message)) return 'signature does not match: a different secret, or the body was changed on the way';
+  return message;
+}
+
+function singleHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > bodyLimitBytes) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function answer(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/**
+ * A local receiver of Standard Webhooks deliveries, like `stripe listen`: each delivery's signature and timestamp are
+ * checked before anything else; a verified one is forwarded with its original headers and body bytes, and the sender
+ * gets 2xx only once the forward target said 2xx (else 502, so the sender retries).
+ */
+export async function startWebhookListener(options: ListenerOptions): Promise<Listener> {
+  const { Webhook } = await import('standardwebhooks');
+  const verifier = new Webhook(options.secret);
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const at = new Date().toISOString();
+    const headers = singleHeaders(request.headers);
+    const base = { at, webhookId: headers['webhook-id'] ?? null, verified: false };
+    const reject = async (status: number, problem: string) => {
+      answer(response, status, { error: { code: status === 400 ? 'WEBHOOK_SIGNATURE_INVALID' : 'DELIVERY_REFUSED', message: problem } });
+      await options.onEvent({ ...base, kind: 'rejected', answer: status, problem });
+    };
+    if (request.method !== 'POST') return reject(405, `method ${request.method ?? '?'} (deliveries are POSTs)`);
+    const body = await readBody(request);
+    if (!body) return reject(413, `body larger than ${bodyLimitBytes} bytes`);
+    let payload: { type?: string; data?: { envelope?: { id?: string; status?: string; cancellationReason?: string } } };
+    try {
+      payload = verifier.verify(body, headers) as typeof payload;
+    } catch (error) {
+      return reject(400, explain((error as Error).message));
+    }
+    const envelope = payload?.data?.envelope;
+    const event = {
+      ...base,
+      verified: true,
+      ...(payload?.type ? { type: payload.type } : {}),
+      ...(envelope?.id ? { envelopeId: envelope.id } : {}),
+      ...(envelope?.status ? { status: envelope.status } : {}),
+      ...(envelope?.cancellationReason ? { cancellationReason: envelope.cancellationReason } : {}),
+    };
+    if (options.events && !options.events.includes(payload?.type ?? '')) {
+      answer(response, 200, { received: true, skipped: true });
+      await options.onEvent({ ...event, kind: 'skipped', answer: 200 });
+      return;
+    }
+    if (!options.forwardTo) {
+      answer(response, 200, { received: true });
+      await options.onEvent({ ...event, kind: 'delivery', answer: 200 });
+      return;
+    }
+    const forward: NonNullable<ListenerEvent['forward']> = { url: options.forwardTo.href };
+    try {
+      const forwarded = await fetch(options.forwardTo, {
+        method: 'POST',
+        headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !hopHeaders.has(name))),
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.forwardTimeoutMs ?? 10_000),
+      });
+      await forwarded.arrayBuffer();
+      forward.status = forwarded.status;
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      forward.error = (error as Error).name === 'TimeoutError' ? 'no answer in time' : (cause?.code ?? cause?.message ?? (error as Error).message);
+    }
+    const ok = forward.status !== undefined && forward.status >= 200 && forward.status < 300;
+    if (ok) answer(response, 200, { received: true, forwarded: forward.status });
+    else answer(response, 502, { error: { code: 'FORWARD_FAILED', message: `the forward target answered ${forward.status ?? forward.error}` } });
+    await options.onEvent({
+      ...event,
+      kind: 'delivery',
+      answer: ok ? 200 : 502,
+      forward,
+      ...(ok ? {} : { problem: `forward to ${forward.url} failed: ${forward.status ?? forward.error}` }),
+    });
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) answer(response, 500, { error: { code: 'LISTENER_ERROR', message: (error as Error).message } });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,253 @@
+import { readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectStatus } from './support/api-call.js';
+import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
+import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { createSentEnvelope, signAll, waitUntil } from './support/envelope-flow.js';
+import { spawnEsign } from './support/long-running.js';
+import { simplePdf } from './support/pdfs.js';
+
+let emulator: EmulatorProcess;
+let configDir: string;
+
+beforeAll(async () => {
+  emulator = await startEmulatorProcess(['--webhook-retry-delays', '100,200']);
+  configDir = tempDir('esign-config-');
+});
+afterAll(async () => {
+  await emulator?.stop();
+});
+
+const env = () => ({ ...emulator.env, ESIGN_CONFIG_DIR: configDir });
+const esign = (args: readonly string[], options: RunOptions = {}) => runEsign(args, { ...options, env: { ...env(), ...options.env } });
+async function esignJson(args: readonly string[], options: RunOptions = {}): Promise<any> {
+  const result = await esign(['--json', ...args], options);
+  if (result.code !== 0) throw new Error(`esign ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+  return parseJson(result.stdout);
+}
+
+const storedSecrets = (): Record<string, string> => JSON.parse(readFileSync(join(configDir, 'credentials.json'), 'utf8'));
+
+interface Forwarded {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** The app a developer would forward to: a second local server that records what reaches it. */
+async function startForwardTarget(): Promise<{ url: string; received: Forwarded[]; answers: number[]; close(): Promise<void> }> {
+  const received: Forwarded[] = [];
+  const answers: number[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(answers.shift() ?? 200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/app/webhooks`, received, answers, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('webhooks create, list, get, update, rotate-secret, delete', () => {
+  it('create prints the signing secret once with a warning and stores it 0600; reads never show it', async () => {
+    const result = await esign(['--json', 'webhooks', 'create', '--url', 'https://hooks.example.com/esign', '--events', 'ENVELOPE_COMPLETED,ENVELOPE_VOIDED']);
+    expect(result.code, result.stderr).toBe(0);
+    const created = parseJson<any>(result.stdout);
+    expect(created).toMatchObject({ url: 'https://hooks.example.com/esign', events: ['ENVELOPE_COMPLETED', 'ENVELOPE_VOIDED'], isActive: true, secret: expect.stringMatching(/^whsec_/) });
+    expect(result.stderr).toMatch(/shown once and never again/);
+    expect(storedSecrets()[`webhook:${created.id}`]).toBe(created.secret);
+    expect(statSync(join(configDir, 'credentials.json')).mode & 0o777).toBe(0o600);
+
+    const listed = await esign(['webhooks', 'list']);
+    expect(listed.stdout).toContain(created.id);
+    const shown = await esign(['webhooks', 'get', created.id]);
+    expect(shown.stdout).toContain('https://hooks.example.com/esign');
+    expect(listed.stdout + listed.stderr + shown.stdout + shown.stderr).not.toContain(created.secret);
+
+    const updated = await esignJson(['webhooks', 'update', created.id, '--inactive', '--events', 'ENVELOPE_COMPLETED']);
+    expect(updated).toMatchObject({ isActive: false, events: ['ENVELOPE_COMPLETED'] });
+    expect((await esignJson(['webhooks', 'update', created.id, '--active'])).isActive).toBe(true);
+
+    const rotated = await esignJson(['webhooks', 'rotate-secret', created.id]);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(created.secret);
+    expect(storedSecrets()[`webhook:${created.id}`]).toBe(rotated.secret);
+  });
+
+  it('delete confirms like envelopes void: without a terminal it needs --yes; then the stored secret goes too', async () => {
+    const created = await esignJson(['webhooks', 'create', '--url', 'https://hooks.example.com/gone', '--events', 'ENVELOPE_COMPLETED', '--inactive']);
+    expect(created.isActive).toBe(false);
+    const refused = await esign(['webhooks', 'delete', created.id]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--yes');
+    expect((await esign(['webhooks', 'get', created.id])).code).toBe(0);
+
+    expect((await esign(['--yes', 'webhooks', 'delete', created.id])).code).toBe(0);
+    expect((await esign(['webhooks', 'get', created.id])).code).toBe(4);
+    expect(storedSecrets()[`webhook:${created.id}`]).toBeUndefined();
+  });
+
+  it('refuses a non-HTTPS URL, a bad event name and a missing id without a terminal (exit 2, nothing created)', async () => {
+    const before = (await esignJson(['webhooks', 'list', '--all'])).data.length;
+    const insecure = await esign(['webhooks', 'create', '--url', 'http://hooks.example.com/x', '--events', 'ENVELOPE_COMPLETED']);
+    expect(insecure.code).toBe(2);
+    expect(insecure.stderr).toContain('https://');
+    const badEvent = await esign(['webhooks', 'create', '--url', 'https://hooks.example.com/x', '--events', 'envelope completed']);
+    expect(badEvent.code).toBe(2);
+    expect(badEvent.stderr).toContain('not an event name');
+    const noId = await esign(['webhooks', 'rotate-secret']);
+    expect(noId.code).toBe(2);
+    expect(noId.stderr).toContain('<webhookId> is required without an interactive terminal');
+    expect((await esignJson(['webhooks', 'list', '--all'])).data.length).toBe(before);
+  });
+});
+
+describe('webhooks listen (a verifying local receiver, like stripe listen)', () => {
+  it('verifies real deliveries, forwards them with their headers, rejects tampered and stale ones, and resend repeats the webhook-id', async () => {
+    const target = await startForwardTarget();
+    const endpoint = await esignJson(['webhooks', 'create', '--url', 'https://placeholder.example.com/', '--events', 'ENVELOPE_COMPLETED,ENVELOPE_VOIDED']);
+    const listener = spawnEsign(['webhooks', 'listen', '--port', '0', '--endpoint', endpoint.id, '--forward-to', target.url], env());
+    try {
+      const ready = await listener.waitForLine((line) => line.kind === 'listening', 'the listener to start');
+      expect(ready).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/), forwardTo: target.url });
+      expect(JSON.stringify(listener.lines) + listener.stderr()).not.toContain(endpoint.secret);
+      await esignJson(['webhooks', 'update', endpoint.id, '--url', ready.url]);
+
+      // An envelope completed through the control routes.
+      const envelope = await createSentEnvelope(emulator, { title: 'Listened' });
+      await signAll(emulator, envelope);
+      const completed = await listener.waitForLine((line) => line.type === 'ENVELOPE_COMPLETED' && line.envelopeId === envelope.id, 'ENVELOPE_COMPLETED');
+      expect(completed).toMatchObject({ kind: 'delivery', verified: true, status: 'COMPLETED', answer: 200, forward: { url: target.url, status: 200 } });
+      const forwarded = target.received.find((message) => message.headers['webhook-id'] === completed.webhookId)!;
+      expect(JSON.parse(forwarded.body)).toMatchObject({ id: completed.webhookId, type: 'ENVELOPE_COMPLETED', data: { envelope: { id: envelope.id } } });
+      // The forward target can verify the delivery itself: same body bytes, same signature headers.
+      expect(new Webhook(endpoint.secret).verify(forwarded.body, forwarded.headers as Record<string, string>)).toMatchObject({ type: 'ENVELOPE_COMPLETED' });
+
+      // A send-now voided by a missing anchor.
+      const created = expectStatus(
+        await call(emulator, 'POST', '/v4/api/envelopes/send-now', {
+          idempotent: true,
+          body: {
+            title: 'Missing anchor',
+            participants: [{ ref: 'ada', name: 'Ada Signer', email: 'ada@example.test', deliveryMethod: 'EMAIL' }],
+            documents: [{ ref: 'main', fileName: 'agreement.pdf', contentType: 'application/pdf' }],
+            fields: [{ type: 'SIGNATURE', documentRef: 'main', signatoryRef: 'ada', anchor: { text: '{{nowhere}}' }, size: { width: 120, height: 30 } }],
+          },
+        }),
+        201,
+      ).body;
+      const upload = await fetch(created.documents[0].uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: await simplePdf({ pages: [['Agreement', 'Sign here: {{sign}}']] }) });
+      expect(upload.ok).toBe(true);
+      const voided = await listener.waitForLine((line) => line.type === 'ENVELOPE_VOIDED' && line.envelopeId === created.id, 'ENVELOPE_VOIDED');
+      expect(voided).toMatchObject({ verified: true, status: 'VOIDED', cancellationReason: expect.stringMatching(/ANCHOR_NOT_FOUND.*\{\{nowhere\}\}/) });
+
+      // Resend: the same event again, with the same webhook-id.
+      const deliveries = await esignJson(['webhooks', 'deliveries', endpoint.id, '--all']);
+      const delivery = deliveries.data.find((item: any) => item.eventId === completed.webhookId);
+      const resent = await esign(['webhooks', 'resend', endpoint.id, delivery.id]);
+      expect(resent.code, resent.stderr).toBe(0);
+      await waitUntil(async () => listener.lines.filter((line) => line.webhookId === completed.webhookId && line.kind === 'delivery').length, (count) => count === 2, 'the resent delivery');
+      const shown = await esignJson(['webhooks', 'delivery', endpoint.id, delivery.id]);
+      expect(shown.attempts.length).toBeGreaterThanOrEqual(2);
+      expect(shown.attempts.every((attempt: any) => attempt.status === 200)).toBe(true);
+      const human = await esign(['webhooks', 'delivery', endpoint.id, delivery.id]);
+      expect(human.stdout).toMatch(/Attempts:\n {2}1\. .* 200 /);
+
+      // Tampered: a valid signature over another body.
+      const forwardsBefore = target.received.length;
+      const signer = new Webhook(endpoint.secret);
+      const original = JSON.stringify({ id: 'evt_tampered', type: 'ENVELOPE_COMPLETED', createdAt: new Date().toISOString(), data: { envelope: { id: 'x', status: 'COMPLETED' } } });
+      const now = new Date();
+      const headers = { 'content-type': 'application/json', 'webhook-id': 'evt_tampered', 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signer.sign('evt_tampered', now, original) };
+      const tampered = await fetch(ready.url, { method: 'POST', headers, body: original.replace('"x"', '"y"') });
+      expect(tampered.status).toBe(400);
+      expect((await listener.waitForLine((line) => line.webhookId === 'evt_tampered', 'the tampered line')).problem).toMatch(/signature does not match/);
+
+      // Stale: signed ten minutes ago (replayed).
+      const then = new Date(Date.now() - 10 * 60 * 1000);
+      const stale = await fetch(ready.url, {
+        method: 'POST',
+        headers: { ...headers, 'webhook-id': 'evt_stale', 'webhook-timestamp': String(Math.floor(then.getTime() / 1000)), 'webhook-signature': signer.sign('evt_stale', then, original) },
+        body: original,
+      });
+      expect(stale.status).toBe(400);
+      expect((await listener.waitForLine((line) => line.webhookId === 'evt_stale', 'the stale line')).problem).toMatch(/stale timestamp/);
+      expect(target.received.length).toBe(forwardsBefore);
+
+      // The forward target fails: the sender gets 502, so it retries.
+      target.answers.push(500);
+      const fresh = new Date();
+      const failing = await fetch(ready.url, {
+        method: 'POST',
+        headers: { ...headers, 'webhook-id': 'evt_forward', 'webhook-timestamp': String(Math.floor(fresh.getTime() / 1000)), 'webhook-signature': signer.sign('evt_forward', fresh, original) },
+        body: original,
+      });
+      expect(failing.status).toBe(502);
+      expect(await listener.waitForLine((line) => line.webhookId === 'evt_forward', 'the failed forward')).toMatchObject({ verified: true, answer: 502, forward: { status: 500 } });
+
+      expect(await listener.stop('SIGTERM')).toBe(0);
+    } finally {
+      await listener.stop('SIGKILL');
+      await target.close();
+    }
+  });
+
+  it('prints one human line per event from --secret-stdin (no warning), skips kinds outside --events, refuses a bad --forward-to, closes cleanly on SIGINT', async () => {
+    const endpoint = await esignJson(['webhooks', 'create', '--url', 'https://placeholder.example.com/', '--events', 'ENVELOPE_COMPLETED']);
+    const loud = await esign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_bm90IGEgcmVhbCBzZWNyZXQ=', '--forward-to', 'ftp://nope']);
+    expect(loud.code).toBe(2);
+    expect(loud.stderr).toContain('--forward-to must be an http');
+
+    const { spawn } = await import('node:child_process');
+    const { baseEnv, esignBin } = await import('./support/cli.js');
+    const child = spawn(process.execPath, [esignBin, 'webhooks', 'listen', '--port', '0', '--secret-stdin', '--events', 'ENVELOPE_COMPLETED'], { env: baseEnv(env()), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin.end(endpoint.secret);
+    const url = (await waitUntil(async () => /Listening on (\S+)/.exec(stderr)?.[1], Boolean, 'the human ready line'))!;
+    const signer = new Webhook(endpoint.secret);
+    const send = async (type: string, id: string) => {
+      const body = JSON.stringify({ id, type, createdAt: new Date().toISOString(), data: { envelope: { id: 'env-1', status: 'COMPLETED' } } });
+      const at = new Date();
+      return fetch(url, { method: 'POST', headers: { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signer.sign(id, at, body) }, body });
+    };
+    expect((await send('ENVELOPE_COMPLETED', 'evt_1')).status).toBe(200);
+    expect((await send('ENVELOPE_SENT', 'evt_2')).status).toBe(200);
+    await waitUntil(async () => stdout, (text) => text.includes('evt_2'), 'both lines');
+    expect(stdout).toMatch(/\d\d:\d\d:\d\d {2}ENVELOPE_COMPLETED {2}env-1 {2}COMPLETED {2}verified {2}webhook-id evt_1/);
+    expect(stdout).toMatch(/ENVELOPE_SENT .*skipped \(not in --events\)/);
+    expect(stdout + stderr).not.toContain(endpoint.secret);
+    expect(stderr).not.toContain('process list');
+    const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exit).toBe(0);
+    expect(stderr).toMatch(/Stopped \(SIGINT\): 1 delivered, 0 rejected, 1 skipped/);
+  });
+
+  it('--secret warns that it shows in the process list; a malformed secret is refused without echoing it; a missing one is asked for by flag', async () => {
+    const listener = spawnEsign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_c2VjcmV0LWZvci10ZXN0cw=='], env());
+    try {
+      await listener.waitForLine((line) => line.kind === 'listening', 'the listener');
+      expect(listener.stderr()).toContain('--secret puts the signing secret in the process list and the shell history');
+    } finally {
+      expect(await listener.stop('SIGTERM')).toBe(0);
+    }
+    const malformed = await esign(['webhooks', 'listen', '--port', '0', '--secret', 'sk_not_a_secret_value']);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('--secret is not a signing secret');
+    expect(malformed.stderr).not.toContain('sk_not_a_secret_value');
+    const none = await esign(['webhooks', 'listen', '--port', '0']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('pass --endpoint <id>, --secret-stdin or --secret');
+    const unknown = await esign(['webhooks', 'listen', '--port', '0', '--endpoint', 'no-such-endpoint']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('No signing secret stored for webhook endpoint no-such-endpoint');
+  });
+});
