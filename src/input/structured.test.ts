@@ -70,6 +70,6 @@ describe('parseStructured limits', () => {
   it('refuses a second YAML document', async () => {
     const error = await refusal('a: 1\n---\nb: 2\n');
     expect(error.code).toBe('INPUT_SYNTAX');
-    expect(error.message).toMatch(/^input\.yaml:2:1: More than one document/);
+    expect(error.message).toMatch(/^input\.yaml:3:1: more than one document/);
   });
 });

@@ -24,6 +24,6 @@ export default defineCommand<{ url?: string; events?: string[]; inactive?: boole
     }
     const { secret, ...endpoint } = created;
     const stored = await storeWebhookSecret(ctx, created.id, secret);
-    printNewSecretOnce(ctx.output, { ...created }, () => `${renderWebhook(endpoint)}\nSecret:     ${secret}`, stored);
+    printNewSecretOnce(ctx.output, secret, { ...created }, () => `${renderWebhook(endpoint)}\nSecret:     ${secret}`, stored);
   },
 });

@@ -18,6 +18,6 @@ export default defineCommand<{ webhookId?: string }>({
       return;
     }
     const stored = await storeWebhookSecret(ctx, webhookId, secret);
-    printNewSecretOnce(ctx.output, { webhookId, secret }, () => `Secret: ${secret}`, stored);
+    printNewSecretOnce(ctx.output, secret, { webhookId, secret }, () => `Secret: ${secret}`, stored);
   },
 });
