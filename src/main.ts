@@ -103,9 +103,21 @@ function installInterruptHandlers(): void {
   }
 }
 
+/** `esign envelopes list | head -1`: the reader left, so there is nobody to tell; stop quietly, as `cat` would. */
+function exitQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      interruption.runForcedExitCleanups();
+      process.exit(ExitCode.ok);
+    });
+  }
+}
+
 const isEntryPoint = typeof ESIGN_VERSION === 'string';
 if (isEntryPoint) {
   installInterruptHandlers();
+  exitQuietlyOnClosedPipe();
   const code = await run(process.argv.slice(2));
   // Let stdout drain (it may be a pipe), then leave even if a keep-alive socket or a timer lingers.
   process.stdout.write('', () => process.exit(code));

@@ -10,6 +10,7 @@ import type { Context } from '../cli/command.js';
 import { interruption } from '../cli/interrupt.js';
 import { fieldIdFor } from '../input/fields.js';
 import { openLineLog, readLineLog, type LineLog } from '../output/atomic-file.js';
+import { visible } from '../output/sanitize.js';
 import { envelopeIdOf, participantIdOf, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments } from '../workflows/upload.js';
 import { waitForEnvelope } from '../workflows/wait.js';
@@ -346,7 +347,7 @@ export async function runBatch(ctx: Context, client: ApiClient, items: readonly 
   };
   const report = (line: string) => {
     if (ctx.output.showsTransient) ctx.output.transient('');
-    ctx.output.info(line);
+    ctx.output.info(visible(line));
     progress();
   };
 

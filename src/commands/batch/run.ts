@@ -1,6 +1,7 @@
 import { EsignError, ExitCode, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { formatDuration, parseDuration } from '../../input/duration.js';
+import { visible } from '../../output/sanitize.js';
 
 interface RunArgs {
   specs: string[];
@@ -119,7 +120,7 @@ export default defineCommand<RunArgs>({
     if (failed.length) {
       const error = new BatchPartialError(`${failed.length} of ${outcomes.length} envelopes failed: ${failed.map((outcome) => `${outcome.ref} (${outcome.error?.code})`).join(', ')}.`, summary);
       error.hint = `Fix what is reported, then continue with: ${resumeCommand}`;
-      if (!ctx.output.json) for (const outcome of failed) ctx.output.warn(`${outcome.ref}: ${outcome.error?.code}: ${outcome.error?.message}`);
+      if (!ctx.output.json) for (const outcome of failed) ctx.output.warn(visible(`${outcome.ref}: ${outcome.error?.code}: ${outcome.error?.message}`));
       throw error;
     }
     ctx.output.result(summary, () =>

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
+import { visible } from '../../output/sanitize.js';
 import { findingLine } from '../../workflows/preflight.js';
 
 export default defineCommand<{ specs: string[] }>({
@@ -19,7 +20,7 @@ export default defineCommand<{ specs: string[] }>({
         ? { documents: item.loaded.files.length, fields: item.loaded.spec.fields.length, warnings: item.warnings }
         : { templateId: item.template.templateId, warnings: [] }),
     }));
-    for (const item of checked) if (item.kind === 'envelope') for (const warning of item.warnings) ctx.output.warn(`${item.entry.ref}: ${findingLine(warning)}`);
+    for (const item of checked) if (item.kind === 'envelope') for (const warning of item.warnings) ctx.output.warn(visible(`${item.entry.ref}: ${findingLine(warning)}`));
     ctx.output.result({ valid: true, envelopes }, () => `${ctx.output.style.green('✓')} ${envelopes.length} envelope${envelopes.length === 1 ? '' : 's'} valid: ${envelopes.map((envelope) => envelope.ref).join(', ')}`);
   },
 });
