@@ -3,8 +3,6 @@
  * the contract speaks about the page: PDF points, origin at the top-left of the page as displayed
  * (rotation applied), relative to the visible page box (CropBox, else MediaBox).
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type {
   PDFDocumentProxy,
   PDFPageProxy,
@@ -12,6 +10,7 @@ import type {
   TextStyle,
 } from 'pdfjs-dist/types/src/display/api.js';
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
+import { loadPdfjs, pdfjsCMapOptions } from './pdfjs.js';
 
 /** The contract's page description (anchors:find `pages`, document listing `pages`). */
 export interface PageInfo {
@@ -90,25 +89,6 @@ const DEFAULT_ASCENT = 0.8;
 /** Text pages fetched concurrently: pdfjs answers faster when requests are queued than one at a time. */
 const PAGES_IN_FLIGHT = 8;
 
-/**
- * Predefined CJK CMaps ship inside pdfjs-dist and are only read when a PDF names one; without them the
- * text of such fonts cannot be decoded. Resolved lazily so that merely importing this module touches nothing.
- */
-type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-
-/** pdfjs is large: loaded on first use so that commands without PDF work start fast. */
-let pdfjs: Promise<Pdfjs> | undefined;
-function loadPdfjs(): Promise<Pdfjs> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjs;
-}
-
-let cMapDirectory: string | undefined;
-function pdfjsCMapDirectory(): string {
-  cMapDirectory ??= join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'cmaps') + '/';
-  return cMapDirectory;
-}
-
 function errorMessage(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
 }
@@ -149,8 +129,7 @@ async function withPdf<T>(
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: VerbosityLevel.ERRORS,
-    cMapUrl: pdfjsCMapDirectory(),
-    cMapPacked: true,
+    ...pdfjsCMapOptions(),
   });
   try {
     let pdf: PDFDocumentProxy;
