@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, parseJson, repoRoot, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
-import { ndaPdf } from './support/pdfs.js';
+import { ndaPdf, PREDEFINED_CMAP_TEXT, predefinedCMapPdf } from './support/pdfs.js';
 
 const binary = join(repoRoot, 'dist', 'bin', `esign-${process.platform}-${process.arch}${process.platform === 'win32' ? '.exe' : ''}`);
 const built = existsSync(binary);
@@ -82,6 +82,17 @@ describe.skipIf(!built && !required)('single executable without Node', () => {
     const remote = await runBinary(['--json', 'anchors', 'find', envelopeId, documentId, '--text', '{{signature}}', '--text', 'Signed by:'], { env: emulator.env });
     expect(remote.code, remote.stderr).toBe(0);
     expect(parseJson(remote.stdout)).toEqual(parseJson(local.stdout));
+  });
+
+  it("reads text that needs pdfjs's predefined CMaps, which it carries as assets", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'japanese.pdf'), predefinedCMapPdf());
+    const word = PREDEFINED_CMAP_TEXT.slice(3, 5);
+    const args = ['--json', 'anchors', 'find', '--local', 'japanese.pdf', '--text', word];
+    const local = await runBinary(args, { cwd: dir });
+    expect(local.code, local.stderr).toBe(0);
+    expect(parseJson<{ matches: unknown[] }>(local.stdout).matches).toEqual([expect.objectContaining({ key: word, page: 1 })]);
+    expect(parseJson(local.stdout)).toEqual(parseJson((await runEsign(args, { cwd: dir })).stdout));
   });
 
   it('loads the keyring addon it carries: with no keychain answering it says so and falls back to the 0600 file', async () => {
