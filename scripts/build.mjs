@@ -1,6 +1,6 @@
 // Bundles src/ into dist/esign.js. Heavy dependencies stay external and are imported only by the commands that use
 // them, so `esign --version` and `--help` parse one small file.
-import { readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -30,7 +30,9 @@ function isStale() {
 }
 
 if (!process.argv.includes('--if-stale') || isStale()) {
-  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  // dist/bin holds the single executable (scripts/build-binary.mjs), which this build does not make.
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  for (const name of readdirSync(join(root, 'dist'))) if (name !== 'bin') rmSync(join(root, 'dist', name), { recursive: true, force: true });
   await build({
     entryPoints: { esign: join(root, 'src', 'main.ts'), 'pdf-text-worker': join(root, 'src', 'pdf', 'text-worker.ts') },
     outdir: join(root, 'dist'),

@@ -118,7 +118,9 @@ const isEntryPoint = typeof ESIGN_VERSION === 'string';
 if (isEntryPoint) {
   installInterruptHandlers();
   exitQuietlyOnClosedPipe();
-  const code = await run(process.argv.slice(2));
-  // Let stdout drain (it may be a pipe), then leave even if a keep-alive socket or a timer lingers.
-  process.stdout.write('', () => process.exit(code));
+  // No top-level await: the single executable's bundle of this module is CommonJS.
+  void run(process.argv.slice(2)).then((code) => {
+    // Let stdout drain (it may be a pipe), then leave even if a keep-alive socket or a timer lingers.
+    process.stdout.write('', () => process.exit(code));
+  });
 }

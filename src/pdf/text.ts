@@ -4,10 +4,9 @@
  * (rotation applied), relative to the visible page box (CropBox, else MediaBox).
  */
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
+import { isSea } from 'node:sea';
 import { Worker } from 'node:worker_threads';
-import { dirname, join } from 'node:path';
 import type {
   PDFDocumentProxy,
   PDFPageProxy,
@@ -15,6 +14,7 @@ import type {
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
 import { pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
 import { buildLines } from './lines.js';
+import { loadPdfjs, pdfjsCMapOptions } from './pdfjs.js';
 
 /** The contract's page description (anchors:find `pages`, document listing `pages`). */
 export interface PageInfo {
@@ -78,25 +78,6 @@ const PAGES_IN_FLIGHT = 8;
 /** Threads reading one document's pages: the machines this runs on have two cores or more. */
 const MAX_READERS = 2;
 
-/**
- * Predefined CJK CMaps ship inside pdfjs-dist and are only read when a PDF names one; without them the
- * text of such fonts cannot be decoded. Resolved lazily so that merely importing this module touches nothing.
- */
-type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-
-/** pdfjs is large: loaded on first use so that commands without PDF work start fast. */
-let pdfjs: Promise<Pdfjs> | undefined;
-function loadPdfjs(): Promise<Pdfjs> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjs;
-}
-
-let cMapDirectory: string | undefined;
-function pdfjsCMapDirectory(): string {
-  cMapDirectory ??= join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'cmaps') + '/';
-  return cMapDirectory;
-}
-
 function errorMessage(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
 }
@@ -120,24 +101,19 @@ async function beforeDeadline<T>(work: Promise<T>, deadlineMs: number | undefine
   }
 }
 
-/**
- * Opens the PDF, runs `read` on it and always releases it, also when the deadline passes while it is
- * still opening. Failures of pdfjs become PdfUnreadableError.
- */
 /** Opens a PDF with pdfjs the way every reader here does; `destroy` releases it, also while it is still opening. */
 export function openPdfDocument(bytes: Uint8Array, options: { owned?: boolean } = {}): { pdf: Promise<PDFDocumentProxy>; destroy: () => Promise<void> } {
   const task = loadPdfjs().then(({ getDocument, VerbosityLevel }) =>
     getDocument({
-      // pdfjs takes ownership of (detaches) the buffer it is given: a copy, unless the caller hands its bytes over.
-      // A Buffer's slice() would even share memory with others.
-      // pdfjs refuses a Buffer: a plain view of the same memory is handed over.
+      // pdfjs takes ownership of (detaches) the buffer it is given: a copy, unless the caller hands its bytes over
+      // (pdfjs refuses a Buffer: a plain view of the same memory is handed over). A Buffer's slice() would even
+      // share memory with others.
       data: options.owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes),
       isEvalSupported: false,
       disableFontFace: true,
       useSystemFonts: false,
       verbosity: VerbosityLevel.ERRORS,
-      cMapUrl: pdfjsCMapDirectory(),
-      cMapPacked: true,
+      ...pdfjsCMapOptions(),
     }),
   );
   return { pdf: task.then((loading) => loading.promise), destroy: () => task.then((loading) => loading.destroy()) };
@@ -221,6 +197,8 @@ const waiting = new Map<number, { answer: (answer: PageAnswer) => void; fail: (c
 function startWorkers(): Worker[] {
   if (workers) return workers;
   workers = [];
+  // The single executable has no worker script beside it: it reads every page in this thread.
+  if (isSea()) return workers;
   const script = new URL('../pdf-text-worker.js', import.meta.url);
   const threads = Math.min(os.availableParallelism(), MAX_READERS) - 1;
   if (threads < 1 || !existsSync(script)) return workers;

@@ -20,6 +20,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Runs under `ulimit -f` (KiB): a write past it fails with EFBIG. */
   fileSizeLimitKiB?: number;
+  /** An executable to run instead of `node bin/esign.cjs`: an installed `esign` or the single executable. */
+  executable?: string;
 }
 
 export function tempDir(prefix = 'esign-test-'): string {
@@ -54,10 +56,11 @@ export interface RunningEsign {
 /** Starts the built `esign` binary as a user would; the caller may signal it while it runs. */
 export function startEsign(args: readonly string[], options: RunOptions = {}): RunningEsign {
   // `ulimit -f` counts 1024-byte blocks in bash; exec keeps the pid, so a signal reaches esign itself.
+  const esign = options.executable === undefined ? [process.execPath, esignBin] : [options.executable];
   const [command, argv] =
     options.fileSizeLimitKiB === undefined
-      ? [process.execPath, [esignBin, ...args]]
-      : ['bash', ['-c', 'ulimit -f "$0" && exec "$@"', String(options.fileSizeLimitKiB), process.execPath, esignBin, ...args]];
+      ? [esign[0]!, [...esign.slice(1), ...args]]
+      : ['bash', ['-c', 'ulimit -f "$0" && exec "$@"', String(options.fileSizeLimitKiB), ...esign, ...args]];
   const child = spawn(command, argv, {
     cwd: options.cwd ?? tempDir('esign-cwd-'),
     env: baseEnv(options.env),

@@ -14,10 +14,17 @@ export interface EmulatorProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `esign emulator` (the real binary and server) on a free loopback port. */
-export async function startEmulatorProcess(args: readonly string[] = []): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [esignBin, '--json', 'emulator', '--port', '0', ...args], {
-    env: baseEnv(),
+/**
+ * Starts `esign emulator` (the real binary and server) on a free loopback port; `executable` runs another esign than
+ * `node bin/esign.cjs` (an installed one, the single executable), with `env` added to the clean environment.
+ */
+export async function startEmulatorProcess(
+  args: readonly string[] = [],
+  { executable, env }: { executable?: string; env?: Record<string, string | undefined> } = {},
+): Promise<EmulatorProcess> {
+  const esign = executable === undefined ? [process.execPath, esignBin] : [executable];
+  const child = spawn(esign[0]!, [...esign.slice(1), '--json', 'emulator', '--port', '0', ...args], {
+    env: baseEnv(env),
     cwd: tempDir('esign-emulator-'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

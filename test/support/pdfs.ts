@@ -444,3 +444,35 @@ export async function densePdf(pages: number, linesPerPage = 66): Promise<Uint8A
   }
   return save(doc);
 }
+
+/** The text of predefinedCMapPdf: Japanese, as two-byte UCS-2 codes of a non-embedded CJK font. */
+export const PREDEFINED_CMAP_TEXT = '日本語の契約書';
+
+/**
+ * A PDF whose text can only be read through one of the predefined CMaps that pdfjs ships (UniJIS-UCS2-H, and
+ * Adobe-Japan1-UCS2 back to Unicode), as PDFs from Japanese office software are. pdf-lib always embeds its fonts, so
+ * the file is written by hand.
+ */
+export function predefinedCMapPdf(): Uint8Array {
+  const codes = [...PREDEFINED_CMAP_TEXT].map((char) => char.codePointAt(0)!.toString(16).padStart(4, '0')).join('');
+  const content = `BT /F1 24 Tf 72 700 Td <${codes}> Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type0 /BaseFont /HeiseiMin-W3 /Encoding /UniJIS-UCS2-H /DescendantFonts [6 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HeiseiMin-W3 /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> /FontDescriptor 7 0 R /DW 1000 >>',
+    '<< /Type /FontDescriptor /FontName /HeiseiMin-W3 /Flags 6 /FontBBox [-123 -257 1001 910] /ItalicAngle 0 /Ascent 859 /Descent -141 /CapHeight 709 /StemV 69 >>',
+  ];
+  let pdf = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
