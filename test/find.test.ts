@@ -77,6 +77,14 @@ describe('envelopes find and short ids', () => {
     const history = await esign(['envelopes', 'history', ids.lease!.slice(0, 8)]);
     expect(history.code).toBe(0);
     expect(history.stderr).toContain(`is envelope ${ids.lease}`);
+    const participants = await esignOn(emulator).json(['participants', 'list', ids.nda2!.slice(0, 8)]);
+    expect(JSON.stringify(participants)).toContain('alan@example.com');
+    const waited = await esign(['envelopes', 'wait', ids.lease!.slice(0, 9), ids.nda!, '--until', 'SENT']);
+    expect(waited.code, waited.stderr).toBe(0);
+    expect(waited.stderr).toContain(`is envelope ${ids.lease}`);
+    const doomed = await createSentEnvelope(emulator, { title: 'Voided by prefix' });
+    const voided = await esignOn(emulator).json(['--yes', 'envelopes', 'void', doomed.id.slice(0, 12), '--reason', 'Prefix test']);
+    expect(voided).toMatchObject({ id: doomed.id, status: 'VOIDED', cancellationReason: 'Prefix test' });
     const unknown = await esign(['envelopes', 'get', 'ffffffff0']);
     expect(unknown.code).toBe(4);
     expect(unknown.stderr).toContain('No envelope id starts with ffffffff0');

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { documentIdOf, participantIdOf, renderHistory, type HistoryEntryBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { readEnvelopeDetails } from './get.js';
 
 const mentionsFolder = (entry: HistoryEntryBody) => Object.keys(entry.details ?? {}).some((key) => /folderid$/i.test(key));
@@ -7,7 +8,7 @@ const mentionsFolder = (entry: HistoryEntryBody) => Object.keys(entry.details ??
 export default defineCommand<{ envelopeId: string; utc?: boolean }>({
   name: 'history',
   description: "Show an envelope's history: who did what, when, to the second (API actions name the integration)",
-  arguments: [{ name: 'envelopeId', description: 'envelope id (or a unique prefix of 8+ characters)' }],
+  arguments: [envelopeIdArgument],
   options: [{ flags: '--utc', description: 'times in UTC instead of the local time zone' }],
   examples: ['esign envelopes history 3f6c…', 'esign env history 3f6c… --utc', 'esign env history 3f6c… --json'],
   async handler(args, ctx) {

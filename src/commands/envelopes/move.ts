@@ -1,11 +1,12 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 export default defineCommand<{ envelopeId: string; folder?: string }>({
   name: 'move',
   description: 'Move an envelope to another folder',
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   options: [{ flags: '--folder <folderId>', description: 'destination folder (required)' }],
   examples: ['esign envelopes move 3f6c… --folder 9a1d…'],
   async handler(args, ctx) {
