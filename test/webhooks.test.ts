@@ -93,7 +93,7 @@ describe('webhooks create, list, get, update, rotate-secret, delete', () => {
   });
 
   it('refuses a non-HTTPS URL, a bad event name and a missing id without a terminal (exit 2, nothing created)', async () => {
-    const before = (await esignJson(['webhooks', 'list', '--all'])).data.length;
+    const before = (await esignJson(['webhooks', 'list', '--all'])).length;
     const insecure = await esign(['webhooks', 'create', '--url', 'http://hooks.example.com/x', '--events', 'ENVELOPE_COMPLETED']);
     expect(insecure.code).toBe(2);
     expect(insecure.stderr).toContain('https://');
@@ -103,7 +103,7 @@ describe('webhooks create, list, get, update, rotate-secret, delete', () => {
     const noId = await esign(['webhooks', 'rotate-secret']);
     expect(noId.code).toBe(2);
     expect(noId.stderr).toContain('<webhookId> is required without an interactive terminal');
-    expect((await esignJson(['webhooks', 'list', '--all'])).data.length).toBe(before);
+    expect((await esignJson(['webhooks', 'list', '--all'])).length).toBe(before);
   });
 });
 
@@ -148,7 +148,7 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
 
       // Resend: the same event again, with the same webhook-id.
       const deliveries = await esignJson(['webhooks', 'deliveries', endpoint.id, '--all']);
-      const delivery = deliveries.data.find((item: any) => item.eventId === completed.webhookId);
+      const delivery = deliveries.find((item: any) => item.eventId === completed.webhookId);
       const resent = await esign(['webhooks', 'resend', endpoint.id, delivery.id]);
       expect(resent.code, resent.stderr).toBe(0);
       await waitUntil(async () => listener.lines.filter((line) => line.webhookId === completed.webhookId && line.kind === 'delivery').length, (count) => count === 2, 'the resent delivery');

@@ -1,11 +1,12 @@
 import type { Output } from './output.js';
+import { terminalJson } from './sanitize.js';
 import { TableStream, type Column } from './table.js';
 
 export type ListFormat = 'human' | 'json' | 'jsonl';
 
 /**
- * Writes a list as its rows arrive, keeping none of them: a table, one JSON document `{data: [...], nextCursor: null}`
- * (the shape of a single page, so scripts read both alike), or one JSON object per line.
+ * Writes a list as its rows arrive, keeping none of them: a table, one JSON array (opened before the first row and
+ * closed after the last, so a reader parses the whole and memory stays flat), or one JSON object per line.
  */
 export class ListWriter<T> {
   private count = 0;
@@ -27,15 +28,15 @@ export class ListWriter<T> {
   async add(rows: readonly T[]): Promise<void> {
     for (const [index, row] of rows.entries()) {
       const first = this.count === 0 && index === 0;
-      if (this.format === 'jsonl') await this.output.line(JSON.stringify(row));
-      else if (this.format === 'json') await this.output.line(`${first ? '{"data":[\n' : ','}${JSON.stringify(row)}`);
+      if (this.format === 'jsonl') await this.output.line(terminalJson(row));
+      else if (this.format === 'json') await this.output.line(`${first ? '[\n' : ','}${terminalJson(row)}`);
     }
     if (this.format === 'human' && rows.length > 0) await this.output.line(this.table.rows(rows).join('\n'));
     this.count += rows.length;
   }
 
   async end(): Promise<void> {
-    if (this.format === 'json') await this.output.line(this.count === 0 ? '{"data":[],"nextCursor":null}' : '],"nextCursor":null}');
+    if (this.format === 'json') await this.output.line(this.count === 0 ? '[]' : ']');
     else if (this.format === 'human' && this.count === 0) await this.output.line(this.empty);
   }
 }
