@@ -315,7 +315,9 @@ describe('envelopes history, download, move', () => {
     const draft = await esignJson(['envelopes', 'create', '--title', 'Moving']);
     const moved = await esignJson(['envelopes', 'move', draft.id, '--folder', hr.id]);
     expect(moved.folder).toEqual({ id: hr.id, name: 'HR' });
-    expect((await esign(['envelopes', 'move', draft.id])).code).toBe(2);
+    const noFolder = await esign(['envelopes', 'move', draft.id]);
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.stderr).toContain('--folder <folderId> is required without an interactive terminal');
   });
 });
 

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
-import { createSentEnvelope, signAll, waitUntil } from './support/envelope-flow.js';
+import { createSentEnvelope, signAll, voidEnvelope, waitUntil } from './support/envelope-flow.js';
 import { spawnEsign } from './support/long-running.js';
 import { simplePdf } from './support/pdfs.js';
+import { terminalWith, tmuxBinary } from './support/terminal.js';
 
 let emulator: EmulatorProcess;
 let configDir: string;
@@ -249,5 +250,43 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     const unknown = await esign(['webhooks', 'listen', '--port', '0', '--endpoint', 'no-such-endpoint']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No signing secret stored for webhook endpoint no-such-endpoint');
+  });
+});
+
+describe.skipIf(!tmuxBinary)('webhooks pickers on a terminal', () => {
+  it('resend without ids offers the endpoints, then that endpoint\'s deliveries', async () => {
+    const url = 'http://127.0.0.1:9/picker';
+    const webhook = expectStatus(await call(emulator, 'POST', '/v4/api/webhooks/', { idempotent: true, body: { url, events: ['ENVELOPE_VOIDED'], isActive: true } }), 201).body;
+    const envelope = await createSentEnvelope(emulator, { title: 'Picked delivery' });
+    await voidEnvelope(emulator, envelope.id, 'For the picker');
+    const delivery = await waitUntil(async () => (await call(emulator, 'GET', `/v4/api/webhooks/${webhook.id}/deliveries`)).body.data[0], (found: any) => found?.status === 'FAILED', 'a failed delivery');
+    const tty = terminalWith(env());
+    try {
+      tty.run(['webhooks', 'resend']);
+      expect(await tty.waitFor(/Which webhook endpoint\?[\s\S]*127\.0\.0\.1:9\/picker/)).toContain(webhook.id);
+      for (let presses = 0; presses < 30 && !tty.screen().includes(`❯ ${url}`); presses++) {
+        tty.keys('Down');
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      tty.keys('Enter');
+      expect(await tty.waitFor(/Which delivery\?/)).toContain(`ENVELOPE_VOIDED FAILED`);
+      tty.keys('Enter');
+      expect(await tty.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
+    } finally {
+      tty.stop();
+    }
+    // The picked delivery was the one sent again: it has one more attempt.
+    const shown = expectStatus(await call(emulator, 'GET', `/v4/api/webhooks/${webhook.id}/deliveries/${delivery.id}`), 200).body;
+    expect(shown.attempts.length).toBe(delivery.attempts.length + 1);
+  });
+
+  it('without a terminal, delivery and resend need both ids (exit 2, nothing sent)', async () => {
+    const noWebhook = await esign(['webhooks', 'resend']);
+    expect(noWebhook.code).toBe(2);
+    expect(noWebhook.stderr).toContain('<webhookId> is required without an interactive terminal');
+    const noDelivery = await esign(['webhooks', 'delivery', 'some-endpoint']);
+    expect(noDelivery.code).toBe(2);
+    expect(noDelivery.stderr).toContain('<deliveryId> is required without an interactive terminal');
+    expect(noDelivery.stderr).toContain('esign webhooks deliveries some-endpoint');
   });
 });
