@@ -214,8 +214,8 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     child.stdin.end(endpoint.secret);
     const url = (await waitUntil(async () => /Listening on (\S+)/.exec(stderr)?.[1], Boolean, 'the human ready line'))!;
     const signer = new Webhook(endpoint.secret);
-    const send = async (type: string, id: string) => {
-      const body = JSON.stringify({ id, type, createdAt: new Date().toISOString(), data: { envelope: { id: 'env-1', status: 'COMPLETED' } } });
+    const send = async (type: string, id: string, envelope: Record<string, string> = { id: 'env-1', status: 'COMPLETED' }) => {
+      const body = JSON.stringify({ id, type, createdAt: new Date().toISOString(), data: { envelope } });
       const at = new Date();
       return fetch(url, { method: 'POST', headers: { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signer.sign(id, at, body) }, body });
     };
@@ -224,12 +224,18 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     await waitUntil(async () => stdout, (text) => text.includes('evt_2'), 'both lines');
     expect(stdout).toMatch(/\d\d:\d\d:\d\d {2}ENVELOPE_COMPLETED {2}env-1 {2}COMPLETED {2}verified {2}webhook-id evt_1/);
     expect(stdout).toMatch(/ENVELOPE_SENT .*skipped \(not in --events\)/);
+    // Text from the delivery reaches the terminal with its control characters made visible, as any server text does.
+    const hostile = { id: 'env-\u001b[2J', status: 'VOIDED\u202e', cancellationReason: 'bad\u009b31m' };
+    expect((await send('ENVELOPE_COMPLETED', 'evt_3', hostile)).status).toBe(200);
+    await waitUntil(async () => stdout, (text) => text.includes('evt_3'), 'the hostile line');
+    expect(stdout).toContain('env-\\u001b[2J  VOIDED\\u202e  verified  reason "bad\\u009b31m"');
+    expect(stdout).not.toMatch(/[\u001b\u202e\u009b]/);
     expect(stdout + stderr).not.toContain(endpoint.secret);
     expect(stderr).not.toContain('process list');
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
     expect(await exit).toBe(0);
-    expect(stderr).toMatch(/Stopped \(SIGINT\): 1 delivered, 0 rejected, 1 skipped/);
+    expect(stderr).toMatch(/Stopped \(SIGINT\): 2 delivered, 0 rejected, 1 skipped/);
   });
 
   it('--secret warns that it shows in the process list; a malformed secret is refused without echoing it; a missing one is asked for by flag', async () => {
