@@ -91,8 +91,12 @@ async function sameFile(a: string, b: string): Promise<boolean> {
   }
 }
 
-/** Refuses a target that is a folder, one of the inputs, or (without `overwrite`) an existing file. */
-async function checkTarget(target: string, options: AtomicWriteOptions, label: string): Promise<boolean> {
+/**
+ * Refuses a target that is a folder, one of the inputs, or (without `overwrite`) an existing file; answers whether it
+ * exists. A command that writes only once its work is done (a report) calls it before the work starts too, so that
+ * nothing is sent for an output that cannot be written.
+ */
+export async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<boolean> {
   for (const input of options.inputs ?? []) {
     if (await sameFile(input, target)) {
       throw new UsageError(`${label} is also an input of this command (${input}); writing it would destroy the input.`, 'Choose another output file.', 'OUTPUT_IS_INPUT');
@@ -127,7 +131,7 @@ async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
 /** Opens a temporary file beside `target`; nothing appears under the target's name until `commit()`. */
 export async function openAtomic(target: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
   const label = options.label ?? target;
-  await checkTarget(target, options, label);
+  await checkOutputTarget(target, options, label);
   const temporaryPath = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle;
   try {

@@ -85,6 +85,11 @@ export default defineCommand<RunArgs>({
     }
     const entries = (await readBatch(args.specs, ctx.stdin)).filter((entry) => !shard || inShard(entry.ref, shard));
     const checked = await checkBatch(entries);
+    // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
+    const { checkOutputTarget } = await import('../../output/atomic-file.js');
+    const inputs = [...args.specs.filter((spec) => spec !== '-'), ...checked.flatMap((item) => (item.kind === 'envelope' ? item.loaded.files.map((file) => file.path) : []))];
+    await checkOutputTarget(journalPath, { overwrite: true, inputs, label: `--journal ${journalPath}` });
+    if (args.report) await checkOutputTarget(args.report, { overwrite: args.force === true, inputs, label: `--report ${args.report}` });
     const items = [];
     for (const item of checked) items.push({ checked: item, plan: await planEntry(item) });
     if (items.length === 0) {
@@ -107,7 +112,7 @@ export default defineCommand<RunArgs>({
     if (args.report) {
       const { junitReport } = await import('../../batch/report.js');
       const { writeFileAtomic } = await import('../../output/atomic-file.js');
-      await writeFileAtomic(args.report, junitReport(outcomes), { overwrite: args.force === true, label: `--report ${args.report}` });
+      await writeFileAtomic(args.report, junitReport(outcomes), { overwrite: args.force === true, inputs, label: `--report ${args.report}` });
     }
 
     const { interruption, InterruptedError } = await import('../../cli/interrupt.js');
