@@ -55,7 +55,7 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
     const stopped = failures.map(({ error }) => interruptionOf(error)).find(Boolean);
     if (stopped) {
       // Waiting changes nothing on the service: stopping it loses nothing, and the same command picks it up.
-      const where = ids.map((envelopeId) => `${envelopeId} was ${statuses.get(envelopeId) ?? 'not read yet'}`).join(', ');
+      const where = ids.map((envelopeId) => `envelope ${envelopeId} was ${statuses.get(envelopeId) ?? 'not read yet'}`).join(', ');
       throw new InterruptedError(
         stopped.signal,
         `Stopped waiting by ${stopped.signal}: ${where}, not ${until}. Nothing was changed.`,
