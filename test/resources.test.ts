@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { parseJson, type RunOptions } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { createSentEnvelope, voidEnvelope } from './support/envelope-flow.js';
 import { esignOn } from './support/esign-on.js';
 import { terminalWith, tmuxBinary } from './support/terminal.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess();
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator();
 
 const esign = (args: readonly string[], options: RunOptions = {}) => esignOn(emulator).run(args, options);
 const esignJson = (args: readonly string[], options: RunOptions = {}) => esignOn(emulator).json(args, options);
@@ -175,9 +168,8 @@ describe('--dry-run on mutating commands', () => {
 });
 
 describe('lists: --limit, --all, --jsonl', () => {
-  let big: EmulatorProcess;
+  const big = useEmulator(['--no-seed']);
   beforeAll(async () => {
-    big = await startEmulatorProcess(['--no-seed']);
     for (let batch = 0; batch < 250; batch += 25) {
       await Promise.all(
         Array.from({ length: 25 }, (_, index) =>
@@ -185,9 +177,6 @@ describe('lists: --limit, --all, --jsonl', () => {
         ),
       );
     }
-  });
-  afterAll(async () => {
-    await big?.stop();
   });
 
   it('"Lists: query limit and cursor": --all follows every cursor over 250 contacts, in --json, --jsonl and a table', async () => {
