@@ -228,15 +228,15 @@ describe('batch run when things go wrong', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(parseJson<{ envelopes: { status: string }[] }>(result.stdout).envelopes.map((envelope) => envelope.status)).toEqual(refs.map(() => 'SENT'));
       const titles: string[] = [];
-      // Undefined until the first page is read, null after the last: a failed first page is asked again too.
-      for (let cursor: string | null | undefined; cursor !== null; ) {
+      let cursor: string | null = null;
+      do {
         // The emulator's faults hit this listing too: a failed page is asked again.
         const response: Response = await fetch(`${faulty.url}/v4/api/envelopes/?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${faulty.key}` } }).catch(() => new Response(null, { status: 599 }));
         if (response.status !== 200) continue;
         const page = (await response.json()) as { data: { title: string }[]; nextCursor: string | null };
         titles.push(...page.data.map((envelope) => envelope.title));
         cursor = page.nextCursor;
-      }
+      } while (cursor);
       const faultyTitles = titles.filter((title) => title.startsWith('Faulty '));
       expect(faultyTitles.sort()).toEqual(refs.map((ref) => `Faulty ${ref}`).sort());
     });
