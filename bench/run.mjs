@@ -484,36 +484,18 @@ if (wanted('processing')) {
       await new Promise((r) => setTimeout(r, 200));
     }
     const peakKiB = Number(/VmHWM:\s+(\d+)/.exec((await import('node:fs')).readFileSync(`/proc/${emulator.child.pid}/status`, 'utf8'))?.[1]);
-    report('processing 1 GiB PDF: emulator peak RSS', `${(peakKiB / 1024).toFixed(0)} MiB (${((peakKiB * 1024) / size).toFixed(2)}x the file)`, `target < 1.5x (${status}${failureReason ? `: ${failureReason}` : ''} after ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    report(`processing ${(size / 1024 / 1024).toFixed(0)} MiB PDF: emulator peak RSS`, `${(peakKiB / 1024).toFixed(0)} MiB (${((peakKiB * 1024) / size).toFixed(2)}x the file)`, `target < 1.5x (${status}${failureReason ? `: ${failureReason}` : ''} after ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     rmSync(file, { force: true });
   } finally {
     emulator.stop();
   }
 }
 
-/** An emulator whose account holds `count` contacts, written into its state file (posting 100,000 would take minutes). */
-async function emulatorWithContacts(count) {
-  const statePath = join(work, `contacts-${count}.json`);
-  const first = await startEmulator(['--no-seed', '--state', statePath]);
-  const template = await api(first, 'POST', '/v4/api/contacts/', { name: 'Seed', email: 'seed@example.test' });
-  await new Promise((resolve) => {
-    first.child.once('exit', resolve);
-    first.stop();
-  });
-  const saved = JSON.parse((await import('node:fs')).readFileSync(statePath, 'utf8'));
-  saved.state.contacts = {};
-  for (let index = 0; index < count; index++) {
-    const id = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
-    saved.state.contacts[id] = { id, name: `Contact ${index}`, email: `contact${index}@example.test`, company: 'Bench Ltd', createdAt: template.createdAt, updatedAt: template.createdAt };
-  }
-  writeFileSync(statePath, JSON.stringify(saved));
-  return startEmulator(['--no-seed', '--state', statePath, '--key', first.key]);
-}
-
 if (wanted('list')) {
   const peaks = {};
   for (const count of [1_000, 100_000]) {
-    const emulator = await emulatorWithContacts(count);
+    // Put straight into the store (--preload-contacts): posting 100,000 would take minutes.
+    const emulator = await startEmulator(['--no-seed', '--preload-contacts', String(count)]);
     try {
       const started = performance.now();
       const timed = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'contacts', 'list', '--all', '--jsonl', '--limit', '100'], {

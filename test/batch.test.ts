@@ -1,26 +1,21 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { baseEnv, esignBin, parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator, withEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '20']);
 let dir: string;
 let templateId: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
   dir = tempDir('esign-batch-');
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
   const templates = expectStatus(await call(emulator, 'GET', '/v4/api/templates/'), 200).body as { data: { id: string; participants?: unknown[] }[] };
   templateId = templates.data[0]!.id;
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function esign(args: readonly string[], options: RunOptions = {}) {
@@ -222,8 +217,7 @@ describe('batch run when things go wrong', () => {
   });
 
   it('under resets, 503s and 429s every envelope is sent exactly once', async () => {
-    const faulty = await startEmulatorProcess(['--processing-delay', '20', '--faults', 'reset=0.1,503=0.05,429=0.05']);
-    try {
+    await withEmulator(['--processing-delay', '20', '--faults', 'reset=0.1,503=0.05,429=0.05'], async (faulty) => {
       const refs = Array.from({ length: 8 }, (_, index) => `f${index}`);
       const file = write('faulty.yaml', batchOf('Faulty', refs));
       let result = await runEsign(['--json', 'batch', 'run', file, '--concurrency', '4', '--wait', 'sent'], { cwd: dir, env: faulty.env, timeoutMs: 120_000 });
@@ -247,9 +241,7 @@ describe('batch run when things go wrong', () => {
       }
       const faultyTitles = titles.filter((title) => title.startsWith('Faulty '));
       expect(faultyTitles.sort()).toEqual(refs.map((ref) => `Faulty ${ref}`).sort());
-    } finally {
-      await faulty.stop();
-    }
+    });
   }, 240_000);
 
   it('one failing envelope does not stop the others: exit 8, the failure in the report', async () => {

@@ -15,7 +15,7 @@ import type { Context } from '../cli/command.js';
 import { interruption, InterruptedError } from '../cli/interrupt.js';
 import { showsProgress, withProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
-import { pollUntil } from './poll.js';
+import { pollUntil } from './wait.js';
 import { visible } from '../output/sanitize.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -312,22 +312,10 @@ export async function waitForDocuments(
   const confirmed = new Set<string>();
   const spinner = await ctx.output.spinner(`Waiting for ${wanted.length === 1 ? wanted[0]!.fileName : `${wanted.length} documents`} to be processed`);
   let latest: DocumentInfo[] = [];
-  // A poll is repeated anyway: one whose retries all failed (a flaky link) only counts if the wait ends on it.
-  let lastFailure: ApiError | NetworkError | undefined;
   try {
     const ready = await pollUntil(
       async () => {
-        let answered: DocumentInfo[];
-        try {
-          answered = await listAllDocuments(client, envelopeId, interruption.signal);
-          lastFailure = undefined;
-        } catch (error) {
-          const transient = error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
-          if (!transient || interruption.signal.aborted) throw error;
-          lastFailure = error;
-          ctx.output.debug(`reading the documents failed (${error.message}); trying again at the next poll`);
-          return undefined;
-        }
+        const answered = await listAllDocuments(client, envelopeId, interruption.signal);
         const listed = new Map(answered.map((document) => [document.documentId, document]));
         latest = wanted.map((want) => listed.get(want.documentId) ?? { ...want, status: 'UNKNOWN' });
         options.onStatuses?.(latest);
@@ -351,10 +339,17 @@ export async function waitForDocuments(
         }
         return latest.every((document) => document.status === 'READY') ? latest : undefined;
       },
-      { timeoutMs: options.timeoutMs, signal: interruption.signal },
+      {
+        timeoutMs: options.timeoutMs,
+        signal: interruption.signal,
+        pollAgainAfter: (error) => {
+          const transient = error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+          if (transient) ctx.output.debug(`reading the documents failed (${error.message}); trying again at the next poll`);
+          return transient;
+        },
+      },
     );
     if (!ready) {
-      if (lastFailure) throw lastFailure;
       const pending = latest.filter((document) => document.status !== 'READY');
       throw new WaitError(
         `Still not ready after ${formatDuration(options.timeoutMs)}: ${pending.map((document) => `${document.fileName || document.documentId} (${document.status})`).join(', ')}.`,
