@@ -6,6 +6,7 @@ import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.j
 import { Output } from '../output/output.js';
 import { createPrompter, type Prompter } from '../output/prompts.js';
 import { redactor } from '../output/redact.js';
+import { terminalJson } from '../output/sanitize.js';
 import type { Context, GlobalOptions } from './command.js';
 
 export interface ContextIO {
@@ -18,6 +19,13 @@ export interface CreatedContext extends Context {
   dispose(): Promise<void>;
 }
 
+/** Only a terminal has a width to fit: piped or redirected, a table keeps every character. */
+function terminalWidth(stdout: NodeJS.WriteStream): { terminalWidth?: number } {
+  if (!stdout.isTTY) return {};
+  const columns = env.columns() ?? stdout.columns;
+  return columns ? { terminalWidth: columns } : {};
+}
+
 export function isInteractive(io: ContextIO): boolean {
   return Boolean(io.stdin.isTTY && io.stderr.isTTY) && !env.ci();
 }
@@ -28,6 +36,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     quiet: globals.quiet,
     debug: globals.debug,
     color: globals.color && !env.noColor() && Boolean(io.stderr.isTTY || io.stdout.isTTY),
+    ...terminalWidth(io.stdout),
     stdout: io.stdout,
     stderr: io.stderr,
   });
@@ -67,7 +76,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
         timeoutMs: globals.timeout * 1000,
         ...(globals.idempotencyKey ? { idempotencyKey: globals.idempotencyKey } : {}),
         ...(globals.debug ? { trace: (line: string) => output.debug(line) } : {}),
-        ...(globals.dryRun ? { onDryRun: (request: DryRunRequest) => output.result(request) } : {}),
+        ...(globals.dryRun ? { onDryRun: (request: DryRunRequest) => output.data(terminalJson(request, 2)) } : {}),
       });
       return client;
     },
