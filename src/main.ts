@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { isDryRunComplete } from './api/dry-run.js';
-import { ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
+import { ApiError, ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
 import type { ContextIO } from './cli/context.js';
 import { invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
 import { interruptExitCodes, interruption, InterruptedError, type InterruptSignal } from './cli/interrupt.js';
@@ -66,7 +66,8 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
         const explained = explainUnanswered(error.toJSON(), argv, error.unansweredIdempotencyKey);
         out.error(explained.body, explained.hint, error.stack);
       } else {
-        out.error(error.toJSON(), error.hint, error.stack);
+        const hint = error.hint ?? (error instanceof ApiError ? (await import('./cli/hints.js')).commandHint(error) : undefined);
+        out.error(error.toJSON(), hint, error.stack);
       }
       exitCode = error.exitCode;
     } else {
