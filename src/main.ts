@@ -27,6 +27,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   let exitCode: number = ExitCode.ok;
   let output: Output | undefined;
   let dispose: (() => Promise<void>) | undefined;
+  let keyHint: (() => Promise<string | undefined>) | undefined;
   const invoked = invokedEntry(argv, entries);
   const loaded = new Map<LazyEntry, Entry>(invoked ? [[invoked, await invoked.load()]] : []);
   const program = buildProgram(
@@ -38,6 +39,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
       const context = createContext(globals, io, version);
       output = context.output;
       dispose = () => context.dispose();
+      keyHint = () => context.refusedKeyHint();
       if (spec.arguments?.some((argument) => argument.name === 'envelopeId')) {
         await (await import('./workflows/envelope-id.js')).resolveEnvelopeArguments(args, context);
       }
@@ -66,7 +68,8 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
         const explained = explainUnanswered(error.toJSON(), argv, error.unansweredIdempotencyKey);
         out.error(explained.body, explained.hint, error.stack);
       } else {
-        const hint = error.hint ?? (error instanceof ApiError ? (await import('./cli/hints.js')).commandHint(error) : undefined);
+        const refusedKey = error instanceof ApiError && error.status === 401 ? await keyHint?.() : undefined;
+        const hint = error.hint ?? refusedKey ?? (error instanceof ApiError ? (await import('./cli/hints.js')).commandHint(error) : undefined);
         out.error(error.toJSON(), hint, error.stack);
       }
       exitCode = error.exitCode;

@@ -1,6 +1,6 @@
 import { ApiClient } from '../api/client.js';
 import type { DryRunRequest } from '../api/dry-run.js';
-import { resolveCredentials, type ResolvedCredentials } from '../auth/resolve.js';
+import { describeKeyOrigin, refusedKeyHint, resolveCredentials, type ResolvedCredentials } from '../auth/resolve.js';
 import { env } from '../config/env.js';
 import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.js';
 import { Output } from '../output/output.js';
@@ -17,6 +17,8 @@ export interface ContextIO {
 
 export interface CreatedContext extends Context {
   dispose(): Promise<void>;
+  /** For a 401: which key was sent and where it came from, once credentials were resolved. */
+  refusedKeyHint(): Promise<string | undefined>;
 }
 
 /** Only a terminal has a width to fit: piped or redirected, a table keeps every character. */
@@ -62,7 +64,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
         for (const warning of resolved.warnings ?? []) output.warn(warning);
         redactor.registerSecret(resolved.key);
         if (resolved.mode === 'production') {
-          output.banner(`live · production · ${resolved.profileName ? `profile ${resolved.profileName}` : resolved.keySource}`);
+          output.banner(`live · production · ${describeKeyOrigin(resolved)}`);
         }
         return resolved;
       })()),
@@ -82,6 +84,10 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     },
     async dispose() {
       await client?.close();
+    },
+    async refusedKeyHint() {
+      const resolved = await credentials?.catch(() => undefined);
+      return resolved ? refusedKeyHint(resolved) : undefined;
     },
   };
   return context;
