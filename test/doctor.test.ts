@@ -33,6 +33,14 @@ function doctor(args: readonly string[], options: RunOptions) {
   return runEsign(['doctor', ...args], options);
 }
 
+/** With --json a failing run prints nothing on stdout; the report is the error's details on stderr. */
+function failedReport(result: { stdout: string; stderr: string }): Report {
+  expect(result.stdout).toBe('');
+  const { error } = parseJson<{ error: { code: string; details: { checks: Report['checks'] } } }>(result.stderr);
+  expect(error.code).toBe('DOCTOR_CHECKS_FAILED');
+  return { ok: false, checks: error.details.checks };
+}
+
 const failedNames = (report: Report) => report.checks.filter((check) => !check.ok).map((check) => check.name);
 
 /** A loopback port nothing listens on: taken, then released. */
@@ -42,6 +50,15 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** A server on loopback that answers `me` for the given environment, its clock `offsetMs` from ours (Date header). */
+function meServer(environment: string, offsetMs = 0) {
+  return startHostileServer((request, response) => {
+    response.setHeader('date', new Date(Date.now() + offsetMs).toUTCString());
+    if (request.url === '/v4/api/me') json(response, 200, { environment, account: { id: 'a1', name: 'Account' } });
+    else json(response, 404, { error: { code: 'NOT_FOUND', message: 'no' } });
+  });
 }
 
 describe('esign doctor', () => {
@@ -74,7 +91,7 @@ describe('esign doctor', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/^✗ credentials file +\S+credentials\.json can be read by others \(mode 0644\).* → fix: chmod 600 \S+credentials\.json/m);
     expect(result.stderr).toContain('DOCTOR_CHECKS_FAILED');
-    const report = parseJson<Report>((await doctor(['--json'], { env: { ESIGN_CONFIG_DIR: configDir } })).stdout);
+    const report = failedReport(await doctor(['--json'], { env: { ESIGN_CONFIG_DIR: configDir } }));
     expect(failedNames(report)).toEqual(['credentials file']);
   });
 
@@ -85,7 +102,7 @@ describe('esign doctor', () => {
     writeFileSync(join(project, '.esignrc.json'), JSON.stringify({ profile: 'acme' }));
     const untrusted = await doctor(['--json'], { cwd: project, env: { ESIGN_CONFIG_DIR: configDir } });
     expect(untrusted.code).toBe(2);
-    const report = parseJson<Report>(untrusted.stdout);
+    const report = failedReport(untrusted);
     expect(failedNames(report)).toContain('project config');
     const check = report.checks.find((entry) => entry.name === 'project config')!;
     expect(check.detail).toContain('.esignrc.json is not trusted');
@@ -101,7 +118,7 @@ describe('esign doctor', () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const result = await doctor(['--json'], { env: { ESIGN_SANDBOX_BASE_URL: url, ESIGN_API_KEY: emulator.key } });
     expect(result.code).toBe(7);
-    const report = parseJson<Report>(result.stdout);
+    const report = failedReport(result);
     expect(failedNames(report)).toEqual(['base URL ESIGN_SANDBOX_BASE_URL', 'api']);
     expect(report.checks.find((check) => check.name === 'base URL ESIGN_SANDBOX_BASE_URL')!.detail).toMatch(/does not answer \(ECONNREFUSED\)/);
   });
@@ -109,7 +126,7 @@ describe('esign doctor', () => {
   it('a plain-http base URL that is not loopback fails before anything is sent', async () => {
     const result = await doctor(['--json'], { env: { ESIGN_SANDBOX_BASE_URL: 'http://api.example.com', ESIGN_API_KEY: emulator.key } });
     expect(result.code).toBe(2);
-    const report = parseJson<Report>(result.stdout);
+    const report = failedReport(result);
     expect(report.checks.find((check) => check.name === 'base URL ESIGN_SANDBOX_BASE_URL')).toMatchObject({ ok: false, detail: expect.stringMatching(/plain http:\/\//) });
   });
 
@@ -121,15 +138,11 @@ describe('esign doctor', () => {
   });
 
   it("a server whose clock is far from ours fails the clock check (its Date header)", async () => {
-    const server = await startHostileServer((request, response) => {
-      response.setHeader('date', new Date(Date.now() - 10 * 60_000).toUTCString());
-      if (request.url === '/v4/api/me') json(response, 200, { environment: 'sandbox', account: { id: 'a1', name: 'Skewed' } });
-      else json(response, 404, { error: { code: 'NOT_FOUND', message: 'no' } });
-    });
+    const server = await meServer('sandbox', -10 * 60_000);
     try {
       const result = await doctor(['--json'], { env: { ESIGN_SANDBOX_BASE_URL: server.url, ESIGN_API_KEY: hostileTestKey } });
       expect(result.code).toBe(2);
-      const report = parseJson<Report>(result.stdout);
+      const report = failedReport(result);
       expect(failedNames(report)).toEqual(['clock']);
       expect(report.checks.find((check) => check.name === 'clock')!.detail).toMatch(/^(59\d|60\d) s ahead of http:\/\/127\.0\.0\.1:\d+$/);
     } finally {
@@ -138,14 +151,11 @@ describe('esign doctor', () => {
   });
 
   it('a host of the other environment fails the api check: a test key was sent to a production host', async () => {
-    const server = await startHostileServer((request, response) => {
-      if (request.url === '/v4/api/me') json(response, 200, { environment: 'production', account: { id: 'a1', name: 'Live' } });
-      else json(response, 404, { error: { code: 'NOT_FOUND', message: 'no' } });
-    });
+    const server = await meServer('production');
     try {
       const result = await doctor(['--json'], { env: { ESIGN_SANDBOX_BASE_URL: server.url, ESIGN_API_KEY: hostileTestKey } });
       expect(result.code).toBe(2);
-      const report = parseJson<Report>(result.stdout);
+      const report = failedReport(result);
       expect(failedNames(report)).toEqual(['api']);
       expect(report.checks.find((check) => check.name === 'api')!.detail).toMatch(/is a production host, but a test key was sent to it/);
     } finally {

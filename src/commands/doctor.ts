@@ -1,13 +1,17 @@
-import { EsignError } from '../api/errors.js';
+import { EsignError, type ErrorBody } from '../api/errors.js';
 import { defineCommand } from '../cli/command.js';
 import { visible } from '../output/sanitize.js';
 import type { Check } from '../workflows/doctor.js';
 
-/** Some check failed: the exit code is the first failure's (2 set-up, 3 key refused, 7 host not answering). */
+/**
+ * Some check failed: the exit code is the first failure's (2 set-up, 3 key refused, 7 host not answering). With --json
+ * the report rides in the error's details, as every failure's does (stdout stays empty).
+ */
 class DoctorFailed extends EsignError {
   constructor(
     readonly failed: readonly Check[],
     readonly exitCode: number,
+    readonly details?: { checks: readonly Check[] },
   ) {
     super(`${failed.length} check${failed.length === 1 ? '' : 's'} failed: ${failed.map((check) => check.name).join(', ')}.`);
     this.name = 'DoctorFailed';
@@ -15,6 +19,9 @@ class DoctorFailed extends EsignError {
   }
   get code(): string {
     return 'DOCTOR_CHECKS_FAILED';
+  }
+  override toJSON(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) };
   }
 }
 
@@ -34,6 +41,7 @@ export default defineCommand({
     const failed = checks.filter((check) => !check.ok);
     const style = ctx.output.style;
     const width = Math.max(...checks.map((check) => check.name.length));
+    if (failed.length > 0 && ctx.output.json) throw new DoctorFailed(failed, failed[0]!.exitCode ?? 2, { checks });
     ctx.output.result({ ok: failed.length === 0, checks }, () =>
       checks
         .map((check) =>
