@@ -93,7 +93,7 @@ export function buildProgram(
     .option('--profile <name>', 'profile to use (else ESIGN_PROFILE, project config, default profile)')
     .option('--live', 'production: use the live key and the production base URL')
     .option('--json', 'print one JSON document on stdout; errors as JSON on stderr')
-    .option('-q, --quiet', 'print only the result')
+    .option('-q, --quiet', "print only the result's ids, one per line (for scripts: id=$(esign env create -q))")
     .option('--debug', 'trace requests and responses on stderr (keys redacted)')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('-y, --yes', 'assume yes for confirmations')

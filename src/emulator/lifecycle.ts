@@ -244,11 +244,11 @@ export function assertSendable(deps: LifecycleDeps, envelope: EnvelopeRecord): v
     });
   }
   if (envelope.participants.length === 0) {
-    throw fail.unprocessable('ENVELOPE_HAS_NO_PARTICIPANTS', 'Add participants (PUT .../participants) before sending.', { envelopeId: envelope.id });
+    throw fail.unprocessable('ENVELOPE_HAS_NO_PARTICIPANTS', 'Add participants before sending.', { envelopeId: envelope.id });
   }
   const documents = envelopeDocuments(deps.store.state, envelope);
   if (documents.length === 0) {
-    throw fail.unprocessable('ENVELOPE_HAS_NO_DOCUMENTS', 'Add at least one document (POST .../documents) before sending.', { envelopeId: envelope.id });
+    throw fail.unprocessable('ENVELOPE_HAS_NO_DOCUMENTS', 'Add at least one document before sending.', { envelopeId: envelope.id });
   }
   const describe = documents.map((document) => ({ documentId: document.documentId, fileName: document.fileName, status: document.status }));
   const failed = documents.filter((document) => document.status === 'FAILED');

@@ -1,11 +1,13 @@
+import { identityOf } from './identity.js';
 import type { Output } from './output.js';
+import { visible } from './sanitize.js';
 import { TableStream, type Column } from './table.js';
 
-export type ListFormat = 'human' | 'json' | 'jsonl';
+export type ListFormat = 'human' | 'json' | 'jsonl' | 'ids';
 
 /**
  * Writes a list as its rows arrive, keeping none of them: a table, one JSON document `{data: [...], nextCursor: null}`
- * (the shape of a single page, so scripts read both alike), or one JSON object per line.
+ * (the shape of a single page, so scripts read both alike), one JSON object per line, or (--quiet) one id per line.
  */
 export class ListWriter<T> {
   private count = 0;
@@ -29,6 +31,7 @@ export class ListWriter<T> {
       const first = this.count === 0 && index === 0;
       if (this.format === 'jsonl') await this.output.line(JSON.stringify(row));
       else if (this.format === 'json') await this.output.line(`${first ? '{"data":[\n' : ','}${JSON.stringify(row)}`);
+      else if (this.format === 'ids') for (const id of identityOf(row)) await this.output.line(visible(id));
     }
     if (this.format === 'human' && rows.length > 0) await this.output.line(this.table.rows(rows).join('\n'));
     this.count += rows.length;

@@ -130,6 +130,7 @@ export default defineCommand<RunArgs>({
     }
     ctx.output.result(summary, () =>
       outcomes.map((outcome) => `${ctx.output.style.green('✓')} ${outcome.ref.padEnd(20)} ${outcome.envelopeId ?? ''} ${outcome.status ?? ''}${outcome.resumed ? ' (done by an earlier run)' : ''}`).join('\n'),
+      () => outcomes.flatMap((outcome) => (outcome.envelopeId ? [outcome.envelopeId] : [])),
     );
   },
 });

@@ -19,7 +19,7 @@ export function renderTemplateList(templates: readonly TemplateBody[], style: St
     templates,
     [
       { header: 'ID', value: templateIdOf },
-      { header: 'NAME', value: templateNameOf },
+      { header: 'NAME', value: templateNameOf, freeText: true },
       { header: 'ROLES', value: (t) => slotsOf(t).map(slotLabelOf).join(', ') || '-' },
     ],
     style,
