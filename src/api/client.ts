@@ -50,10 +50,6 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function sleep(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /**
  * The only code that talks to the API. It builds every URL from the operation table, sends the key only to the
  * configured origin, and owns the retry loop (the decision itself is `decideRetry`).
@@ -139,7 +135,8 @@ export class ApiClient {
           headers,
           body,
           dispatcher,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          // A SIGINT stops the request at once; a POST cut short is repeated on resume with the same Idempotency-Key.
+          signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), interruption.signal]),
         });
         const text = await response.body.text();
         const requestId = headerValue(response.headers['x-request-id']);
@@ -160,6 +157,7 @@ export class ApiClient {
         outcome = { kind: 'response', status: error.status, code: error.code, retryAfter: headerValue(response.headers['retry-after']) ?? null };
       } catch (error) {
         if (error instanceof ApiError) throw error;
+        interruption.throwIfInterrupted();
         failure = toNetworkError(error, this.origin, this.options.timeoutMs);
         outcome = { kind: 'network' };
       }
@@ -174,7 +172,7 @@ export class ApiClient {
       }
       this.trace(`! retrying in ${decision.delayMs} ms: ${decision.reason}`);
       (options.onRetry ?? this.options.onRetry)?.({ operationId, reason: decision.reason, delayMs: decision.delayMs, attempt });
-      await sleep(decision.delayMs);
+      await interruption.sleep(decision.delayMs);
     }
   }
 

@@ -114,10 +114,7 @@ class Gate {
     this.until = Math.max(this.until, Date.now() + ms);
   }
   async pass(): Promise<void> {
-    for (let wait = this.until - Date.now(); wait > 0; wait = this.until - Date.now()) {
-      await new Promise<void>((resolve) => setTimeout(resolve, wait));
-      interruption.throwIfInterrupted();
-    }
+    for (let wait = this.until - Date.now(); wait > 0; wait = this.until - Date.now()) await interruption.sleep(wait);
   }
 }
 

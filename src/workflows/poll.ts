@@ -1,4 +1,5 @@
 /** Polling with backoff, for waits whose end is judged by the caller (documents processed, for example). */
+import { interruption } from '../cli/interrupt.js';
 
 export interface PollOptions {
   timeoutMs: number;
@@ -8,7 +9,7 @@ export interface PollOptions {
   now?: () => number;
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const realSleep = (ms: number) => interruption.sleep(ms);
 
 /**
  * Calls `check` until it answers something other than undefined, waiting a little longer each time (×1.5, capped).

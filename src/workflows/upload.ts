@@ -10,6 +10,7 @@ import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
 import { decideRetry, defaultRetryPolicy } from '../api/retry.js';
 import type { Context } from '../cli/command.js';
+import { interruption } from '../cli/interrupt.js';
 import { showsProgress, withProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
 import { pollUntil } from './poll.js';
@@ -141,7 +142,7 @@ export async function uploadFile(ctx: Context, client: ApiClient, address: strin
         throw error;
       }
       ctx.output.debug(`upload of ${document.fileName} failed (${decision.reason}); retrying in ${decision.delayMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+      await interruption.sleep(decision.delayMs);
     }
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { ApiClient } from '../api/client.js';
 import { ExitCode, WaitError } from '../api/errors.js';
+import { interruption } from '../cli/interrupt.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
 
@@ -33,7 +34,7 @@ export interface WaitOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const realSleep = (ms: number) => interruption.sleep(ms);
 
 export async function waitForEnvelope(client: Pick<ApiClient, 'call'>, envelopeId: string, options: WaitOptions): Promise<EnvelopeBody> {
   const now = options.now ?? Date.now;
