@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countEnvelopes } from './support/api-call.js';
+import { call, countEnvelopes, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, startEsign, tempDir } from './support/cli.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
@@ -24,11 +24,12 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-function batchOf(prefix: string, count: number): string {
+function batchOf(prefix: string, count: number, deadline?: string): string {
   return [
     'version: 1',
     'defaults:',
     '  documents: [{ ref: nda, file: nda.pdf }]',
+    ...(deadline ? [`  deadline: ${deadline}`] : []),
     'envelopes:',
     ...Array.from({ length: count }, (_, index) => [
       `  - ref: e${index}`,
@@ -74,7 +75,7 @@ describe('batch run interrupted', () => {
     const lines = readFileSync(journal, 'utf8').split('\n');
     expect(lines.pop()).toBe('');
     const records = lines.map((line) => JSON.parse(line) as { ref?: string; step?: string });
-    expect(records[0]).toEqual({ journal: 'esign batch', version: 1 });
+    expect(records[0]).toEqual({ journal: 'esign batch', version: 1, startedAt: expect.any(String) });
     expect(records.filter((record) => record.step === 'send').length).toBeLessThan(20);
 
     const resumed = await runEsign(['--json', 'batch', 'run', file, '--resume', '--wait', 'sent'], { cwd: dir, env: emulator.env, timeoutMs: 120_000 });
@@ -82,5 +83,33 @@ describe('batch run interrupted', () => {
     const summary = parseJson<{ envelopes: { ref: string; status: string }[] }>(resumed.stdout);
     expect(summary.envelopes.map((envelope) => envelope.status)).toEqual(Array.from({ length: 20 }, () => 'SENT'));
     expect(await countEnvelopes(emulator, `${prefix} `)).toBe(20);
+  });
+});
+
+describe('batch run with a relative deadline (7d)', () => {
+  it('a resume repeats a request whose answer was lost with the same body: the deadline counts from the first start', { timeout: 60_000 }, async () => {
+    writeFileSync(join(dir, 'relative.yaml'), batchOf('Relative', 3, '7d'));
+    const journal = join(dir, 'relative.yaml.journal.jsonl');
+    const first = await runEsign(['--json', 'batch', 'run', 'relative.yaml'], { cwd: dir, env: emulator.env });
+    expect(first.code, first.stderr).toBe(0);
+    // As if the run died just after sending every request, before journalling any answer.
+    writeFileSync(journal, `${readFileSync(journal, 'utf8').split('\n')[0]}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const resumed = await runEsign(['--json', 'batch', 'run', 'relative.yaml', '--resume'], { cwd: dir, env: emulator.env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const ids = (text: string) => parseJson<{ envelopes: { envelopeId: string }[] }>(text).envelopes.map((envelope) => envelope.envelopeId);
+    expect(ids(resumed.stdout)).toEqual(ids(first.stdout));
+    expect(await countEnvelopes(emulator, 'Relative ')).toBe(3);
+    const envelope = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${ids(first.stdout)[0]}`), 200).body;
+    expect(Math.abs(Date.parse(envelope.deadline) - Date.parse(envelope.createdAt) - 7 * 24 * 3600_000)).toBeLessThan(60_000);
+  });
+
+  it('a fresh run (--force) of it inside the replay window is refused by the service, and says why and what to do', { timeout: 60_000 }, async () => {
+    writeFileSync(join(dir, 'again.yaml'), batchOf('Again', 1, '7d'));
+    expect((await runEsign(['batch', 'run', 'again.yaml'], { cwd: dir, env: emulator.env })).code).toBe(0);
+    const again = await runEsign(['batch', 'run', 'again.yaml', '--force'], { cwd: dir, env: emulator.env });
+    expect(again.code, again.stderr).toBe(8);
+    expect(again.stderr).toContain('a relative deadline (7d) resolves from the time a run starts. Continue the first run with --resume, or write the deadline as a date-time.');
+    expect(await countEnvelopes(emulator, 'Again ')).toBe(1);
   });
 });
