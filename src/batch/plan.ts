@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { getOperation } from '../api/operations.js';
 import { sendNowBody } from './envelope-spec.js';
 import { uuidV5 } from '../shared/uuid.js';
+import { readBufferSize } from '../workflows/upload.js';
 import type { CheckedEntry } from './check.js';
 
 /** Namespace of batch Idempotency-Keys (UUID v5 of `<content digest>:<step>`). */
@@ -58,9 +59,9 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value instanceof Date ? value.toISOString() : value) ?? 'null';
 }
 
-export async function fileSha256(path: string): Promise<string> {
+export async function fileSha256(path: string, size: number): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: readBufferSize(size) })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
@@ -74,7 +75,7 @@ export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
   const { entry } = checked;
   const files: PlannedFile[] = [];
   if (checked.kind === 'envelope') {
-    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await fileSha256(file.path) });
+    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await fileSha256(file.path, file.size) });
   }
   const digest = createHash('sha256')
     .update(canonicalJson({ ref: entry.ref, via: entry.via, send: entry.send, spec: entry.input.data, files: files.map((file) => [file.ref, file.sha256]) }))
