@@ -9,6 +9,7 @@
 //   upload       1 GiB upload: peak RSS of esign and speed vs `curl -T`         target < 150 MiB, >= 70%
 //   send-now     send-now of a 1 GiB PDF with a field: peak RSS (hash + upload)  target < 160 MiB
 //   local        `esign anchors find --local` on a 500-page PDF (pages/s)
+<<<<<<< HEAD
 //   poppler      side by side with `pdftotext -bbox` on the same pages: 500 dense pages      target <= 1.5x
 //                a 2,400-page manual, searched to the 500-page cap (poppler: -l 500)          target < 3x
 //   processing   peak RSS of the emulator processing a 1 GiB PDF, against the file size      target < 1.5x
@@ -16,6 +17,14 @@
 // Run one with `npm run bench -- anchors`.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+=======
+//   batch        `esign batch run` of 500 envelopes (one 3-page PDF, two anchored fields each) at concurrency 8:
+//                envelopes/s, CPU time per envelope and peak RSS of the CLI; peak RSS for 500 vs 50      target <= 1.2x
+//                envelopes/s vs a shell loop of single `envelopes send-now` (measured on 30)             target >= 10x
+// Run one with `npm run bench -- anchors`.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+>>>>>>> batch2
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -112,7 +121,11 @@ if (wanted('startup')) {
 }
 
 let pdfs;
+<<<<<<< HEAD
 if (wanted('anchors') || wanted('local') || wanted('poppler')) pdfs = await loadPdfGenerators();
+=======
+if (wanted('anchors') || wanted('local') || wanted('batch')) pdfs = await loadPdfGenerators();
+>>>>>>> batch2
 
 if (wanted('anchors')) {
   const emulator = await startEmulator(['--processing-delay', '0', '--anchor-time-limit', '60000', '--max-document-bytes', String(200 * 1024 * 1024)]);
@@ -394,6 +407,7 @@ if (wanted('local')) {
   report('anchors find --local: 500 pages (whole command)', `${(500 / seconds).toFixed(0)} pages/s`, `${(seconds * 1000).toFixed(0)} ms`);
 }
 
+<<<<<<< HEAD
 /** Best of `runs` wall times of a command, in ms: the least disturbed by other work on a shared machine. */
 function bestOf(runs, command, args, options = {}) {
   let best = Infinity;
@@ -486,11 +500,78 @@ if (wanted('processing')) {
     const peakKiB = Number(/VmHWM:\s+(\d+)/.exec((await import('node:fs')).readFileSync(`/proc/${emulator.child.pid}/status`, 'utf8'))?.[1]);
     report(`processing ${(size / 1024 / 1024).toFixed(0)} MiB PDF: emulator peak RSS`, `${(peakKiB / 1024).toFixed(0)} MiB (${((peakKiB * 1024) / size).toFixed(2)}x the file)`, `target < 1.5x (${status}${failureReason ? `: ${failureReason}` : ''} after ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     rmSync(file, { force: true });
+=======
+if (wanted('batch')) {
+  // The same envelope spec for the batch and for the loop: send-now (one call, then the upload) in both, so the ratio
+  // measures what batch mode adds (one process, a pool of keep-alive connections, 8 in flight), not another route.
+  const dir = join(work, 'batch');
+  mkdirSync(join(dir, 'single'), { recursive: true });
+  const lines = (page) => [`Page ${page} of the bench agreement.`, '', 'Terms and conditions apply.'];
+  writeFileSync(join(dir, 'agreement.pdf'), await pdfs.simplePdf({ pages: [lines(1), lines(2), [...lines(3), '', 'Signature: {{sign}}', '', 'Initials: {{initials}}']] }));
+  const envelope = (index) => ({
+    title: `Bench ${index}`,
+    participants: [{ ref: 'signer', name: `Signer ${index}`, email: `signer${index}@example.test` }],
+    documents: [{ ref: 'agreement', file: 'agreement.pdf' }],
+    fields: [
+      { type: 'SIGNATURE', documentRef: 'agreement', participantRef: 'signer', size: { width: 180, height: 40 }, anchor: { text: '{{sign}}' } },
+      { type: 'INITIALS', documentRef: 'agreement', participantRef: 'signer', size: { width: 60, height: 24 }, anchor: { text: '{{initials}}' } },
+    ],
+  });
+  const batchFile = (count) => {
+    const file = join(dir, `batch-${count}.json`);
+    writeFileSync(file, JSON.stringify({ version: 1, defaults: { via: 'send-now' }, envelopes: Array.from({ length: count }, (_, index) => ({ ref: `e${index}`, ...envelope(index) })) }));
+    return file;
+  };
+  const emulatorArgs = ['--message-limit', '1000000', '--processing-delay', '50'];
+  /** One `batch run` under /usr/bin/time against a fresh emulator: seconds, peak RSS (MiB), user+system CPU seconds. */
+  const timedBatch = async (count) => {
+    const file = batchFile(count);
+    const emulator = await startEmulator(emulatorArgs);
+    try {
+      const started = performance.now();
+      const run = spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, bin, '--json', 'batch', 'run', file, '--concurrency', '8', '--journal', `${file}.journal.jsonl`, '--force'], {
+        env: { ...env, ESIGN_SANDBOX_BASE_URL: emulator.url, ESIGN_API_KEY: emulator.key },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const seconds = (performance.now() - started) / 1000;
+      if (run.status !== 0) throw new Error(`batch run of ${count} failed (${run.status}): ${run.stderr.slice(-2000)}`);
+      const summary = JSON.parse(run.stdout);
+      if (summary.succeeded !== count) throw new Error(`batch run of ${count}: ${summary.succeeded} succeeded`);
+      const [peakKiB, user, system] = run.stderr.trim().split('\n').pop().split(' ').map(Number);
+      return { seconds, peakMiB: peakKiB / 1024, cpuSeconds: user + system };
+    } finally {
+      emulator.stop();
+    }
+  };
+  const large = await timedBatch(500);
+  const small = await timedBatch(50);
+  report('batch: 500 envelopes, concurrency 8', `${(500 / large.seconds).toFixed(1)} envelopes/s (${large.seconds.toFixed(1)} s)`);
+  report('batch: CLI CPU time per envelope', `${((large.cpuSeconds * 1000) / 500).toFixed(1)} ms (${large.cpuSeconds.toFixed(1)} s in all)`);
+  report('batch: CLI peak RSS, 500 vs 50 envelopes', `${large.peakMiB.toFixed(0)} vs ${small.peakMiB.toFixed(0)} MiB (${(large.peakMiB / small.peakMiB).toFixed(2)}x)`, 'target <= 1.2x');
+
+  const sample = 30;
+  for (let index = 0; index < sample; index++) writeFileSync(join(dir, 'single', `e${index}.json`), JSON.stringify({ ...envelope(index), documents: [{ ref: 'agreement', file: '../agreement.pdf' }] }));
+  const emulator = await startEmulator(emulatorArgs);
+  try {
+    const started = performance.now();
+    execFileSync('sh', ['-c', `for spec in single/*.json; do "$0" "$1" envelopes send-now --file "$spec" > /dev/null || exit 1; done`, process.execPath, bin], {
+      cwd: dir,
+      env: { ...env, ESIGN_SANDBOX_BASE_URL: emulator.url, ESIGN_API_KEY: emulator.key },
+      // Each command's own lines (created, uploaded) would bury the report; a failure still shows through the exit.
+      stdio: 'ignore',
+    });
+    const loopRate = sample / ((performance.now() - started) / 1000);
+    const batchRate = 500 / large.seconds;
+    report('batch: shell loop of send-now (30, extrapolated)', `${loopRate.toFixed(1)} envelopes/s`);
+    report('batch: batch run vs the shell loop', `${(batchRate / loopRate).toFixed(1)}x`, 'target >= 10x');
+>>>>>>> batch2
   } finally {
     emulator.stop();
   }
 }
 
+<<<<<<< HEAD
 if (wanted('list')) {
   const peaks = {};
   for (const count of [1_000, 100_000]) {
@@ -513,5 +594,7 @@ if (wanted('list')) {
   report('contacts list --all --jsonl: 100,000 vs 1,000 peak RSS', `${(peaks[100_000] / peaks[1_000]).toFixed(2)}x`, 'target <= 1.2x');
 }
 
+=======
+>>>>>>> batch2
 rmSync(work, { recursive: true, force: true });
 rmSync(join(root, 'node_modules', '.esign-bench-pdfs.mjs'), { force: true });

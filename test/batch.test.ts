@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, expectStatus } from './support/api-call.js';
+import { call, countEnvelopes as countEnvelopesOf, expectStatus } from './support/api-call.js';
 import { baseEnv, esignBin, parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { useEmulator, withEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
@@ -28,15 +28,8 @@ function write(name: string, text: string): string {
 }
 
 /** Envelopes whose title starts with `prefix`, counted through the API's own list. */
-async function countEnvelopes(prefix: string): Promise<number> {
-  let count = 0;
-  let cursor: string | null = null;
-  do {
-    const page = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/?limit=100${cursor ? `&cursor=${cursor}` : ''}`), 200).body as { data: { title: string }[]; nextCursor: string | null };
-    count += page.data.filter((envelope) => envelope.title.startsWith(prefix)).length;
-    cursor = page.nextCursor;
-  } while (cursor);
-  return count;
+function countEnvelopes(prefix: string): Promise<number> {
+  return countEnvelopesOf(emulator, prefix);
 }
 
 const signer = (ref: string, name: string) => `      - { ref: ${ref}, name: ${name}, email: ${ref}@example.com }`;

@@ -57,6 +57,23 @@ class Interruption {
     if (this.signal.aborted) throw this.signal.reason as InterruptedError;
   }
 
+  /** Waits `ms`, or throws the InterruptedError as soon as a signal arrives: every wait between requests uses it. */
+  async sleep(ms: number): Promise<void> {
+    this.throwIfInterrupted();
+    const signal = this.signal;
+    await new Promise<void>((resolve, reject) => {
+      const stop = () => {
+        clearTimeout(timer);
+        reject(signal.reason as InterruptedError);
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', stop, { once: true });
+    });
+  }
+
   /**
    * A synchronous clean-up for a forced exit (a second Ctrl-C, or work that did not stop in time), e.g. removing a
    * temporary file. Returns the function that unregisters it once the resource is gone.

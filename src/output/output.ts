@@ -150,6 +150,20 @@ export class Output {
     if (this.showsTransient) this.stderr.write('\n');
   }
 
+  private redrawnLines = 0;
+
+  /**
+   * Replaces the block of lines drawn last (a batch's bar and one line per envelope in flight) on a terminal; `[]`
+   * clears it. Lines are cut to the terminal's width, so that none wraps and the block can be found again.
+   */
+  redraw(lines: readonly string[]): void {
+    if (!this.showsTransient) return;
+    const width = Math.max(20, (this.stderr.columns ?? 80) - 1);
+    const up = this.redrawnLines > 0 ? `\u001b[${this.redrawnLines}F` : '\r';
+    this.stderr.write(`${up}\u001b[J${lines.map((line) => `${[...line].slice(0, width).join('')}\n`).join('')}`);
+    this.redrawnLines = lines.length;
+  }
+
   get showsTransient(): boolean {
     return this.progress && Boolean(this.stderr.isTTY);
   }

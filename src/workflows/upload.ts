@@ -162,6 +162,11 @@ export function uploadAddressOf(raw: unknown): string | undefined {
   return text(body.uploadUrl) ?? text(record(body.upload).url);
 }
 
+/** Reads of at most 1 MiB, and no bigger than the file (but not below the 64 KiB default). */
+export function readBufferSize(size: number): number {
+  return Math.min(1024 * 1024, Math.max(64 * 1024, size));
+}
+
 /**
  * Streams the file to its signed address (never read whole into memory, never Base64, never with the key), with a
  * progress bar for big files on a terminal. A dropped connection or a 5xx is retried by reopening the file.
@@ -169,8 +174,9 @@ export function uploadAddressOf(raw: unknown): string | undefined {
 export async function uploadFile(ctx: Context, client: ApiClient, address: string, document: LocalDocument): Promise<void> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
-    // 1 MiB reads: a fraction of the syscalls of the 64 KiB default, for a few MiB of memory at most.
-    const file = createReadStream(document.path, { highWaterMark: 1024 * 1024 });
+    // 1 MiB reads: a fraction of the syscalls of the 64 KiB default, for a few MiB of memory at most; a small file gets
+    // a buffer of its own size, so a batch of hundreds of uploads does not leave a MiB of garbage behind each.
+    const file = createReadStream(document.path, { highWaterMark: readBufferSize(document.size) });
     const body = showsProgress(ctx.output, document.size) ? withProgress(ctx.output, document.fileName, document.size, file) : file;
     try {
       await client.upload(address, body, { contentType: document.contentType, contentLength: document.size, signal: interruption.signal });

@@ -84,7 +84,9 @@ export default defineCommand<RunArgs>({
       }
     }
     const entries = (await readBatch(args.specs, ctx.stdin)).filter((entry) => !shard || inShard(entry.ref, shard));
-    const checked = await checkBatch(entries);
+    const { journalStartedAt, runBatch } = await import('../../batch/run.js');
+    const startedAtMs = (args.resume ? await journalStartedAt(journalPath) : undefined) ?? Date.now();
+    const checked = await checkBatch(entries, startedAtMs);
     // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
     const { checkOutputTarget } = await import('../../output/atomic-file.js');
     const inputs = [...args.specs.filter((spec) => spec !== '-'), ...checked.flatMap((item) => (item.kind === 'envelope' ? item.loaded.files.map((file) => file.path) : []))];
@@ -97,7 +99,6 @@ export default defineCommand<RunArgs>({
       return;
     }
 
-    const { runBatch } = await import('../../batch/run.js');
     const client = await ctx.client();
     ctx.output.info(`Running ${items.length} envelope${items.length === 1 ? '' : 's'}${shard ? ` (shard ${args.shard})` : ''}, ${Math.min(args.concurrency, items.length)} at a time; journal ${journalPath}`);
     const outcomes = await runBatch(ctx, client, items, {
@@ -108,6 +109,7 @@ export default defineCommand<RunArgs>({
       ...(args.wait ? { wait: args.wait as 'sent' | 'completed' } : {}),
       waitTimeoutMs: args.waitTimeout ?? defaultWaitMs,
       confirmConversion: args.confirmConversion === true,
+      startedAtMs,
     });
     if (args.report) {
       const { junitReport } = await import('../../batch/report.js');
