@@ -9,22 +9,16 @@
 //   upload       1 GiB upload: peak RSS of esign and speed vs `curl -T`         target < 150 MiB, >= 70%
 //   send-now     send-now of a 1 GiB PDF with a field: peak RSS (hash + upload)  target < 160 MiB
 //   local        `esign anchors find --local` on a 500-page PDF (pages/s)
-<<<<<<< HEAD
 //   poppler      side by side with `pdftotext -bbox` on the same pages: 500 dense pages      target <= 1.5x
 //                a 2,400-page manual, searched to the 500-page cap (poppler: -l 500)          target < 3x
 //   processing   peak RSS of the emulator processing a 1 GiB PDF, against the file size      target < 1.5x
 //   list         `esign contacts list --all --jsonl`: peak RSS over 100,000 contacts vs 1,000  target <= 1.2x
-// Run one with `npm run bench -- anchors`.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-=======
 //   batch        `esign batch run` of 500 envelopes (one 3-page PDF, two anchored fields each) at concurrency 8:
 //                envelopes/s, CPU time per envelope and peak RSS of the CLI; peak RSS for 500 vs 50      target <= 1.2x
 //                envelopes/s vs a shell loop of single `envelopes send-now` (measured on 30)             target >= 10x
 // Run one with `npm run bench -- anchors`.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
->>>>>>> batch2
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -121,11 +115,7 @@ if (wanted('startup')) {
 }
 
 let pdfs;
-<<<<<<< HEAD
-if (wanted('anchors') || wanted('local') || wanted('poppler')) pdfs = await loadPdfGenerators();
-=======
-if (wanted('anchors') || wanted('local') || wanted('batch')) pdfs = await loadPdfGenerators();
->>>>>>> batch2
+if (wanted('anchors') || wanted('local') || wanted('poppler') || wanted('batch')) pdfs = await loadPdfGenerators();
 
 if (wanted('anchors')) {
   const emulator = await startEmulator(['--processing-delay', '0', '--anchor-time-limit', '60000', '--max-document-bytes', String(200 * 1024 * 1024)]);
@@ -407,7 +397,6 @@ if (wanted('local')) {
   report('anchors find --local: 500 pages (whole command)', `${(500 / seconds).toFixed(0)} pages/s`, `${(seconds * 1000).toFixed(0)} ms`);
 }
 
-<<<<<<< HEAD
 /** Best of `runs` wall times of a command, in ms: the least disturbed by other work on a shared machine. */
 function bestOf(runs, command, args, options = {}) {
   let best = Infinity;
@@ -500,7 +489,33 @@ if (wanted('processing')) {
     const peakKiB = Number(/VmHWM:\s+(\d+)/.exec((await import('node:fs')).readFileSync(`/proc/${emulator.child.pid}/status`, 'utf8'))?.[1]);
     report(`processing ${(size / 1024 / 1024).toFixed(0)} MiB PDF: emulator peak RSS`, `${(peakKiB / 1024).toFixed(0)} MiB (${((peakKiB * 1024) / size).toFixed(2)}x the file)`, `target < 1.5x (${status}${failureReason ? `: ${failureReason}` : ''} after ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     rmSync(file, { force: true });
-=======
+  } finally {
+    emulator.stop();
+  }
+}
+
+if (wanted('list')) {
+  const peaks = {};
+  for (const count of [1_000, 100_000]) {
+    // Put straight into the store (--preload-contacts): posting 100,000 would take minutes.
+    const emulator = await startEmulator(['--no-seed', '--preload-contacts', String(count)]);
+    try {
+      const started = performance.now();
+      const timed = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'contacts', 'list', '--all', '--jsonl', '--limit', '100'], {
+        env: { ...env, ESIGN_SANDBOX_BASE_URL: emulator.url, ESIGN_API_KEY: emulator.key },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        encoding: 'utf8',
+      });
+      if (timed.status !== 0) throw new Error(`contacts list failed: ${timed.stderr}`);
+      peaks[count] = Number(timed.stderr.trim().split('\n').at(-1));
+      report(`contacts list --all --jsonl: ${count.toLocaleString('en')} contacts`, `${(peaks[count] / 1024).toFixed(0)} MiB peak RSS`, `${((performance.now() - started) / 1000).toFixed(1)} s`);
+    } finally {
+      emulator.stop();
+    }
+  }
+  report('contacts list --all --jsonl: 100,000 vs 1,000 peak RSS', `${(peaks[100_000] / peaks[1_000]).toFixed(2)}x`, 'target <= 1.2x');
+}
+
 if (wanted('batch')) {
   // The same envelope spec for the batch and for the loop: send-now (one call, then the upload) in both, so the ratio
   // measures what batch mode adds (one process, a pool of keep-alive connections, 8 in flight), not another route.
@@ -565,36 +580,10 @@ if (wanted('batch')) {
     const batchRate = 500 / large.seconds;
     report('batch: shell loop of send-now (30, extrapolated)', `${loopRate.toFixed(1)} envelopes/s`);
     report('batch: batch run vs the shell loop', `${(batchRate / loopRate).toFixed(1)}x`, 'target >= 10x');
->>>>>>> batch2
   } finally {
     emulator.stop();
   }
 }
 
-<<<<<<< HEAD
-if (wanted('list')) {
-  const peaks = {};
-  for (const count of [1_000, 100_000]) {
-    // Put straight into the store (--preload-contacts): posting 100,000 would take minutes.
-    const emulator = await startEmulator(['--no-seed', '--preload-contacts', String(count)]);
-    try {
-      const started = performance.now();
-      const timed = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'contacts', 'list', '--all', '--jsonl', '--limit', '100'], {
-        env: { ...env, ESIGN_SANDBOX_BASE_URL: emulator.url, ESIGN_API_KEY: emulator.key },
-        stdio: ['ignore', 'ignore', 'pipe'],
-        encoding: 'utf8',
-      });
-      if (timed.status !== 0) throw new Error(`contacts list failed: ${timed.stderr}`);
-      peaks[count] = Number(timed.stderr.trim().split('\n').at(-1));
-      report(`contacts list --all --jsonl: ${count.toLocaleString('en')} contacts`, `${(peaks[count] / 1024).toFixed(0)} MiB peak RSS`, `${((performance.now() - started) / 1000).toFixed(1)} s`);
-    } finally {
-      emulator.stop();
-    }
-  }
-  report('contacts list --all --jsonl: 100,000 vs 1,000 peak RSS', `${(peaks[100_000] / peaks[1_000]).toFixed(2)}x`, 'target <= 1.2x');
-}
-
-=======
->>>>>>> batch2
 rmSync(work, { recursive: true, force: true });
 rmSync(join(root, 'node_modules', '.esign-bench-pdfs.mjs'), { force: true });
