@@ -8,7 +8,7 @@ export default defineCommand<{ name: string }>({
   name: 'remove',
   aliases: ['rm'],
   description: 'Remove a profile and delete its keys from the keychain or credentials file',
-  arguments: [{ name: 'name', description: 'profile name' }],
+  arguments: [{ name: 'name', description: 'profile name', completion: 'profile' }],
   async handler(args, ctx) {
     const config = await loadConfigFile();
     const profile = requireProfile(config, args.name);

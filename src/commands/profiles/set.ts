@@ -7,7 +7,7 @@ import { profileView } from './describe.js';
 export default defineCommand<{ name: string; baseUrl?: string; sandboxBaseUrl?: string }>({
   name: 'set',
   description: "Change a profile's base URLs",
-  arguments: [{ name: 'name', description: 'profile name' }],
+  arguments: [{ name: 'name', description: 'profile name', completion: 'profile' }],
   options: [
     { flags: '--base-url <url>', description: 'production API base URL' },
     { flags: '--sandbox-base-url <url>', description: 'sandbox API base URL' },

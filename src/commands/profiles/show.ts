@@ -6,7 +6,7 @@ import { describeKey, profileView } from './describe.js';
 export default defineCommand<{ name: string }>({
   name: 'show',
   description: 'Show one profile (keys masked)',
-  arguments: [{ name: 'name', description: 'profile name' }],
+  arguments: [{ name: 'name', description: 'profile name', completion: 'profile' }],
   async handler(args, ctx) {
     const config = await loadConfigFile();
     const profile = requireProfile(config, args.name);
