@@ -14,7 +14,7 @@ export const keyInputHint =
 
 /** The long flags of the given commands that take a key on purpose (`OptionSpec.acceptsKey`). */
 export function keyOptionFlags(entries: readonly Entry[]): Set<string> {
-  const specs = entries.flatMap((entry) => (isGroup(entry) ? entry.commands : [entry]));
+  const specs = entries.flatMap((entry) => (isGroup(entry) ? [...entry.commands, ...(entry.run ? [entry.run] : [])] : [entry]));
   return new Set(specs.flatMap((spec) => (spec.options ?? []).filter((option) => option.acceptsKey).map((option) => /--[\w-]+/.exec(option.flags)![0])));
 }
 
