@@ -7,6 +7,7 @@ export default defineCommand<{ name: string }>({
   name: 'show',
   description: 'Show one profile (keys masked)',
   arguments: [{ name: 'name', description: 'profile name', completion: 'profile' }],
+  examples: ['esign profiles show acme', 'esign profiles show acme --json'],
   async handler(args, ctx) {
     const config = await loadConfigFile();
     const profile = requireProfile(config, args.name);

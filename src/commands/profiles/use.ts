@@ -5,6 +5,7 @@ export default defineCommand<{ name: string }>({
   name: 'use',
   description: 'Make a profile the default',
   arguments: [{ name: 'name', description: 'profile name', completion: 'profile' }],
+  examples: ['esign profiles use acme', 'esign profile use ci && esign me   # me now uses ci'],
   async handler(args, ctx) {
     const config = await loadConfigFile();
     requireProfile(config, args.name);
