@@ -38,7 +38,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
       const context = createContext(globals, io, version);
       output = context.output;
       dispose = () => context.dispose();
-      if (spec.arguments?.some((argument) => argument.name === 'envelopeId')) {
+      if (spec.arguments?.some((argument) => argument.name === 'envelopeId' || argument.name === 'envelopeIds')) {
         await (await import('./workflows/envelope-id.js')).resolveEnvelopeArguments(args, context);
       }
       await spec.handler(args as never, context);
