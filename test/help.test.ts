@@ -1,40 +1,11 @@
 // Every command's --help, walked over the whole command tree: a one-line summary, its arguments, its options with their
 // defaults, and examples that are real command lines (each one parses, and names the command it illustrates).
-import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { isGroup, type CommandSpec, type Entry, type LazyEntry } from '../src/cli/command.js';
-import { buildProgram } from '../src/cli/program.js';
 import { loadCommandTree, parseFlags, walk, type CommandNode } from '../src/cli/tree.js';
-import { entries } from '../src/commands/index.js';
+import { parseCommandLine as parse } from './support/parse-command-line.js';
 import { esignInvocations } from './support/shell-words.js';
 
-const loaded = new Map<LazyEntry, Entry>(await Promise.all(entries.map(async (entry) => [entry, await entry.load()] as const)));
-const pathOf = new Map<CommandSpec<never>, string>();
-for (const entry of loaded.values()) {
-  if (!isGroup(entry)) pathOf.set(entry, entry.name);
-  else {
-    if (entry.run) pathOf.set(entry.run, entry.name);
-    for (const spec of entry.commands) pathOf.set(spec, `${entry.name} ${spec.name}`);
-  }
-}
 const runnable = walk(await loadCommandTree()).filter((node) => node.runs);
-
-/** Parses a command line as esign would, without running it: the command it reaches, or the parse error. */
-async function parse(argv: readonly string[]): Promise<{ path?: string; error?: string; out: string }> {
-  let reached: string | undefined;
-  let out = '';
-  const program = buildProgram(entries, loaded, '0.0.0-test', async (spec) => void (reached = pathOf.get(spec)), {
-    out: (text) => (out += text),
-    err: (text) => (out += text),
-  });
-  try {
-    await program.parseAsync([...argv], { from: 'user' });
-    return { ...(reached ? { path: reached } : {}), out };
-  } catch (error) {
-    if (error instanceof CommanderError && error.code === 'commander.helpDisplayed') return { out };
-    return { error: (error as Error).message, out };
-  }
-}
 
 const squeezed = (text: string) => text.replace(/\s+/g, ' ');
 
