@@ -57,6 +57,15 @@ describe('command lines in README.md and docs/', () => {
     expect(documented.find(([page]) => page === 'README.md')![1].length).toBeGreaterThan(20);
   });
 
+  it("shows examples/nda/envelope.yaml as it is, so the send-now spec a reader copies names files that exist", () => {
+    const spec = readFileSync(join(repoRoot, 'examples', 'nda', 'envelope.yaml'), 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+      .join('\n');
+    expect(readFileSync(join(repoRoot, 'README.md'), 'utf8')).toContain(`\`\`\`yaml\n${spec.trimEnd()}\n\`\`\``);
+    expect(spec).toContain('file: nda.pdf');
+  });
+
   it.each(documented.flatMap(([, lines]) => lines.map((line) => [line.where, line] as const)))('%s parses', async (_where, line) => {
     for (const argv of esignInvocations(line.text)) {
       const parsed = await parseCommandLine(argv);
