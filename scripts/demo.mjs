@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { ndaPdf } from './example-files.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'esign.cjs');
@@ -55,23 +55,6 @@ function esign(args, { capture = false, input, shownInput } = {}) {
       else resolve(out);
     });
   });
-}
-
-async function ndaPdf() {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const page = pdf.addPage([595, 842]);
-  page.drawText('Mutual Non-Disclosure Agreement', { x: 72, y: 770, size: 18, font: bold });
-  const body = [
-    'The parties agree to keep confidential all information disclosed under this agreement',
-    'and to use it only to evaluate a possible business relationship between them.',
-    'This agreement lasts two years from the date of the last signature below.',
-  ];
-  body.forEach((line, index) => page.drawText(line, { x: 72, y: 720 - index * 18, size: 11, font }));
-  page.drawText('Signed by:', { x: 72, y: 560, size: 11, font });
-  page.drawText('{{signature}}', { x: 140, y: 560, size: 11, font });
-  return pdf.save();
 }
 
 const emulator = await startEmulator();

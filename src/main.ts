@@ -40,7 +40,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
       output = context.output;
       dispose = () => context.dispose();
       keyHint = () => context.refusedKeyHint();
-      if (spec.arguments?.some((argument) => argument.name === 'envelopeId')) {
+      if (spec.arguments?.some((argument) => argument.name === 'envelopeId' || argument.name === 'envelopeIds')) {
         await (await import('./workflows/envelope-id.js')).resolveEnvelopeArguments(args, context);
       }
       await spec.handler(args as never, context);

@@ -3,6 +3,7 @@
  * document processing (send-now). Every change writes history; notifications go through Events (the outbox).
  */
 import { e164Pattern } from '../shared/phone.js';
+import { deliveryMethods, participantRoles } from '../shared/values.js';
 import { ApiFailure, fail } from './errors.js';
 import type { Events } from './events.js';
 import { placeFieldsOnDocument } from './field-placement.js';
@@ -61,13 +62,13 @@ export function deliveryShape(z: Zod) {
     name: z.string().trim().min(1).max(255),
     email: z.email().max(320),
     phoneNumber: z.string().nullish(),
-    deliveryMethod: z.enum(['EMAIL', 'SMS', 'WHATSAPP']),
+    deliveryMethod: z.enum(deliveryMethods),
   };
 }
 
 export function participantRoleShape(z: Zod) {
   return {
-    role: z.enum(['SIGNER', 'APPROVER']),
+    role: z.enum(participantRoles),
     signingOrder: z.number().int().min(1).max(1000),
   };
 }

@@ -4,10 +4,10 @@
  * repeated whitespace counted as one space, ligatures and other compatibility forms matched through NFKC.
  * A match never spans two lines.
  */
+import type { Occurrence } from '../shared/values.js';
 import type { Box, PageInfo, PdfText, TextLine } from './text.js';
 
-/** `first`, `all`, or N for the N-th occurrence in the whole document (from 1). */
-export type Occurrence = 'first' | 'all' | number;
+export type { Occurrence };
 
 /** Defaults the contract gives `occurrence`, which differ by operation; findAnchors itself has none. */
 export const ANCHORS_FIND_DEFAULT_OCCURRENCE: Occurrence = 'all';

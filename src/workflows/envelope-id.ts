@@ -55,11 +55,18 @@ export async function resolveEnvelopeId(client: ApiClient, text: string): Promis
   return envelopeIdOf(found[0]!);
 }
 
-/** Every command argument named `envelopeId` accepts a unique prefix: replaced here by the full id, before the handler runs. */
+/** Every command argument named `envelopeId` (or each of `envelopeIds`) accepts a unique prefix: replaced here by the full id, before the handler runs. */
 export async function resolveEnvelopeArguments(args: Record<string, unknown>, ctx: Context): Promise<void> {
-  const given = args.envelopeId;
-  if (typeof given !== 'string' || !isShortId(given)) return;
-  const resolved = await resolveEnvelopeId(await ctx.client(), given);
-  if (resolved !== given) ctx.output.info(`${given} is envelope ${resolved}.`);
-  args.envelopeId = resolved;
+  const resolve = async (given: string) => {
+    if (!isShortId(given)) return given;
+    const resolved = await resolveEnvelopeId(await ctx.client(), given);
+    if (resolved !== given) ctx.output.info(`${given} is envelope ${resolved}.`);
+    return resolved;
+  };
+  if (typeof args.envelopeId === 'string') args.envelopeId = await resolve(args.envelopeId);
+  if (Array.isArray(args.envelopeIds)) {
+    const resolved: string[] = [];
+    for (const given of args.envelopeIds as string[]) resolved.push(await resolve(given));
+    args.envelopeIds = resolved;
+  }
 }

@@ -46,12 +46,12 @@ function positiveInteger(value: string): number {
 export default defineCommand<RunArgs>({
   name: 'run',
   description: 'Send every envelope of the specs, a few at a time, exactly once: journalled, resumable, with a CI report',
-  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files', variadic: true }],
+  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files', variadic: true, completion: 'file' }],
   options: [
     { flags: '-c, --concurrency <n>', description: 'envelopes in flight at once', defaultValue: 4, parse: positiveInteger },
-    { flags: '--journal <file>', description: 'where each completed step is recorded (default: <first spec>.journal.jsonl)' },
+    { flags: '--journal <file>', description: 'where each completed step is recorded (default: <first spec>.journal.jsonl)', completion: 'file' },
     { flags: '--resume', description: 'continue from the journal of an interrupted or failed run' },
-    { flags: '--report <junit.xml>', description: 'write a JUnit XML report (one test case per envelope)' },
+    { flags: '--report <junit.xml>', description: 'write a JUnit XML report (one test case per envelope)', completion: 'file' },
     { flags: '--shard <i/n>', description: 'run only the i-th of n stable shares of the envelopes (by ref), for CI matrices' },
     { flags: '--wait <until>', description: 'after sending, wait until each envelope is sent or completed', choices: ['sent', 'completed'] },
     { flags: '--wait-timeout <duration>', description: `give up waiting after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },

@@ -29,7 +29,7 @@ export default defineCommand<UploadArgs>({
   description: 'Register documents (.pdf, .docx) in a draft envelope, upload them and wait until they are processed',
   arguments: [
     { name: 'envelopeId', description: 'draft envelope id' },
-    { name: 'file', description: 'one or more .pdf or .docx files', variadic: true },
+    { name: 'file', description: 'one or more .pdf or .docx files', variadic: true, completion: 'file' },
   ],
   options: [
     { flags: '--no-wait', description: 'return once uploaded, without waiting for processing' },

@@ -47,7 +47,7 @@ export default defineCommand<EmulatorArgs>({
     { flags: '--environment <env>', description: 'which environment it plays', defaultValue: 'sandbox', choices: ['sandbox', 'production'] },
     { flags: '--key <key>', description: 'accepted API key (repeatable; default: one generated and printed)', parse: collect, acceptsKey: true },
     { flags: '--print-env', description: 'print `export ESIGN_..._BASE_URL=... ESIGN_API_KEY=...` for eval, then keep serving' },
-    { flags: '--state <file>', description: 'keep state in this file across restarts (written atomically)' },
+    { flags: '--state <file>', description: 'keep state in this file across restarts (written atomically)', completion: 'file' },
     { flags: '--processing-delay <ms>', description: 'how long an uploaded document stays PROCESSING', defaultValue: '300' },
     { flags: '--max-document-bytes <n>', description: 'documents larger than this get 413 DOCUMENT_TOO_LARGE', defaultValue: String(25 * 1024 * 1024) },
     { flags: '--no-anchor-search', description: 'disable anchor search (503 ANCHOR_SEARCH_UNAVAILABLE)' },
