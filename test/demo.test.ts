@@ -32,5 +32,6 @@ describe('npm run demo', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(shown[4]).toContain(`envelopes settings ${id} --message 'Please sign the NDA' --deadline 7d`);
     expect(demo.stdout).toMatch(/Status: +SENT/);
-  });
+    // A dozen processes one after another: on a busy two-core machine that takes more than the default 30 s.
+  }, 120_000);
 });
