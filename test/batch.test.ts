@@ -213,11 +213,11 @@ describe('batch run when things go wrong', () => {
     await withEmulator(['--processing-delay', '20', '--faults', 'reset=0.1,503=0.05,429=0.05'], async (faulty) => {
       const refs = Array.from({ length: 8 }, (_, index) => `f${index}`);
       const file = write('faulty.yaml', batchOf('Faulty', refs));
-      let result = await runEsign(['--json', 'batch', 'run', file, '--concurrency', '4', '--wait', 'sent'], { cwd: dir, env: faulty.env, timeoutMs: 120_000 });
+      // A reset can leave a request without an answer: --timeout bounds each attempt, so the run is not held 30 s a time.
+      const run = (extra: string[]) => runEsign(['--json', '--timeout', '3', 'batch', 'run', file, '--concurrency', '4', '--wait', 'sent', ...extra], { cwd: dir, env: faulty.env, timeoutMs: 150_000 });
+      let result = await run([]);
       // A step whose retries ran out fails its envelope only (exit 8); resuming finishes it without duplicates.
-      for (let resumes = 0; result.code === 8 && resumes < 3; resumes++) {
-        result = await runEsign(['--json', 'batch', 'run', file, '--resume', '--wait', 'sent'], { cwd: dir, env: faulty.env, timeoutMs: 120_000 });
-      }
+      for (let resumes = 0; result.code === 8 && resumes < 5; resumes++) result = await run(['--resume']);
       expect(result.code, result.stderr).toBe(0);
       expect(parseJson<{ envelopes: { status: string }[] }>(result.stdout).envelopes.map((envelope) => envelope.status)).toEqual(refs.map(() => 'SENT'));
       const titles: string[] = [];
