@@ -188,6 +188,8 @@ async function withPdf<T>(
       pdf = await beforeDeadline(opened.pdf, options.deadlineMs);
     } catch (cause) {
       if (cause instanceof PdfTextTimeoutError) throw cause;
+      // An empty user password is tried by pdfjs itself: asked for one, the file needs a password nobody gave.
+      if ((cause as Error | undefined)?.name === 'PasswordException') throw new PdfUnreadableError('the PDF is encrypted and opens only with a password; save it without one', { cause });
       throw new PdfUnreadableError(`not a readable PDF: ${errorMessage(cause)}`, { cause });
     }
     return await read(pdf);
