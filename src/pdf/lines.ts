@@ -143,9 +143,18 @@ export function buildLines(glyphs: readonly Glyph[]): TextLine[] {
       }
     }
   }
-  return lines
-    .map(({ chunks, direction }) => joinLine(chunks.sort((left, right) => left.start - right.start), direction))
-    .filter((line) => line.text !== '')
+  const joined = lines.map(({ chunks, direction }) => joinLine(chunks.sort((left, right) => left.start - right.start), direction)).filter((line) => line.text !== '');
+  // One buffer for the page's boxes, each line a view of it: a buffer per line costs the garbage collector more than
+  // the reading (a dense page has 66 lines, a document 500 pages).
+  const boxes = new Float32Array(joined.reduce((units, line) => units + line.text.length, 0) * 4);
+  let offset = 0;
+  return joined
+    .map(({ text, atoms, direction }) => {
+      const view = boxes.subarray(offset, offset + text.length * 4);
+      offset += text.length * 4;
+      fillBoxes(view, atoms, direction);
+      return { text, direction, boxes: view };
+    })
     .sort((left, right) => left.boxes[1]! - right.boxes[1]! || left.boxes[0]! - right.boxes[0]!);
 }
 
@@ -188,7 +197,7 @@ function isSpace({ text }: Atom): boolean {
  * break is WORD_GAP_EM of the font size, or more on a letter-spaced line (most letters apart), so that spaced-out
  * letters still read as one word.
  */
-function joinLine(chunks: Chunk[], direction: ReadingDirection): TextLine {
+function joinLine(chunks: Chunk[], direction: ReadingDirection): JoinedLine {
   const drawn = chunks.length === 1 ? chunks[0]!.atoms : chunks.flatMap((chunk) => chunk.atoms);
   const atoms = overlapping(chunks) ? withoutRepeats(drawn, direction) : drawn;
   const breakEm = wordBreakEm(atoms);
@@ -236,12 +245,24 @@ function gapAtom(previous: Atom, next: Atom, direction: ReadingDirection): Atom 
   return { text: ' ', size, x: previous.x, y: top, width: previous.width, height: to - from, start: from, end: to };
 }
 
-function lineOf(atoms: readonly Atom[], direction: ReadingDirection): TextLine {
+/** A line's atoms in logical order and its text. */
+interface JoinedLine {
+  text: string;
+  atoms: readonly Atom[];
+  direction: ReadingDirection;
+}
+
+function lineOf(atoms: readonly Atom[], direction: ReadingDirection): JoinedLine {
   let text = '';
   for (const atom of atoms) text += atom.text;
-  // Single precision keeps a thousandth of a point on the largest page (14,400 pt) at half the memory: answers are
-  // given to the hundredth.
-  const boxes = new Float32Array(text.length * 4);
+  return { text, atoms, direction };
+}
+
+/**
+ * The displayed box of each UTF-16 unit of the line's text at boxes[4i..4i+3]. Single precision keeps a thousandth of
+ * a point on the largest page (14,400 pt) at half the memory: answers are given to the hundredth.
+ */
+function fillBoxes(boxes: Float32Array, atoms: readonly Atom[], direction: ReadingDirection): void {
   let unit = 0;
   for (const atom of atoms) {
     // A glyph standing for several characters (a ligature) shares its box among them.
@@ -265,5 +286,4 @@ function lineOf(atoms: readonly Atom[], direction: ReadingDirection): TextLine {
       }
     }
   }
-  return { text, direction, boxes };
 }

@@ -35,7 +35,8 @@ parentPort!.on('message', (request: Request) => {
       opened.pdf
         .then((pdf) => readPageText(pdf, request.page))
         .then(
-          (text) => parentPort!.postMessage({ job: request.job, page: request.page, text }, text.lines.map((line) => line.boxes.buffer as ArrayBuffer)),
+          // The page's lines are views of one buffer (or a few): each is handed over once.
+          (text) => parentPort!.postMessage({ job: request.job, page: request.page, text }, [...new Set(text.lines.map((line) => line.boxes.buffer as ArrayBuffer))]),
           (cause: unknown) => parentPort!.postMessage({ job: request.job, page: request.page, error: errorMessage(cause) }),
         );
       break;
