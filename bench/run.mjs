@@ -8,7 +8,7 @@
 //   upload       1 GiB upload: peak RSS of esign and speed vs `curl -T`         target < 150 MiB, >= 70%
 //   send-now     send-now of a 1 GiB PDF with a field: peak RSS (hash + upload)  target < 160 MiB
 //   local        `esign anchors find --local` on a 500-page PDF (pages/s)
-//   poppler      side by side with `pdftotext -bbox` on the same pages: 500 dense pages      target <= 1.5x
+//   poppler      side by side with `pdftotext -bbox` on the same pages (wall; CPU time shown beside it): 500 dense pages  target <= 1.5x
 //                a 2,400-page manual, searched to the 500-page cap (poppler: -l 500)          target < 3x
 //   processing   peak RSS of the emulator processing a 1 GiB PDF, against the file size      target < 1.5x
 //   list         `esign contacts list --all --jsonl`: peak RSS over 100,000 contacts vs 1,000  target <= 1.2x

@@ -1,4 +1,4 @@
-/** pdfjs-dist ships no types for its worker half; it is only imported to be loaded (see loadPdfjs in text.ts). */
+// pdfjs-dist ships no types for its worker module; esign only hands it back to pdfjs as `globalThis.pdfjsWorker`.
 declare module 'pdfjs-dist/legacy/build/pdf.worker.mjs' {
   export const WorkerMessageHandler: unknown;
 }

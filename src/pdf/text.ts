@@ -15,6 +15,7 @@ import type {
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
 import { pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
 import { buildLines } from './lines.js';
+import { withNativeBuiltins } from './native-builtins.js';
 
 /** The contract's page description (anchors:find `pages`, document listing `pages`). */
 export interface PageInfo {
@@ -85,38 +86,13 @@ const MAX_READERS = 2;
 type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
 /**
- * Built-ins the legacy pdfjs build replaces with core-js versions although Node's own are correct for every use here:
- * the replacements are several times slower, and they would slow down the whole process (Array push is in every hot
- * loop, JSON.parse in every emulator request), not only pdfjs.
- */
-function nativeBuiltins(): () => void {
-  const saved = [
-    [Array.prototype, 'push', Object.getOwnPropertyDescriptor(Array.prototype, 'push')],
-    [JSON, 'parse', Object.getOwnPropertyDescriptor(JSON, 'parse')],
-    [JSON, 'stringify', Object.getOwnPropertyDescriptor(JSON, 'stringify')],
-    [Function.prototype, 'toString', Object.getOwnPropertyDescriptor(Function.prototype, 'toString')],
-  ] as const;
-  return () => {
-    for (const [owner, name, descriptor] of saved) Object.defineProperty(owner, name, descriptor!);
-  };
-}
-
-/**
  * pdfjs is large: loaded on first use so that commands without PDF work start fast, and once per process (or
  * worker thread). Its worker half is loaded with it and runs in this thread: pdfjs finds it through
  * `globalThis.pdfjsWorker` instead of importing it when the first document opens.
  */
 let pdfjs: Promise<Pdfjs> | undefined;
 function loadPdfjs(): Promise<Pdfjs> {
-  pdfjs ??= (async () => {
-    const restore = nativeBuiltins();
-    try {
-      const [api] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]);
-      return api;
-    } finally {
-      restore();
-    }
-  })();
+  pdfjs ??= withNativeBuiltins(() => Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])).then(([library]) => library);
   return pdfjs;
 }
 
