@@ -201,7 +201,7 @@ _esign_value() {
     "batch run --shard") _esign_reply='any' ;;
     "batch run --wait") _esign_reply='words sent completed' ;;
     "batch run --wait-timeout") _esign_reply='any' ;;
-    "batch convert-v2 -o"|"batch convert-v2 --out") _esign_reply='any' ;;
+    "batch convert-v2 -o"|"batch convert-v2 --out") _esign_reply='file' ;;
     "anchors find --text") _esign_reply='any' ;;
     "anchors find --key") _esign_reply='any' ;;
     "anchors find --occurrence") _esign_reply='words first all' ;;
@@ -285,6 +285,7 @@ _esign_argument() {
     "batch validate "*) _esign_reply='file' ;;
     "batch plan "*) _esign_reply='file' ;;
     "batch run "*) _esign_reply='file' ;;
+    "batch convert-v2 0") _esign_reply='file' ;;
     "completion 0") _esign_reply='words bash zsh fish' ;;
     *) return 1 ;;
   esac

@@ -847,9 +847,10 @@ complete -c esign -n '__esign_in '\''esign batch run'\''' -l force -d 'replace a
 complete -c esign -n '__esign_in '\''esign batch run'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign batch run'\'' 0 +' -F
 complete -c esign -n '__esign_in '\''esign batch schema'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_in '\''esign batch convert-v2'\''' -s o -l out -d 'write the spec to this file instead of standard output' -x
+complete -c esign -n '__esign_in '\''esign batch convert-v2'\''' -s o -l out -d 'write the spec to this file instead of standard output' -r -F
 complete -c esign -n '__esign_in '\''esign batch convert-v2'\''' -l force -d 'replace --out if it exists'
 complete -c esign -n '__esign_in '\''esign batch convert-v2'\''' -s h -l help -d 'display help for command'
+complete -c esign -n '__esign_at '\''esign batch convert-v2'\'' 0' -F
 complete -c esign -n '__esign_in '\''esign anchors'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign anchors'\'' 0' -a find -d 'Find where anchor texts are (page, x, y, width, height): in an envelope document, a template document (--template), or a local PDF (--local)'
 complete -c esign -n '__esign_in '\''esign anchors find'\''' -l text -d 'text to find (repeatable)' -x

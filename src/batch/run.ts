@@ -76,9 +76,13 @@ const JOURNAL_HEADER = { journal: 'esign batch', version: 1 };
  * its derived Idempotency-Key is the same request, not one with a deadline a few minutes later.
  */
 export async function journalStartedAt(path: string): Promise<number | undefined> {
-  const header = (await readLineLog(path))?.[0] as { startedAt?: unknown } | undefined;
+  const header = (await readLineLog(path, { isLog: isJournalHeader, label: `--journal ${path}` }))?.[0] as { startedAt?: unknown } | undefined;
   const startedAt = typeof header?.startedAt === 'string' ? Date.parse(header.startedAt) : NaN;
   return Number.isNaN(startedAt) ? undefined : startedAt;
+}
+
+function isJournalHeader(first: unknown): boolean {
+  return typeof first === 'object' && first !== null && (first as { journal?: unknown }).journal === JOURNAL_HEADER.journal;
 }
 
 function emptyState(): EntryState {
@@ -100,7 +104,7 @@ function apply(state: EntryState, record: JournalRecord): void {
 /** Reads the journal of an earlier run; a journal written for other specs of the same refs is refused. */
 export async function loadJournal(path: string, plans: readonly EntryPlan[]): Promise<Map<string, EntryState>> {
   const states = new Map<string, EntryState>();
-  const records = await readLineLog(path);
+  const records = await readLineLog(path, { isLog: isJournalHeader, repair: true, label: `--journal ${path}` });
   if (!records) throw new UsageError(`--resume: no journal at ${path}.`, 'Run without --resume to start, or give the journal with --journal.', 'JOURNAL_MISSING');
   const digests = new Map(plans.map((plan) => [plan.ref, plan.digest]));
   for (const record of records.slice(1) as JournalRecord[]) {

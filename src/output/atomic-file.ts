@@ -237,10 +237,11 @@ export interface LineLog {
 }
 
 /**
- * Reads a line log, dropping a last line that a crash cut short (no newline, or not JSON), and rewrites the file
- * without it so that later appends start on a line of their own.
+ * Reads a line log, dropping a last line that a crash cut short (no newline, or not JSON). With `repair`, the file is
+ * rewritten without it so that later appends start on a line of their own; only a file whose first record `isLog`
+ * accepts is ever rewritten, so a wrong path (a PDF given as the journal) is refused, never truncated.
  */
-export async function readLineLog(path: string): Promise<unknown[] | undefined> {
+export async function readLineLog(path: string, options: { isLog: (first: unknown) => boolean; repair?: boolean; label?: string }): Promise<unknown[] | undefined> {
   const { readFile } = await import('node:fs/promises');
   let text: string;
   try {
@@ -261,7 +262,10 @@ export async function readLineLog(path: string): Promise<unknown[] | undefined> 
       break;
     }
   }
-  if (kept !== complete.length || lines[lines.length - 1] !== '') {
+  if (!options.isLog(records[0])) {
+    throw new UsageError(`${options.label ?? path} is not a journal esign wrote: its first line is not a journal header.`, 'Give the journal file of the run to resume (default: <first spec>.journal.jsonl).', 'JOURNAL_INVALID');
+  }
+  if (options.repair && (kept !== complete.length || lines[lines.length - 1] !== '')) {
     await writeFileAtomic(path, complete.slice(0, kept).map((line) => `${line}\n`).join(''), { overwrite: true, mode: 0o600 });
   }
   return records;

@@ -44,7 +44,7 @@ describe('BatchProgress', () => {
     progress.end();
     // Start: the block (bar + one line) drawn; the event: block cleared (2 lines up), line printed, block drawn again.
     expect(written.stderr.split('\u001b[2F\u001b[J')).toHaveLength(3);
-    expect(written.stderr).toContain('acme: uploaded evil\\x1b[2J.pdf\n');
+    expect(written.stderr).toContain('acme: uploaded evil\\u001b[2J.pdf\n');
     expect(written.stderr).not.toContain('\u001b[2J');
   });
 });

@@ -3,9 +3,9 @@ import { defineCommand } from '../../cli/command.js';
 export default defineCommand<{ legacy: string; out?: string; force?: boolean }>({
   name: 'convert-v2',
   description: 'Turn a legacy POST /v2/envelopes/ body into a v4 envelope spec (YAML), listing what has no v4 counterpart',
-  arguments: [{ name: 'legacy', description: 'the legacy create body (JSON or YAML; - reads standard input)' }],
+  arguments: [{ name: 'legacy', description: 'the legacy create body (JSON or YAML; - reads standard input)', completion: 'file' }],
   options: [
-    { flags: '-o, --out <file>', description: 'write the spec to this file instead of standard output' },
+    { flags: '-o, --out <file>', description: 'write the spec to this file instead of standard output', completion: 'file' },
     { flags: '--force', description: 'replace --out if it exists' },
   ],
   examples: ['esign batch convert-v2 legacy-create.json > envelope.yaml', 'esign batch convert-v2 legacy-create.json --out specs/acme.yaml && esign batch validate specs/acme.yaml'],
