@@ -55,7 +55,6 @@ if (!process.argv.includes('--if-stale') || isStale()) {
       'pdf-lib',
       'pdfjs-dist',
       'standardwebhooks',
-      'undici',
       'yaml',
       'zod',
     ],
