@@ -29,6 +29,17 @@ function isStale() {
   }
 }
 
+/**
+ * The full zod stays a package, imported by the commands that check input files; `zod/mini`, which checks every API
+ * answer, is bundled into the client's chunk: the part it uses, one file, no package resolution at start-up.
+ */
+const zodClassicExternal = {
+  name: 'zod-classic-external',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
 if (!process.argv.includes('--if-stale') || isStale()) {
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   await build({
@@ -56,8 +67,8 @@ if (!process.argv.includes('--if-stale') || isStale()) {
       'pdfjs-dist',
       'standardwebhooks',
       'yaml',
-      'zod',
     ],
+    plugins: [zodClassicExternal],
     // commander is CommonJS: give the ESM bundle a require for its node: imports.
     banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
     logLevel: 'warning',
