@@ -385,20 +385,26 @@ if (wanted('upload')) {
     const file = join(work, 'big.pdf');
     await writeBigPdf(file, size);
     const envelope = await api(emulator, 'POST', '/v4/api/envelopes/', { title: 'upload bench' });
-    // Both uploads land in temp files of the emulator: flush the disk before each, so neither pays for the other's
-    // writes; curl goes first, so any bias left is against esign.
-    const target = await api(emulator, 'POST', `/v4/api/envelopes/${envelope.id}/documents`, { fileName: 'curl.pdf', contentType: 'application/pdf' });
-    spawnSync('sync');
-    const curlStarted = performance.now();
-    const curl = timedRun('curl', ['-s', '-f', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: application/pdf', target.uploadUrl]);
-    const curlSeconds = (performance.now() - curlStarted) / 1000;
-    spawnSync('sync');
-    const started = performance.now();
-    const esign = timedEsign(['documents', 'upload', envelope.id, file, '--no-wait'], emulator);
-    const esignSeconds = (performance.now() - started) / 1000;
-    report('upload 1 GiB: esign peak RSS', `${esign.peakMiB.toFixed(0)} MiB`, 'target < 150 MiB');
-    report('upload 1 GiB: esign vs curl -T', `${(1024 / esignSeconds).toFixed(0)} vs ${(1024 / curlSeconds).toFixed(0)} MiB/s (${((curlSeconds / esignSeconds) * 100).toFixed(0)}%)`, 'target >= 70%');
-    report('upload 1 GiB: esign vs curl -T, CPU time', `${esign.cpuSeconds.toFixed(2)} vs ${curl.cpuSeconds.toFixed(2)} s (${(esign.cpuSeconds / curl.cpuSeconds).toFixed(2)}x)`, 'target <= 2x');
+    // Three rounds, each curl then esign, the best of each kept: the runs least disturbed by other work. Both uploads
+    // land in temp files of the emulator: the disk is flushed before each, so neither pays for the other's writes.
+    const rounds = [];
+    for (let round = 0; round < 3; round++) {
+      const target = await api(emulator, 'POST', `/v4/api/envelopes/${envelope.id}/documents`, { fileName: 'curl.pdf', contentType: 'application/pdf' });
+      spawnSync('sync');
+      const curlStarted = performance.now();
+      const curl = timedRun('curl', ['-s', '-f', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: application/pdf', target.uploadUrl]);
+      const curlSeconds = (performance.now() - curlStarted) / 1000;
+      spawnSync('sync');
+      const started = performance.now();
+      const esign = timedEsign(['documents', 'upload', envelope.id, file, '--no-wait'], emulator);
+      rounds.push({ curl: { ...curl, seconds: curlSeconds }, esign: { ...esign, seconds: (performance.now() - started) / 1000 } });
+    }
+    const best = (who, what) => Math.min(...rounds.map((round) => round[who][what]));
+    const [curlSeconds, esignSeconds] = [best('curl', 'seconds'), best('esign', 'seconds')];
+    const [curlCpu, esignCpu] = [best('curl', 'cpuSeconds'), best('esign', 'cpuSeconds')];
+    report('upload 1 GiB: esign peak RSS', `${Math.max(...rounds.map((round) => round.esign.peakMiB)).toFixed(0)} MiB`, 'target < 150 MiB (the highest of 3)');
+    report('upload 1 GiB: esign vs curl -T', `${(1024 / esignSeconds).toFixed(0)} vs ${(1024 / curlSeconds).toFixed(0)} MiB/s (${((curlSeconds / esignSeconds) * 100).toFixed(0)}%)`, 'target >= 70% (best of 3 each)');
+    report('upload 1 GiB: esign vs curl -T, CPU time', `${esignCpu.toFixed(2)} vs ${curlCpu.toFixed(2)} s (${(esignCpu / curlCpu).toFixed(2)}x)`, 'target <= 2x (best of 3 each, user + system)');
     rmSync(file, { force: true });
   } finally {
     emulator.stop();

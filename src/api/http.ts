@@ -8,7 +8,7 @@ import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHea
 import type { Socket } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 
-/** A file sent as a body: read into two reused buffers, so a 1 GiB upload allocates 2 MiB, not 1 GiB. */
+/** A file sent as a body: read into two reused buffers, so a 1 GiB upload allocates 8 MiB, not 1 GiB. */
 export interface FileBody {
   path: string;
   length: number;
@@ -34,8 +34,11 @@ export class HttpTimeoutError extends Error {
   }
 }
 
-/** 1 MiB reads: a fraction of the system calls of 64 KiB ones, for 2 MiB of memory in all. */
-const FILE_CHUNK_BYTES = 1024 * 1024;
+/**
+ * 4 MiB reads: the CPU an upload costs is mostly the kernel copying bytes, and each chunk adds a round of JavaScript
+ * and wake-ups; measured against 512 KiB to 4 MiB, 4 MiB cost the least, for 8 MiB of memory in all.
+ */
+const FILE_CHUNK_BYTES = 4 * 1024 * 1024;
 
 function isFileBody(body: RequestBody): body is FileBody {
   return typeof body === 'object' && !Buffer.isBuffer(body) && 'path' in body && typeof body.path === 'string';
