@@ -4,7 +4,6 @@
  * and batch mode.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,7 +12,7 @@ import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/
 import { decideRetry, defaultRetryPolicy } from '../api/retry.js';
 import type { Context } from '../cli/command.js';
 import { interruption, InterruptedError } from '../cli/interrupt.js';
-import { showsProgress, withProgress } from '../output/progress.js';
+import { progressReporter, showsProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
 import { pollUntil } from './wait.js';
 import { visible } from '../output/sanitize.js';
@@ -168,21 +167,21 @@ export function readBufferSize(size: number): number {
 }
 
 /**
- * Streams the file to its signed address (never read whole into memory, never Base64, never with the key), with a
- * progress bar for big files on a terminal. A dropped connection or a 5xx is retried by reopening the file.
+ * Sends the file to its signed address straight from disk (never read whole into memory, never Base64, never with the
+ * key), with a progress bar for big files on a terminal. A dropped connection or a 5xx is retried from the start.
  */
 export async function uploadFile(ctx: Context, client: ApiClient, address: string, document: LocalDocument): Promise<void> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
-    // 1 MiB reads: a fraction of the syscalls of the 64 KiB default, for a few MiB of memory at most; a small file gets
-    // a buffer of its own size, so a batch of hundreds of uploads does not leave a MiB of garbage behind each.
-    const file = createReadStream(document.path, { highWaterMark: readBufferSize(document.size) });
-    const body = showsProgress(ctx.output, document.size) ? withProgress(ctx.output, document.fileName, document.size, file) : file;
+    const body = {
+      path: document.path,
+      length: document.size,
+      ...(showsProgress(ctx.output, document.size) ? { onProgress: progressReporter(ctx.output, document.fileName, document.size) } : {}),
+    };
     try {
       await client.upload(address, body, { contentType: document.contentType, contentLength: document.size, signal: interruption.signal });
       return;
     } catch (error) {
-      file.destroy();
       if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
       const decision = decideRetry(
         {
