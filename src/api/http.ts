@@ -6,7 +6,7 @@
 import { open } from 'node:fs/promises';
 import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 
 /** A file sent as a body: read into two reused buffers, so a 1 GiB upload allocates 8 MiB, not 1 GiB. */
 export interface FileBody {
@@ -41,7 +41,8 @@ export class HttpTimeoutError extends Error {
 const FILE_CHUNK_BYTES = 4 * 1024 * 1024;
 
 function isFileBody(body: RequestBody): body is FileBody {
-  return typeof body === 'object' && !Buffer.isBuffer(body) && 'path' in body && typeof body.path === 'string';
+  // A file stream has a `path` too: it is a stream, sent as one.
+  return typeof body === 'object' && !Buffer.isBuffer(body) && !(body instanceof Readable);
 }
 
 /** Resolves once `chunk` is handed to the kernel (the buffer is free again), rejects if the request broke first. */
