@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { interruption } from '../cli/interrupt.js';
+import { abortableSleep, interruption } from '../cli/interrupt.js';
 import { nestsDeeperThan } from '../shared/nesting.js';
 import { AnswerReader, headerValue } from './answer-reader.js';
 import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from './errors.js';
@@ -56,11 +56,6 @@ export interface ApiResponse<T> {
   headers: Record<string, string | string[] | undefined>;
   requestId?: string;
   idempotencyKey?: string;
-}
-
-async function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  const { setTimeout: wait } = await import('node:timers/promises');
-  await wait(ms, undefined, signal ? { signal } : {});
 }
 
 /**
@@ -209,7 +204,7 @@ export class ApiClient {
       }
       this.trace(`! retrying in ${decision.delayMs} ms: ${decision.reason}`);
       (options.onRetry ?? this.options.onRetry)?.({ operationId, reason: decision.reason, delayMs: decision.delayMs, attempt });
-      await sleep(decision.delayMs, options.signal ?? interruption.signal);
+      await abortableSleep(decision.delayMs, options.signal ?? interruption.signal);
     }
   }
 

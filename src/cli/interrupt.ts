@@ -4,6 +4,7 @@
  * synchronous clean-up so that even a forced exit leaves nothing half-written behind. The entry point installs the
  * process handlers and decides the exit code.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import { EsignError } from '../api/errors.js';
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
@@ -58,20 +59,8 @@ class Interruption {
   }
 
   /** Waits `ms`, or throws the InterruptedError as soon as a signal arrives: every wait between requests uses it. */
-  async sleep(ms: number): Promise<void> {
-    this.throwIfInterrupted();
-    const signal = this.signal;
-    await new Promise<void>((resolve, reject) => {
-      const stop = () => {
-        clearTimeout(timer);
-        reject(signal.reason as InterruptedError);
-      };
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', stop);
-        resolve();
-      }, ms);
-      signal.addEventListener('abort', stop, { once: true });
-    });
+  sleep(ms: number): Promise<void> {
+    return abortableSleep(ms, this.signal);
   }
 
   /**
@@ -102,6 +91,16 @@ class Interruption {
 }
 
 export const interruption = new Interruption();
+
+/** Waits `ms`; rejects with the signal's reason (not a bare AbortError) so the waiting work says why it stopped. */
+export async function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await wait(ms, undefined, signal ? { signal } : {});
+  } catch (error) {
+    signal?.throwIfAborted();
+    throw error;
+  }
+}
 
 /** The InterruptedError behind `error` if a signal arrived, whatever an aborted request or stream threw on its way out. */
 export function interruptionOf(error: unknown): InterruptedError | undefined {

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
 import { decideRetry, defaultRetryPolicy } from '../api/retry.js';
@@ -202,7 +201,7 @@ export async function uploadFile(ctx: Context, client: ApiClient, address: strin
         throw error;
       }
       ctx.output.debug(`upload of ${document.fileName} failed (${decision.reason}); retrying in ${decision.delayMs} ms`);
-      await sleep(decision.delayMs, undefined, { signal: interruption.signal });
+      await interruption.sleep(decision.delayMs);
     }
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from '../api/client.js';
 import { ExitCode, WaitError } from '../api/errors.js';
+import { abortableSleep } from '../cli/interrupt.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
 
@@ -35,17 +36,6 @@ export interface PollOptions {
    * failure is thrown only if the time runs out right after it; any other failure ends the wait at once.
    */
   pollAgainAfter?: (error: unknown) => boolean;
-}
-
-/** Rejects with the signal's reason (not a bare AbortError) so the wait says why it stopped. */
-export async function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  const { setTimeout: wait } = await import('node:timers/promises');
-  try {
-    await wait(ms, undefined, signal ? { signal } : {});
-  } catch (error) {
-    signal?.throwIfAborted();
-    throw error;
-  }
 }
 
 /**
