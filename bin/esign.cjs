@@ -9,5 +9,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
 } else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
   process.stdout.write(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
 } else {
+  // Node 22.1+ keeps the compiled bundle and chunks on disk (NODE_COMPILE_CACHE, else the temp directory), so later
+  // runs skip most of the compiling. Node 20 has no such cache and runs as before.
+  const { enableCompileCache } = require('node:module');
+  if (typeof enableCompileCache === 'function') enableCompileCache();
   import('../dist/esign.js');
 }

@@ -29,6 +29,17 @@ function isStale() {
   }
 }
 
+/**
+ * The full zod stays a package, imported by the commands that check input files; `zod/mini`, which checks every API
+ * answer, is bundled into the client's chunk: the part it uses, one file, no package resolution at start-up.
+ */
+const zodClassicExternal = {
+  name: 'zod-classic-external',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
 if (!process.argv.includes('--if-stale') || isStale()) {
   // dist/bin holds the single executable (scripts/build-binary.mjs), which this build does not make.
   mkdirSync(join(root, 'dist'), { recursive: true });
@@ -57,10 +68,9 @@ if (!process.argv.includes('--if-stale') || isStale()) {
       'pdf-lib',
       'pdfjs-dist',
       'standardwebhooks',
-      'undici',
       'yaml',
-      'zod',
     ],
+    plugins: [zodClassicExternal],
     // commander is CommonJS: give the ESM bundle a require for its node: imports.
     banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
     logLevel: 'warning',

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { ndaPdf } from './example-files.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'esign.cjs');
@@ -14,8 +14,15 @@ const work = mkdtempSync(join(tmpdir(), 'esign-demo-'));
 const env = { ...process.env, ESIGN_CONFIG_DIR: join(work, 'config'), ESIGN_NO_KEYRING: '1' };
 for (const name of ['ESIGN_API_KEY', 'ESIGN_PROFILE', 'ESIGN_BASE_URL', 'ESIGN_SANDBOX_BASE_URL']) delete env[name];
 
+/** A command line as a person would type it: every flag shown, arguments quoted where a shell needs it. */
+function commandLine(args) {
+  return `$ esign ${args.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`)).join(' ')}`;
+}
+
 function startEmulator() {
-  const child = spawn(process.execPath, [bin, '--json', 'emulator', '--port', '0', '--processing-delay', '200'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = ['--json', 'emulator', '--port', '0', '--processing-delay', '200'];
+  console.log(`${commandLine(args)} &`);
+  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
@@ -30,35 +37,24 @@ function startEmulator() {
   });
 }
 
-function esign(args, { json = false } = {}) {
-  const shown = `$ esign ${args.map((arg) => (/[\s{}]/.test(arg) ? `'${arg}'` : arg)).join(' ')}`;
+/**
+ * Runs one command, printing it first exactly as run. `capture` keeps its standard output for the demo to read (with
+ * --json or --quiet among the args) instead of showing it; `input` is what it reads on standard input, and
+ * `shownInput` how the printed line says where that comes from.
+ */
+function esign(args, { capture = false, input, shownInput } = {}) {
+  const shown = `${commandLine(args)}${shownInput ? ` ${shownInput}` : ''}`;
   console.log(`\n${shown}`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...(json ? ['--json'] : []), ...args], { env, stdio: ['ignore', json ? 'pipe' : 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [bin, ...args], { env, stdio: [input === undefined ? 'ignore' : 'pipe', capture ? 'pipe' : 'inherit', 'inherit'] });
+    child.stdin?.end(input);
     let out = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk) => (out += chunk));
     child.on('exit', (code) => {
       if (code !== 0) reject(new Error(`${shown} exited with ${code}`));
-      else resolve(json ? JSON.parse(out) : undefined);
+      else resolve(out);
     });
   });
-}
-
-async function ndaPdf() {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const page = pdf.addPage([595, 842]);
-  page.drawText('Mutual Non-Disclosure Agreement', { x: 72, y: 770, size: 18, font: bold });
-  const body = [
-    'The parties agree to keep confidential all information disclosed under this agreement',
-    'and to use it only to evaluate a possible business relationship between them.',
-    'This agreement lasts two years from the date of the last signature below.',
-  ];
-  body.forEach((line, index) => page.drawText(line, { x: 72, y: 720 - index * 18, size: 11, font }));
-  page.drawText('Signed by:', { x: 72, y: 560, size: 11, font });
-  page.drawText('{{signature}}', { x: 140, y: 560, size: 11, font });
-  return pdf.save();
 }
 
 const emulator = await startEmulator();
@@ -69,29 +65,27 @@ try {
   console.log(`Emulator (${emulator.environment}) on ${emulator.url}; config in ${env.ESIGN_CONFIG_DIR}`);
 
   // The key goes into a profile through stdin, as a person would store theirs: never as an argument.
-  await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'profiles', 'add', 'demo', '--test-key-stdin', '--sandbox-base-url', emulator.url], { env, stdio: ['pipe', 'inherit', 'inherit'] });
-    child.stdin.end(emulator.keys[0]);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`profiles add exited with ${code}`))));
-  });
+  await esign(['profiles', 'add', 'demo', '--test-key-stdin', '--sandbox-base-url', emulator.url], { input: emulator.keys[0], shownInput: '<<< "$KEY"' });
   delete env.ESIGN_SANDBOX_BASE_URL;
 
   await esign(['me']);
-  const envelope = await esign(['envelopes', 'create', '--title', 'Mutual NDA'], { json: true });
-  console.log(`created draft ${envelope.id}`);
-  await esign(['envelopes', 'settings', envelope.id, '--message', 'Please sign the NDA', '--deadline', '7d']);
-  const { participants } = await esign(['participants', 'set', envelope.id, '--file', join(root, 'examples', 'nda', 'participants.yaml')], { json: true });
-  await esign(['documents', 'upload', envelope.id, pdfPath]);
-  const documents = await esign(['documents', 'list', envelope.id], { json: true });
-  const documentId = (documents.data ?? documents)[0].documentId;
+  // --quiet prints only the new envelope's id, so a script can keep it: id=$(esign envelopes create ... --quiet)
+  const envelopeId = (await esign(['envelopes', 'create', '--title', 'Mutual NDA', '--quiet'], { capture: true })).trim();
+  console.log(envelopeId);
+  await esign(['envelopes', 'settings', envelopeId, '--message', 'Please sign the NDA', '--deadline', '7d']);
+  const { participants } = JSON.parse(await esign(['participants', 'set', envelopeId, '--file', join(root, 'examples', 'nda', 'participants.yaml'), '--json'], { capture: true }));
+  console.log(`${participants.length} participant(s) set`);
+  await esign(['documents', 'upload', envelopeId, pdfPath]);
+  const documentId = (await esign(['documents', 'list', envelopeId, '--quiet'], { capture: true })).trim().split('\n')[0];
+  console.log(documentId);
   const fieldsPath = join(work, 'fields.yaml');
   writeFileSync(
     fieldsPath,
     ['fields:', `  - participantId: ${participants[0].id}`, '    type: SIGNATURE', '    anchor:', '      text: "{{signature}}"', '    size: { width: 160, height: 40 }', ''].join('\n'),
   );
-  await esign(['fields', 'put', envelope.id, documentId, '--file', fieldsPath]);
-  await esign(['send', envelope.id]);
-  await esign(['envelopes', 'get', envelope.id]);
+  await esign(['fields', 'put', envelopeId, documentId, '--file', fieldsPath]);
+  await esign(['send', envelopeId]);
+  await esign(['envelopes', 'get', envelopeId]);
 } finally {
   emulator.child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { isDryRunComplete } from './api/dry-run.js';
-import { ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
+import { ApiError, ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
 import type { ContextIO } from './cli/context.js';
 import { invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
 import { interruptExitCodes, interruption, InterruptedError, type InterruptSignal } from './cli/interrupt.js';
@@ -27,6 +27,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   let exitCode: number = ExitCode.ok;
   let output: Output | undefined;
   let dispose: (() => Promise<void>) | undefined;
+  let keyHint: (() => Promise<string | undefined>) | undefined;
   const invoked = invokedEntry(argv, entries);
   const loaded = new Map<LazyEntry, Entry>(invoked ? [[invoked, await invoked.load()]] : []);
   const program = buildProgram(
@@ -38,6 +39,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
       const context = createContext(globals, io, version);
       output = context.output;
       dispose = () => context.dispose();
+      keyHint = () => context.refusedKeyHint();
       if (spec.arguments?.some((argument) => argument.name === 'envelopeId' || argument.name === 'envelopeIds')) {
         await (await import('./workflows/envelope-id.js')).resolveEnvelopeArguments(args, context);
       }
@@ -66,7 +68,9 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
         const explained = explainUnanswered(error.toJSON(), argv, error.unansweredIdempotencyKey);
         out.error(explained.body, explained.hint, error.stack);
       } else {
-        out.error(error.toJSON(), error.hint, error.stack);
+        const refusedKey = error instanceof ApiError && error.status === 401 ? await keyHint?.() : undefined;
+        const hint = error.hint ?? refusedKey ?? (error instanceof ApiError ? (await import('./cli/hints.js')).commandHint(error) : undefined);
+        out.error(error.toJSON(), hint, error.stack);
       }
       exitCode = error.exitCode;
     } else {

@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { addDocument, draftWithSigners } from './support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { advanceWidth, baselineOfLine, HELVETICA_ASCENT, manyPagesPdf, ndaPdf, noTextPdf, TEXT_LAYOUT } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '20']);
 let dir: string;
 let envelopeId: string;
 let documentId: string;
@@ -26,17 +26,12 @@ let helveticaWidth: (text: string) => number;
 beforeAll(async () => {
   const helvetica = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
   helveticaWidth = (text) => advanceWidth(helvetica, text, TEXT_LAYOUT.fontSize);
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
   dir = tempDir('esign-anchors-');
   const nda = await ndaPdf();
   writeFileSync(join(dir, 'nda.pdf'), nda);
   writeFileSync(join(dir, 'scan.pdf'), await noTextPdf());
   ({ envelopeId } = await draftWithSigners(emulator));
   documentId = (await addDocument(emulator, envelopeId, nda)).documentId;
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function esign(args: readonly string[], options: RunOptions = {}) {
@@ -98,13 +93,7 @@ describe('anchors find on an envelope document', () => {
 });
 
 describe('anchors find on a document still processing ("409 DOCUMENT_NOT_READY")', () => {
-  let slow: EmulatorProcess;
-  beforeAll(async () => {
-    slow = await startEmulatorProcess(['--processing-delay', '2000']);
-  });
-  afterAll(async () => {
-    await slow?.stop();
-  });
+  const slow = useEmulator(['--processing-delay', '2000']);
 
   it('repeats the search until the document is processed, saying so once', async () => {
     const { envelopeId: slowEnvelope } = await draftWithSigners(slow);

@@ -1,24 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operations } from '../src/api/operations.js';
 import { call, expectStatus } from './support/api-call.js';
 import { parseJson, tempDir, type RunOptions } from './support/cli.js';
 import { addDocument, DOCX, minimalDocx } from './support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { createDraft, createSentEnvelope, readyDraft, send, syncParticipants, uploadPdf, waitUntil } from './support/envelope-flow.js';
 import { esignOn } from './support/esign-on.js';
 import { simplePdf } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--webhook-retry-delays', '100']);
 const esign = (args: readonly string[], options: RunOptions = {}) => esignOn(emulator).run(args, options);
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--webhook-retry-delays', '100']);
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
 
 /**
  * The operations the contract names, by resource: the 16 with a stated method and path and those "named without

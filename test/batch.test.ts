@@ -1,26 +1,21 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectStatus } from './support/api-call.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, countEnvelopes as countEnvelopesOf, expectStatus } from './support/api-call.js';
 import { baseEnv, esignBin, parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator, withEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '20']);
 let dir: string;
 let templateId: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
   dir = tempDir('esign-batch-');
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
   const templates = expectStatus(await call(emulator, 'GET', '/v4/api/templates/'), 200).body as { data: { id: string; participants?: unknown[] }[] };
   templateId = templates.data[0]!.id;
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function esign(args: readonly string[], options: RunOptions = {}) {
@@ -33,15 +28,8 @@ function write(name: string, text: string): string {
 }
 
 /** Envelopes whose title starts with `prefix`, counted through the API's own list. */
-async function countEnvelopes(prefix: string): Promise<number> {
-  let count = 0;
-  let cursor: string | null = null;
-  do {
-    const page = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/?limit=100${cursor ? `&cursor=${cursor}` : ''}`), 200).body as { data: { title: string }[]; nextCursor: string | null };
-    count += page.data.filter((envelope) => envelope.title.startsWith(prefix)).length;
-    cursor = page.nextCursor;
-  } while (cursor);
-  return count;
+function countEnvelopes(prefix: string): Promise<number> {
+  return countEnvelopesOf(emulator, prefix);
 }
 
 const signer = (ref: string, name: string) => `      - { ref: ${ref}, name: ${name}, email: ${ref}@example.com }`;
@@ -222,32 +210,31 @@ describe('batch run when things go wrong', () => {
   });
 
   it('under resets, 503s and 429s every envelope is sent exactly once', async () => {
-    const faulty = await startEmulatorProcess(['--processing-delay', '20', '--faults', 'reset=0.1,503=0.05,429=0.05']);
-    try {
+    await withEmulator(['--processing-delay', '20', '--faults', 'reset=0.1,503=0.05,429=0.05'], async (faulty) => {
       const refs = Array.from({ length: 8 }, (_, index) => `f${index}`);
       const file = write('faulty.yaml', batchOf('Faulty', refs));
-      let result = await runEsign(['--json', 'batch', 'run', file, '--concurrency', '4', '--wait', 'sent'], { cwd: dir, env: faulty.env, timeoutMs: 120_000 });
+      // A reset can leave a request without an answer: --timeout bounds each attempt, so the run is not held 30 s a time.
+      const run = (extra: string[]) => runEsign(['--json', '--timeout', '3', 'batch', 'run', file, '--concurrency', '4', '--wait', 'sent', ...extra], { cwd: dir, env: faulty.env, timeoutMs: 150_000 });
+      let result = await run([]);
       // A step whose retries ran out fails its envelope only (exit 8); resuming finishes it without duplicates.
-      for (let resumes = 0; result.code === 8 && resumes < 3; resumes++) {
-        result = await runEsign(['--json', 'batch', 'run', file, '--resume', '--wait', 'sent'], { cwd: dir, env: faulty.env, timeoutMs: 120_000 });
-      }
+      for (let resumes = 0; result.code === 8 && resumes < 5; resumes++) result = await run(['--resume']);
       expect(result.code, result.stderr).toBe(0);
       expect(parseJson<{ envelopes: { status: string }[] }>(result.stdout).envelopes.map((envelope) => envelope.status)).toEqual(refs.map(() => 'SENT'));
       const titles: string[] = [];
       let cursor: string | null = null;
-      do {
+      for (let pages = 0; pages < 1_000; ) {
         // The emulator's faults hit this listing too: a failed page is asked again.
         const response: Response = await fetch(`${faulty.url}/v4/api/envelopes/?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${faulty.key}` } }).catch(() => new Response(null, { status: 599 }));
         if (response.status !== 200) continue;
+        pages++;
         const page = (await response.json()) as { data: { title: string }[]; nextCursor: string | null };
         titles.push(...page.data.map((envelope) => envelope.title));
         cursor = page.nextCursor;
-      } while (cursor);
+        if (!cursor) break;
+      }
       const faultyTitles = titles.filter((title) => title.startsWith('Faulty '));
       expect(faultyTitles.sort()).toEqual(refs.map((ref) => `Faulty ${ref}`).sort());
-    } finally {
-      await faulty.stop();
-    }
+    });
   }, 240_000);
 
   it('one failing envelope does not stop the others: exit 8, the failure in the report', async () => {

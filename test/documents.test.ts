@@ -3,16 +3,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { listDocuments, minimalDocx, paddedPdf } from './support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { createDraft, createSentEnvelope, signAll, waitUntil } from './support/envelope-flow.js';
 import { ndaPdf, simplePdf } from './support/pdfs.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator();
 let dir: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess();
   dir = tempDir('esign-documents-');
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
   writeFileSync(join(dir, 'two-pages.pdf'), await simplePdf({ pages: [['Page one'], ['Page two']] }));
@@ -21,10 +20,6 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'broken.pdf'), '%PDF-1.7\nthe rest is not a PDF at all');
   writeFileSync(join(dir, 'letter.docx'), minimalDocx(['Employment letter', 'Employee signature: {{employee}}']));
   writeFileSync(join(dir, 'large.pdf'), await paddedPdf(6 * 1024 * 1024, { title: 'Large document', fill: 7 }));
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function esign(args: readonly string[], options: RunOptions = {}) {

@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { createSentEnvelope, signAll } from './support/envelope-flow.js';
 import { parseJson, tempDir, type RunOptions } from './support/cli.js';
 import { esignOn } from './support/esign-on.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator, type EmulatorProcess } from './support/emulator.js';
 import { simplePdf } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess();
-});
-
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator();
 
 /** `esign` against the shared emulator, or `{on}` another one. */
 function esign(args: readonly string[], options: RunOptions & { on?: EmulatorProcess } = {}) {
@@ -92,13 +84,7 @@ describe("the contract's typical flow: me → create → settings → participan
 
 // Processing lasts 8 s, so the send starts while the document is still PROCESSING even on a busy machine.
 describe('send: "send can answer 409 ENVELOPE_DOCUMENTS_NOT_READY. The client waits and repeats the same operation with the same Idempotency-Key"', { timeout: 60_000 }, () => {
-  let slow: EmulatorProcess;
-  beforeAll(async () => {
-    slow = await startEmulatorProcess(['--processing-delay', '8000']);
-  });
-  afterAll(async () => {
-    await slow?.stop();
-  });
+  const slow = useEmulator(['--processing-delay', '8000']);
 
   async function draftWithUpload(): Promise<string> {
     const draft = await esignJson(['envelopes', 'create', '--title', 'Slow'], { on: slow });
@@ -251,13 +237,9 @@ describe('envelopes wait: exit 0 when reached, 5 when it ended otherwise, 7 on t
 });
 
 describe('envelopes list', () => {
-  let fresh: EmulatorProcess;
+  const fresh = useEmulator();
   beforeAll(async () => {
-    fresh = await startEmulatorProcess();
     for (const title of ['one', 'two', 'three', 'four', 'five']) await esignJson(['envelopes', 'create', '--title', title], { on: fresh });
-  });
-  afterAll(async () => {
-    await fresh?.stop();
   });
 
   it('"Lists: query limit and cursor; {data, nextCursor}": one page by default (--json: the API\'s page), --all follows every cursor (--json: one array)', async () => {

@@ -1,32 +1,27 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_ID_NAMESPACE } from '../src/input/fields.js';
 import { findAnchors as matchText } from '../src/pdf/anchors.js';
 import { loadPdfText } from '../src/pdf/text.js';
 import { uuidV5 } from '../src/shared/uuid.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { addDocument, draftWithSigners } from './support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { baselineOfLine, HELVETICA_ASCENT, manyOccurrencesPdf, ndaPdf, noTextPdf, REPEATED_WORD, TEXT_LAYOUT } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '20']);
 let dir: string;
 
 /** Top of the text on NDA line `line`, as anchors find it. */
 const textTop = (line: number): number => baselineOfLine(line) - HELVETICA_ASCENT * TEXT_LAYOUT.fontSize;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
   dir = tempDir('esign-fields-');
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
   writeFileSync(join(dir, 'scan.pdf'), await noTextPdf());
   writeFileSync(join(dir, 'initials.pdf'), await manyOccurrencesPdf(201));
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function esign(args: readonly string[], options: RunOptions = {}) {

@@ -1,18 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { runEsign, type RunOptions } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { createSentEnvelope, outbox } from './support/envelope-flow.js';
 import { esignOn } from './support/esign-on.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--no-seed']);
 let sales: { id: string };
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--no-seed']);
   // First, so that it lands in the emulator's default folder, not in Sales.
   ids.nda = (await createSentEnvelope(emulator, { title: 'NDA Acme', participants: [{ name: 'Ada Lovelace', email: 'ada@example.com' }] })).id;
   sales = expectStatus(await call(emulator, 'POST', '/v4/api/folders/', { body: { name: 'Sales' } }), 201).body;
@@ -20,9 +19,6 @@ beforeAll(async () => {
   ids.lease = (await createSentEnvelope(emulator, { title: 'Office lease', folderId: sales.id, participants: [{ name: 'Grace Hopper', email: 'grace@example.com' }] })).id;
   ids.nda2 = (await createSentEnvelope(emulator, { title: 'NDA Globex', folderId: sales.id, participants: [{ name: 'Alan Turing', email: 'alan@example.com' }] })).id;
   await call(emulator, 'POST', `/v4/api/envelopes/${ids.nda2}/void`, { body: { reason: 'Duplicate' } });
-});
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 const esign = (args: readonly string[], options: RunOptions = {}) => esignOn(emulator).run(args, options);

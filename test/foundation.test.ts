@@ -1,24 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseJson, repoRoot, runEsign, tempDir } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulators, type EmulatorProcess } from './support/emulator.js';
 
 const liveKey = 'fx_live_LIVELIVELIVELIVE9876';
-let sandbox: EmulatorProcess;
-let production: EmulatorProcess;
+const [sandbox, production] = useEmulators([], ['--environment', 'production', '--key', liveKey]);
 
 async function apiRequestCount(emulator: EmulatorProcess): Promise<number> {
   return ((await (await emulator.fetch('/_emulator/request-log')).json()) as { requests: number }).requests;
 }
-
-beforeAll(async () => {
-  [sandbox, production] = await Promise.all([startEmulatorProcess(), startEmulatorProcess(['--environment', 'production', '--key', liveKey])]);
-});
-afterAll(async () => {
-  await Promise.all([sandbox?.stop(), production?.stop()]);
-});
 
 describe('esign me', () => {
   it('validates a test key in sandbox mode and says which key was used, masked', async () => {

@@ -2,10 +2,10 @@
  * Prompts in a real pseudo-terminal (test/support/terminal.ts): tmux runs the built binary with no CI variable, the
  * test reads the screen and types.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { createSentEnvelope, type SentEnvelope } from './support/envelope-flow.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator, type EmulatorProcess } from './support/emulator.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
 
 if (!tmuxBinary) process.stderr.write('test/interactive.test.ts skipped: tmux is not installed, so no pseudo-terminal can be driven.\n');
@@ -24,15 +24,11 @@ async function envelopeState(emulator: EmulatorProcess, envelopeId: string) {
 }
 
 describe.skipIf(!tmuxBinary)('in a terminal (tmux)', () => {
-  let sandbox: EmulatorProcess;
+  const sandbox = useEmulator();
   let terminal: Terminal | undefined;
 
-  beforeAll(async () => {
-    sandbox = await startEmulatorProcess();
-  });
   afterAll(async () => {
     terminal?.stop();
-    await sandbox?.stop();
   });
 
   function open(emulator: EmulatorProcess, extra: Record<string, string | undefined> = {}): Terminal {
@@ -109,13 +105,7 @@ describe.skipIf(!tmuxBinary)('in a terminal (tmux)', () => {
   });
 
   describe('live mode', () => {
-    let production: EmulatorProcess;
-    beforeAll(async () => {
-      production = await startEmulatorProcess(['--environment', 'production']);
-    });
-    afterAll(async () => {
-      await production?.stop();
-    });
+    const production = useEmulator(['--environment', 'production']);
 
     it('void in live mode: the envelope id must be typed, a wrong one is refused', async () => {
       const envelope = await createSentEnvelope(production, { title: 'Live contract' });

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseEnv, esignBin, repoRoot, tempDir } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 
 function hasCommand(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
@@ -14,13 +14,7 @@ if (!keyringAvailable) {
   console.warn('keychain test skipped: gnome-keyring-daemon or dbus-run-session is not installed (.ci/run installs them)');
 }
 
-let emulator: EmulatorProcess;
-beforeAll(async () => {
-  emulator = await startEmulatorProcess();
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator();
 
 describe.skipIf(!keyringAvailable)('OS keychain (Secret Service via gnome-keyring)', () => {
   it('stores the key in the keychain, reads it back for a request, and deletes it on remove', () => {

@@ -1,24 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { createSentEnvelope } from './support/envelope-flow.js';
 import { parseJson, tempDir } from './support/cli.js';
 import { esignOn } from './support/esign-on.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { simplePdf } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator();
 
-beforeAll(async () => {
-  emulator = await startEmulatorProcess();
-});
-
-afterAll(async () => {
-  await emulator?.stop();
-});
-
-const { run: esign, json: esignJson } = esignOn(() => emulator);
+const { run: esign, json: esignJson } = esignOn(emulator);
 
 async function participantsOf(envelopeId: string): Promise<{ id: string; name: string; email: string; status: string; isTurn: boolean }[]> {
   return expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelopeId}/participants`), 200).body.data;

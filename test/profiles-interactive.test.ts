@@ -1,20 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
 
 if (!tmuxBinary) console.warn('interactive profiles test skipped: tmux is not installed (.ci/run installs it)');
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator();
 let terminal: Terminal | undefined;
-beforeAll(async () => {
-  emulator = await startEmulatorProcess();
-});
 afterAll(async () => {
   terminal?.stop();
-  await emulator?.stop();
 });
 
 describe.skipIf(!tmuxBinary)('profiles add on a terminal', () => {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectStatus } from './support/api-call.js';
+import { describe, expect, it } from 'vitest';
 import { parseJson, type RunOptions } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { createSentEnvelope, voidEnvelope } from './support/envelope-flow.js';
 import { esignOn } from './support/esign-on.js';
 import { terminalWith, tmuxBinary } from './support/terminal.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess();
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator();
 
 const esign = (args: readonly string[], options: RunOptions = {}) => esignOn(emulator).run(args, options);
 const esignJson = (args: readonly string[], options: RunOptions = {}) => esignOn(emulator).json(args, options);
@@ -175,20 +167,8 @@ describe('--dry-run on mutating commands', () => {
 });
 
 describe('lists: --limit, --all, --jsonl', () => {
-  let big: EmulatorProcess;
-  beforeAll(async () => {
-    big = await startEmulatorProcess(['--no-seed']);
-    for (let batch = 0; batch < 250; batch += 25) {
-      await Promise.all(
-        Array.from({ length: 25 }, (_, index) =>
-          call(big, 'POST', '/v4/api/contacts/', { body: { name: `Contact ${batch + index}`, email: `contact${batch + index}@example.test` } }).then((answer) => expectStatus(answer, 201)),
-        ),
-      );
-    }
-  });
-  afterAll(async () => {
-    await big?.stop();
-  });
+  // 250 contacts put straight into the store (the hidden --preload-contacts the list bench uses for 100,000).
+  const big = useEmulator(['--no-seed', '--preload-contacts', '250']);
 
   it('"Lists: query limit and cursor": --all follows every cursor over 250 contacts, in --json, --jsonl and a table', async () => {
     const on = esignOn(big);

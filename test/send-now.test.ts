@@ -1,26 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { minimalDocx } from './support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { getEnvelope, waitUntil } from './support/envelope-flow.js';
 import { ndaPdf } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '50']);
 let dir: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '50']);
   dir = tempDir('esign-send-now-');
   mkdirSync(join(dir, 'docs'));
   writeFileSync(join(dir, 'docs', 'nda.pdf'), await ndaPdf());
   writeFileSync(join(dir, 'docs', 'letter.docx'), minimalDocx(['Offer letter', 'Candidate signature: {{candidate}}']));
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function esign(args: readonly string[], options: RunOptions = {}) {

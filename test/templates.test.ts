@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './support/cli.js';
 import { esignOn } from './support/esign-on.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator();
 let agreementId: string;
 
-const { run: esign, json: esignJson } = esignOn(() => emulator);
+const { run: esign, json: esignJson } = esignOn(emulator);
 
 function participantsFile(text: string): string {
   const dir = tempDir();
@@ -17,13 +17,8 @@ function participantsFile(text: string): string {
 }
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess();
   const { data } = await esignJson<{ data: { id: string; name: string }[] }>(['templates', 'list']);
   agreementId = data.find((template) => template.name === 'Service agreement')!.id;
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 describe('templates list and get', () => {

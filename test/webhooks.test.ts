@@ -3,24 +3,20 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { createSentEnvelope, signAll, voidEnvelope, waitUntil } from './support/envelope-flow.js';
 import { spawnEsign } from './support/long-running.js';
 import { simplePdf } from './support/pdfs.js';
 import { terminalWith, tmuxBinary } from './support/terminal.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--webhook-retry-delays', '100,200']);
 let configDir: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--webhook-retry-delays', '100,200']);
   configDir = tempDir('esign-config-');
-});
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 const env = () => ({ ...emulator.env, ESIGN_CONFIG_DIR: configDir });

@@ -4,10 +4,14 @@
  * and `null` is taken for "absent" wherever the service may send it. The types below are the ones commands use, so
  * the compiler holds every read to what was checked.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 
-const text = z.string().nullish();
-const count = z.number().nullish();
+// zod/mini starts without messages ("Invalid input"); the English ones say what was expected.
+z.config(en());
+
+const text = z.nullish(z.string());
+const count = z.nullish(z.number());
 
 const named = z.looseObject({ id: text, name: text });
 
@@ -22,7 +26,7 @@ export const participantAnswer = z.looseObject({
   role: text,
   signingOrder: count,
   status: text,
-  isTurn: z.boolean().nullish(),
+  isTurn: z.nullish(z.boolean()),
 });
 
 export const documentAnswer = z.looseObject({
@@ -42,20 +46,22 @@ const envelopeFields = {
   status: text,
   deadline: text,
   createdAt: text,
-  folder: named.nullish(),
+  folder: z.nullish(named),
   folderId: text,
-  sender: named.nullish(),
+  sender: z.nullish(named),
   cancellationReason: text,
-  participants: z.array(participantAnswer).nullish(),
-  documents: z.array(documentAnswer).nullish(),
+  participants: z.nullish(z.array(participantAnswer)),
+  documents: z.nullish(z.array(documentAnswer)),
 };
 
 /** An envelope in a list: no id is not worth refusing a whole page for. */
 const envelopeItem = z.looseObject(envelopeFields);
 
-export const envelopeAnswer = envelopeItem.refine((envelope) => Boolean(envelope.id || envelope.envelopeId), {
-  message: 'an envelope without id or envelopeId',
-});
+export const envelopeAnswer = envelopeItem.check(
+  z.refine((envelope) => Boolean(envelope.id || envelope.envelopeId), {
+    message: 'an envelope without id or envelopeId',
+  }),
+);
 
 export const historyEntryAnswer = z.looseObject({
   id: text,
@@ -63,8 +69,8 @@ export const historyEntryAnswer = z.looseObject({
   createdAt: text,
   action: text,
   type: text,
-  actor: z.union([z.string(), z.looseObject({ type: text, name: text, email: text, integration: named.nullish() })]).nullish(),
-  details: z.record(z.string(), z.unknown()).nullish(),
+  actor: z.nullish(z.union([z.string(), z.looseObject({ type: text, name: text, email: text, integration: z.nullish(named) })])),
+  details: z.nullish(z.record(z.string(), z.unknown())),
 });
 
 export const templateSlotAnswer = z.looseObject({
@@ -82,34 +88,34 @@ export const templateAnswer = z.looseObject({
   name: text,
   title: text,
   description: text,
-  participants: z.array(templateSlotAnswer).nullish(),
-  roles: z.array(templateSlotAnswer).nullish(),
-  documents: z.array(z.looseObject({ documentId: text, id: text, fileName: text, pageCount: count })).nullish(),
-  documentIds: z.array(z.string()).nullish(),
+  participants: z.nullish(z.array(templateSlotAnswer)),
+  roles: z.nullish(z.array(templateSlotAnswer)),
+  documents: z.nullish(z.array(z.looseObject({ documentId: text, id: text, fileName: text, pageCount: count }))),
+  documentIds: z.nullish(z.array(z.string())),
   createdAt: text,
 });
 
 const meAnswer = z.looseObject({
   environment: z.string(),
-  account: named.nullish(),
-  integration: named.nullish(),
-  responsibleUser: z.looseObject({ id: text, name: text, email: text }).nullish(),
-  scopes: z.array(z.string()).nullish(),
+  account: z.nullish(named),
+  integration: z.nullish(named),
+  responsibleUser: z.nullish(z.looseObject({ id: text, name: text, email: text })),
+  scopes: z.nullish(z.array(z.string())),
 });
 
 export const fieldAnswer = z.looseObject({
   id: text,
   participantId: text,
   type: text,
-  pages: z.array(z.number()).nullish(),
-  position: z.looseObject({ x: count, y: count }).nullish(),
-  size: z.looseObject({ width: count, height: count }).nullish(),
+  pages: z.nullish(z.array(z.number())),
+  position: z.nullish(z.looseObject({ x: count, y: count })),
+  size: z.nullish(z.looseObject({ width: count, height: count })),
 });
 
 const anchorMatch = z.looseObject({ key: z.string(), page: z.number(), x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
 /** A page of any collection (pins.md, "Lists"). */
-function page<T extends z.ZodType>(item: T) {
+function page<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({ data: z.array(item), nextCursor: text });
 }
 
@@ -133,20 +139,22 @@ export const answerShapes = {
   participants: z.union([z.array(participantAnswer), z.looseObject({ data: z.array(participantAnswer) }), z.looseObject({ participants: z.array(participantAnswer) })]),
   /** A registered document: its id and where to upload it (`uploadUrl`, or `upload.url`). */
   registeredDocument: z
-    .looseObject({ documentId: text, id: text, uploadUrl: text, upload: z.looseObject({ url: text }).nullish() })
-    .refine((document) => Boolean(document.documentId || document.id), { message: 'a document without documentId or id' })
-    .refine((document) => Boolean(document.uploadUrl || document.upload?.url), { message: 'a document without uploadUrl' }),
+    .looseObject({ documentId: text, id: text, uploadUrl: text, upload: z.nullish(z.looseObject({ url: text })) })
+    .check(
+      z.refine((document) => Boolean(document.documentId || document.id), { message: 'a document without documentId or id' }),
+      z.refine((document) => Boolean(document.uploadUrl || document.upload?.url), { message: 'a document without uploadUrl' }),
+    ),
   document: documentAnswer,
   fields: z.looseObject({ fields: z.array(fieldAnswer) }),
   fieldCounts: z.looseObject({ created: count, updated: count, deleted: count }),
-  anchorMatches: z.looseObject({ matches: z.array(anchorMatch), truncated: z.boolean().nullish(), pages: z.array(z.unknown()).nullish() }),
+  anchorMatches: z.looseObject({ matches: z.array(anchorMatch), truncated: z.nullish(z.boolean()), pages: z.nullish(z.array(z.unknown())) }),
   /** A signed download address: `{url, expiresAt}` (the envelope ZIP's may say `downloadUrl`). */
   address: z
     .looseObject({ url: text, downloadUrl: text, expiresAt: text })
-    .refine((address) => Boolean(address.url || address.downloadUrl), { message: 'no url' }),
+    .check(z.refine((address) => Boolean(address.url || address.downloadUrl), { message: 'no url' })),
   validation: z.looseObject({
     valid: z.boolean(),
-    sealed: z.boolean().nullish(),
+    sealed: z.nullish(z.boolean()),
     reason: text,
     sha256: text,
     pageCount: count,

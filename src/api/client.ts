@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Dispatcher } from 'undici';
-import { interruption } from '../cli/interrupt.js';
+import { abortableSleep, interruption } from '../cli/interrupt.js';
 import { nestsDeeperThan } from '../shared/nesting.js';
 import { AnswerReader, headerValue } from './answer-reader.js';
 import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from './errors.js';
 import { describeBody, DryRunComplete, type DryRunRequest } from './dry-run.js';
+import { discard, drain, HttpPool, type FileBody, type HttpResponse } from './http.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
 
@@ -57,18 +58,13 @@ export interface ApiResponse<T> {
   idempotencyKey?: string;
 }
 
-async function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  const { setTimeout: wait } = await import('node:timers/promises');
-  await wait(ms, undefined, signal ? { signal } : {});
-}
-
 /**
  * The only code that talks to the API. It builds every URL from the operation table, sends the key only to the
  * configured origin, and owns the retry loop (the decision itself is `decideRetry`).
  */
 export class ApiClient {
-  private dispatcher: Dispatcher | undefined;
-  private transferDispatcher: Dispatcher | undefined;
+  private apiPool: HttpPool | undefined;
+  private transferPool: HttpPool | undefined;
   private readonly policy: RetryPolicy;
 
   constructor(private readonly options: ClientOptions) {
@@ -84,28 +80,20 @@ export class ApiClient {
     return Math.min(this.options.timeoutMs, 2 ** 31 - 1);
   }
 
-  private async agent(): Promise<Dispatcher> {
-    if (!this.dispatcher) {
-      const { Agent } = await import('undici');
-      // Keep-alive pool: a command that polls or uploads several documents reuses its connections.
-      // No redirect interceptor: a redirect is never followed, so the key cannot be carried to another origin.
-      // The time limits are of inactivity, for every connection the pool opens (API, upload and download hosts):
-      // a slow transfer that keeps moving is fine, a silent host is not.
-      this.dispatcher = new Agent({
-        keepAliveTimeout: 10_000,
-        connections: 8,
-        connect: { timeout: this.timeoutMs },
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-      });
-    }
-    return this.dispatcher;
+  /**
+   * Keep-alive pool: a command that polls or pages reuses its connections. Nothing in it follows a redirect, so the key
+   * cannot be carried to another origin. Its time limits are of inactivity: a slow answer that keeps moving is fine, a
+   * silent host is not.
+   */
+  private get pool(): HttpPool {
+    return (this.apiPool ??= new HttpPool(this.timeoutMs));
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.dispatcher?.close(), this.transferDispatcher?.close()]);
-    this.dispatcher = undefined;
-    this.transferDispatcher = undefined;
+    this.apiPool?.close();
+    this.transferPool?.close();
+    this.apiPool = undefined;
+    this.transferPool = undefined;
   }
 
   urlFor(operation: Operation, options: RequestOptions): URL {
@@ -161,8 +149,6 @@ export class ApiClient {
       throw new DryRunComplete(request);
     }
 
-    const dispatcher = await this.agent();
-    const { request } = await import('undici');
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       this.trace(`> ${operation.method} ${url.href} (${operationId}, attempt ${attempt})${idempotencyKey ? ` Idempotency-Key: ${idempotencyKey}` : ''}`);
@@ -170,19 +156,16 @@ export class ApiClient {
       let outcome: AttemptOutcome;
       let failure: ApiError | NetworkError;
       try {
-        const response = await request(url, {
+        const response = await this.pool.request(url, {
           method: operation.method,
           headers,
-          body,
-          dispatcher,
-          headersTimeout: this.timeoutMs,
-          bodyTimeout: this.timeoutMs,
+          ...(body === undefined ? {} : { body }),
           signal: options.signal ?? interruption.signal,
         });
         const requestId = headerValue(response.headers['x-request-id']);
         const answer = new AnswerReader(operation, url, response.statusCode, response.headers, idempotencyKey);
         if (response.statusCode >= 300 && response.statusCode < 400) {
-          await response.body.dump();
+          discard(response.body);
           this.trace(`< ${response.statusCode} ${operationId} (redirect not followed)`);
           throw answer.redirect();
         }
@@ -221,7 +204,7 @@ export class ApiClient {
       }
       this.trace(`! retrying in ${decision.delayMs} ms: ${decision.reason}`);
       (options.onRetry ?? this.options.onRetry)?.({ operationId, reason: decision.reason, delayMs: decision.delayMs, attempt });
-      await sleep(decision.delayMs, options.signal ?? interruption.signal);
+      await abortableSleep(decision.delayMs, options.signal ?? interruption.signal);
     }
   }
 
@@ -265,30 +248,23 @@ export class ApiClient {
    * Signed addresses get a pool of their own, where `--timeout` bounds the connect and every silence (no answer, no
    * byte taken or given), never a whole transfer: a slow 1 GiB upload goes through, a silent host does not hold on.
    */
-  private async transferAgent(): Promise<Dispatcher> {
-    if (!this.transferDispatcher) {
-      const { Agent } = await import('undici');
-      const silenceMs = this.options.timeoutMs;
-      this.transferDispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 8, connect: { timeout: silenceMs }, headersTimeout: silenceMs, bodyTimeout: silenceMs });
-    }
-    return this.transferDispatcher;
+  private get transfers(): HttpPool {
+    return (this.transferPool ??= new HttpPool(this.timeoutMs));
   }
 
   /**
    * PUT raw bytes to a signed address. The address is a capability of its own: the API key never goes with it,
    * whatever its host. Only a 2xx answer means the bytes were taken; anything else, a redirect included, is a failure.
    */
-  async upload(address: string, body: Readable | Buffer, meta: { contentType: string; contentLength: number; signal?: AbortSignal }): Promise<void> {
+  async upload(address: string, body: FileBody | Readable | Buffer, meta: { contentType: string; contentLength: number; signal?: AbortSignal }): Promise<void> {
     const url = await transferAddress(address, 'upload');
-    const { request } = await import('undici');
     this.trace(`> PUT ${url.origin}${url.pathname} (upload, ${meta.contentLength} bytes, signature hidden)`);
-    let response: Dispatcher.ResponseData;
+    let response: HttpResponse;
     try {
-      response = await request(url, {
+      response = await this.transfers.request(url, {
         method: 'PUT',
         headers: { 'content-type': meta.contentType, 'content-length': String(meta.contentLength), 'user-agent': this.options.userAgent },
         body,
-        dispatcher: await this.transferAgent(),
         signal: meta.signal ?? interruption.signal,
       });
     } catch (error) {
@@ -298,7 +274,7 @@ export class ApiClient {
     this.trace(`< ${response.statusCode} upload`);
     if (response.statusCode >= 200 && response.statusCode < 300) {
       // The status is the answer; what follows it (usually nothing) is read only so that the connection can be reused.
-      await response.body.dump().catch(() => {});
+      await drain(response.body);
       return;
     }
     throw await refusedTransfer(response, 'upload', url);
@@ -310,15 +286,13 @@ export class ApiClient {
    */
   async download(address: string, into: NodeJS.WritableStream): Promise<number> {
     const url = await transferAddress(address, 'download');
-    const { request } = await import('undici');
     const { pipeline } = await import('node:stream/promises');
     this.trace(`> GET ${url.origin}${url.pathname} (download, signature hidden)`);
     let bytes = 0;
     try {
-      const response = await request(url, {
+      const response = await this.transfers.request(url, {
         method: 'GET',
         headers: { 'user-agent': this.options.userAgent },
-        dispatcher: await this.transferAgent(),
         signal: interruption.signal,
       });
       this.trace(`< ${response.statusCode} download`);
@@ -357,13 +331,7 @@ async function transferAddress(address: string, kind: TransferKind): Promise<URL
 /** An error answer is read only this far: enough for the host's message, never a hostile host's endless body. */
 const ERROR_BODY_LIMIT = 64 * 1024;
 
-/** Drops the rest of an answer without reading it (and without the error undici raises for a body destroyed unread). */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', () => {});
-  body.destroy();
-}
-
-async function boundedText(body: Dispatcher.ResponseData['body']): Promise<string> {
+async function boundedText(body: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -380,7 +348,7 @@ async function boundedText(body: Dispatcher.ResponseData['body']): Promise<strin
 }
 
 /** A transfer host answered something other than success: what it said, and that nothing was moved. */
-async function refusedTransfer(response: Dispatcher.ResponseData, kind: TransferKind, url: URL): Promise<ApiError> {
+async function refusedTransfer(response: HttpResponse, kind: TransferKind, url: URL): Promise<ApiError> {
   const status = response.statusCode;
   const nothing = kind === 'upload' ? 'nothing was uploaded' : 'nothing was downloaded';
   if (status < 400) {
@@ -416,15 +384,15 @@ function transferFailure(error: unknown, kind: TransferKind, url: URL, timeoutMs
     return failure;
   };
   switch (code) {
-    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'CONNECT_TIMEOUT':
       return timeout(`Could not connect to the ${kind} host ${url.host} within ${seconds}.`);
-    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'HEADERS_TIMEOUT':
       return timeout(
         kind === 'upload'
           ? `The upload host ${url.host} neither took more of the file nor answered for ${seconds}.`
           : `The download host ${url.host} did not answer within ${seconds}.`,
       );
-    case 'UND_ERR_BODY_TIMEOUT':
+    case 'BODY_TIMEOUT':
       return timeout(`The ${kind} from ${url.host} stalled: nothing arrived for ${seconds}.`);
     default:
       return new NetworkError(`The ${kind} ${kind === 'upload' ? 'to' : 'from'} ${url.host} failed: ${code ?? err.message ?? 'unknown error'}.`, 'NETWORK_ERROR');
@@ -458,8 +426,8 @@ function toNetworkError(error: unknown, origin: string, timeoutMs: number): Netw
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const seconds = `${timeoutMs / 1000} s (--timeout)`;
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') return new NetworkError(`Could not connect to ${origin} within ${seconds}.`, 'TIMEOUT');
-  if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+  if (code === 'CONNECT_TIMEOUT') return new NetworkError(`Could not connect to ${origin} within ${seconds}.`, 'TIMEOUT');
+  if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'HEADERS_TIMEOUT' || code === 'BODY_TIMEOUT') {
     return new NetworkError(`No answer from ${origin} within ${seconds}.`, 'TIMEOUT');
   }
   const detail = code ? `${code}` : (err.message ?? 'unknown error');

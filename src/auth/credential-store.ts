@@ -100,6 +100,17 @@ export const credentialStore = {
     return (await withKeyring((entry, signal) => entry.getPassword(signal), ref)) ?? undefined;
   },
 
+  /** Why the keychain does not answer here, or undefined when it does (`esign doctor`): reads an entry never written. */
+  async keychainProblem(): Promise<string | undefined> {
+    if (env.noKeyring()) return 'ESIGN_NO_KEYRING is set';
+    try {
+      await withKeyring((entry, signal) => entry.getPassword(signal), { profile: 'esign-doctor-probe', mode: 'sandbox' });
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  },
+
   /** Where the storage is not recorded (a webhook secret): the keychain first, then the file. */
   async find(ref: StoredRef): Promise<string | undefined> {
     if (!env.noKeyring()) {

@@ -4,7 +4,7 @@ import type { LoadedProjectConfig } from '../config/project.js';
 import { trustCommand } from '../config/trust.js';
 import { credentialStore } from './credential-store.js';
 import { parseBaseUrl } from './hosts.js';
-import { assertKeyForMode, maskKey, type Mode } from './keys.js';
+import { assertKeyForMode, maskKey, modeLabel, type Mode } from './keys.js';
 import { loadConfigFile, requireProfile, type ConfigFile, type Profile } from './profiles.js';
 
 export interface ResolvedCredentials {
@@ -15,6 +15,8 @@ export interface ResolvedCredentials {
   keySource: string;
   maskedKey: string;
   profileName?: string;
+  /** How the profile whose key is used was chosen (`--profile`, ESIGN_PROFILE, a project file, the default); absent when the key came from the environment. */
+  profileSource?: string;
   /** Worth telling the user, not worth refusing (a key file others can read). */
   warnings?: string[];
 }
@@ -181,6 +183,28 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
     keySource,
     maskedKey: maskKey(key),
     ...(selected.name ? { profileName: selected.name } : {}),
+    ...(found.keyOrigin === 'profile' ? { profileSource: selected.source } : {}),
     ...(found.warning ? { warnings: [found.warning] } : {}),
   };
+}
+
+/**
+ * Where the key in use came from, for people: the variable, or the profile, its storage and what chose that profile. A
+ * profile whose key was not used (ESIGN_API_KEY set beside --profile) is never named.
+ */
+export function describeKeyOrigin(credentials: Pick<ResolvedCredentials, 'keySource' | 'profileSource'>): string {
+  const { keySource, profileSource } = credentials;
+  if (!profileSource) return keySource;
+  return `${keySource}, ${profileSource === 'default profile' ? 'the default profile' : `chosen by ${profileSource}`}`;
+}
+
+/** What to say when the service refuses the key (401): which key, from where, and how to replace it. */
+export function refusedKeyHint(credentials: ResolvedCredentials): string {
+  const kind = modeLabel(credentials.mode);
+  const replace = credentials.profileSource
+    ? `store a current one with \`esign profiles add ${credentials.profileName}\``
+    : credentials.keySource === 'ESIGN_API_KEY'
+      ? `set ESIGN_API_KEY to a current ${kind} key`
+      : `put a current ${kind} key in that file`;
+  return `The ${kind} key ${credentials.maskedKey} from ${describeKeyOrigin(credentials)} was refused. If it was revoked or mistyped, ${replace}; \`esign doctor\` checks the whole set-up.`;
 }

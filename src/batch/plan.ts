@@ -55,7 +55,7 @@ export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
   const { entry } = checked;
   const files: PlannedFile[] = [];
   if (checked.kind === 'envelope') {
-    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await fileSha256(file.path) });
+    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await fileSha256(file.path, file.size) });
   }
   const digest = createHash('sha256')
     .update(canonicalJson({ ref: entry.ref, via: entry.via, send: entry.send, spec: entry.input.data, files: files.map((file) => [file.ref, file.sha256]) }))

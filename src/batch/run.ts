@@ -10,7 +10,7 @@ import type { Context } from '../cli/command.js';
 import { interruption } from '../cli/interrupt.js';
 import { fieldIdFor } from '../input/fields.js';
 import { openLineLog, readLineLog, type LineLog } from '../output/atomic-file.js';
-import { visible } from '../output/sanitize.js';
+import { BatchProgress } from '../output/batch-progress.js';
 import { envelopeIdOf, participantIdOf, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments } from '../workflows/upload.js';
 import { waitForEnvelope } from '../workflows/wait.js';
@@ -27,6 +27,8 @@ export interface RunOptions {
   wait?: WaitFor;
   waitTimeoutMs: number;
   confirmConversion: boolean;
+  /** When the run began: relative deadlines (`7d`) count from it, and a resumed run keeps it (journalStartedAt). */
+  startedAtMs: number;
 }
 
 export interface EntryOutcome {
@@ -69,6 +71,20 @@ interface JournalRecord {
 
 const JOURNAL_HEADER = { journal: 'esign batch', version: 1 };
 
+/**
+ * When the journalled run began. A resumed run resolves relative deadlines from it, so that a request repeated with
+ * its derived Idempotency-Key is the same request, not one with a deadline a few minutes later.
+ */
+export async function journalStartedAt(path: string): Promise<number | undefined> {
+  const header = (await readLineLog(path, { isLog: isJournalHeader, label: `--journal ${path}` }))?.[0] as { startedAt?: unknown } | undefined;
+  const startedAt = typeof header?.startedAt === 'string' ? Date.parse(header.startedAt) : NaN;
+  return Number.isNaN(startedAt) ? undefined : startedAt;
+}
+
+function isJournalHeader(first: unknown): boolean {
+  return typeof first === 'object' && first !== null && (first as { journal?: unknown }).journal === JOURNAL_HEADER.journal;
+}
+
 function emptyState(): EntryState {
   return { participants: {}, documents: {}, done: new Set() };
 }
@@ -88,7 +104,7 @@ function apply(state: EntryState, record: JournalRecord): void {
 /** Reads the journal of an earlier run; a journal written for other specs of the same refs is refused. */
 export async function loadJournal(path: string, plans: readonly EntryPlan[]): Promise<Map<string, EntryState>> {
   const states = new Map<string, EntryState>();
-  const records = await readLineLog(path);
+  const records = await readLineLog(path, { isLog: isJournalHeader, repair: true, label: `--journal ${path}` });
   if (!records) throw new UsageError(`--resume: no journal at ${path}.`, 'Run without --resume to start, or give the journal with --journal.', 'JOURNAL_MISSING');
   const digests = new Map(plans.map((plan) => [plan.ref, plan.digest]));
   for (const record of records.slice(1) as JournalRecord[]) {
@@ -115,10 +131,7 @@ class Gate {
     this.until = Math.max(this.until, Date.now() + ms);
   }
   async pass(): Promise<void> {
-    for (let wait = this.until - Date.now(); wait > 0; wait = this.until - Date.now()) {
-      await new Promise<void>((resolve) => setTimeout(resolve, wait));
-      interruption.throwIfInterrupted();
-    }
+    for (let wait = this.until - Date.now(); wait > 0; wait = this.until - Date.now()) await interruption.sleep(wait);
   }
 }
 
@@ -138,19 +151,33 @@ class EntryRun {
     private readonly plan: EntryPlan,
     private readonly state: EntryState,
     private readonly options: RunOptions,
-    private readonly report: (line: string) => void,
+    private readonly progress: BatchProgress,
   ) {}
 
   private async call<T>(step: Step, options: RequestOptions): Promise<ApiResponse<T>> {
     await this.gate.pass();
-    return this.client.call<T>(step.operationId!, {
-      ...options,
-      ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}),
-      onRetry: (info) => {
-        if (/Retry-After|^429/.test(info.reason)) this.gate.hold(info.delayMs);
-        this.ctx.output.debug(`${this.plan.ref}: ${info.operationId} retrying in ${info.delayMs} ms (${info.reason})`);
-      },
-    });
+    try {
+      return await this.client.call<T>(step.operationId!, {
+        ...options,
+        ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}),
+        onRetry: (info) => {
+          if (/Retry-After|^429/.test(info.reason)) this.gate.hold(info.delayMs);
+          this.ctx.output.debug(`${this.plan.ref}: ${info.operationId} retrying in ${info.delayMs} ms (${info.reason})`);
+        },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+        // The key derives from the spec; the body differs only when something in it resolves at run time.
+        throw new ApiError(
+          error.status,
+          error.code,
+          `${error.message} The ${step.name} request of ${this.plan.ref} differs from the one first sent with its key: a relative deadline (7d) resolves from the time a run starts. Continue the first run with --resume, or write the deadline as a date-time.`,
+          error.details,
+          error.requestId,
+        );
+      }
+      throw error;
+    }
   }
 
   private async record(step: Step, result: Omit<JournalRecord, 'ref' | 'digest' | 'step'> = {}): Promise<void> {
@@ -178,10 +205,12 @@ class EntryRun {
       if (this.state.done.has(step.name)) continue;
       // Once the envelope left DRAFT (a re-run found it sent), nothing of the draft steps applies any more.
       if (this.state.status && this.state.status !== 'DRAFT' && step.kind !== 'template-roles') continue;
+      this.progress.step(this.plan.ref, step.name);
       await this.step(step);
     }
     if (!this.state.envelopeId) return;
     const waits = this.options.wait && (this.plan.send || this.plan.via === 'send-now');
+    this.progress.step(this.plan.ref, waits ? `waiting until ${this.options.wait}` : 'reading its status');
     const envelope = waits
       ? await waitForEnvelope(this.client, this.state.envelopeId, { until: this.options.wait === 'completed' ? 'COMPLETED' : 'SENT', timeoutMs: this.options.waitTimeoutMs })
       : (await this.client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: this.state.envelopeId } })).body;
@@ -223,7 +252,7 @@ class EntryRun {
         });
         const { body: envelope } = await this.call<EnvelopeBody>(step, { params: step.params!, body: { ...body, participants } });
         await this.record(step, { envelopeId: envelopeIdOf(envelope), status: envelope.status ?? (plan.send ? 'SENT' : 'DRAFT') });
-        this.report(`${plan.ref}: envelope ${state.envelopeId} created from the template${plan.send ? ' and sent' : ''}`);
+        this.progress.log(`${plan.ref}: envelope ${state.envelopeId} created from the template${plan.send ? ' and sent' : ''}`);
         return;
       }
       case 'create': {
@@ -235,7 +264,7 @@ class EntryRun {
           status = (await this.currentStatus()) ?? status;
         }
         await this.record(step, { envelopeId, status });
-        this.report(`${plan.ref}: envelope ${envelopeId} ${response.headers['idempotent-replayed'] === 'true' ? `found (${status}), created by an earlier run` : 'created'}`);
+        this.progress.log(`${plan.ref}: envelope ${envelopeId} ${response.headers['idempotent-replayed'] === 'true' ? `found (${status}), created by an earlier run` : 'created'}`);
         return;
       }
       case 'participants': {
@@ -273,7 +302,7 @@ class EntryRun {
       case 'send': {
         const { body } = await this.call<EnvelopeBody>(step, { params: this.params(step), body: {} });
         await this.record(step, { status: body.status ?? 'SENT' });
-        this.report(`${plan.ref}: envelope ${state.envelopeId} sent`);
+        this.progress.log(`${plan.ref}: envelope ${state.envelopeId} sent`);
         return;
       }
       case 'send-now': {
@@ -293,7 +322,7 @@ class EntryRun {
           for (const document of Object.values(documents)) document.status = now.get(document.documentId) ?? document.status;
         }
         await this.record(step, { envelopeId, status: 'DRAFT', documents });
-        this.report(`${plan.ref}: envelope ${envelopeId} ${response.headers['idempotent-replayed'] === 'true' ? 'found, created by an earlier run' : 'created (send-now)'}`);
+        this.progress.log(`${plan.ref}: envelope ${envelopeId} ${response.headers['idempotent-replayed'] === 'true' ? 'found, created by an earlier run' : 'created (send-now)'}`);
         return;
       }
     }
@@ -323,7 +352,7 @@ class EntryRun {
       throw error;
     }
     await this.record(step, { document: { ref: file.ref, documentId: document.documentId, status: 'PROCESSING' } });
-    this.report(`${this.plan.ref}: uploaded ${file.fileName}`);
+    this.progress.log(`${this.plan.ref}: uploaded ${file.fileName}`);
   }
 }
 
@@ -334,22 +363,13 @@ class EntryRun {
 export async function runBatch(ctx: Context, client: ApiClient, items: readonly { checked: CheckedEntry; plan: EntryPlan }[], options: RunOptions): Promise<EntryOutcome[]> {
   const states = options.resume ? await loadJournal(options.journalPath, items.map((item) => item.plan)) : new Map<string, EntryState>();
   const journal = await openLineLog(options.journalPath, { fresh: !options.resume, label: `--journal ${options.journalPath}` });
-  if (!options.resume) await journal.append(JOURNAL_HEADER);
+  if (!options.resume) await journal.append({ ...JOURNAL_HEADER, startedAt: new Date(options.startedAtMs).toISOString() });
   const gate = new Gate();
   const quietCtx: Context = { ...ctx, output: ctx.output.withoutProgress() };
   const outcomes: EntryOutcome[] = new Array(items.length);
   let next = 0;
   let stop = false;
-  const inFlight = new Map<string, string>();
-  let finished = 0;
-  const progress = () => {
-    ctx.output.transient(`batch ${finished}/${items.length} done${inFlight.size ? ` · in flight: ${[...inFlight.keys()].join(', ')}` : ''}`);
-  };
-  const report = (line: string) => {
-    if (ctx.output.showsTransient) ctx.output.transient('');
-    ctx.output.info(visible(line));
-    progress();
-  };
+  const progress = new BatchProgress(ctx.output, items.length);
 
   const worker = async () => {
     while (!stop && next < items.length && !interruption.signal.aborted) {
@@ -357,31 +377,28 @@ export async function runBatch(ctx: Context, client: ApiClient, items: readonly 
       const { checked, plan } = items[index]!;
       const state = states.get(plan.ref) ?? emptyState();
       const started = Date.now();
-      inFlight.set(plan.ref, 'running');
-      progress();
+      progress.start(plan.ref);
       const alreadyDone = plan.steps.every((step) => state.done.has(step.name));
       try {
-        await new EntryRun(quietCtx, client, gate, journal, checked, plan, state, options, report).run();
+        await new EntryRun(quietCtx, client, gate, journal, checked, plan, state, options, progress).run();
         outcomes[index] = { ref: plan.ref, ok: true, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), ...(state.status ? { status: state.status } : {}), participants: state.participants, durationMs: Date.now() - started, ...(alreadyDone ? { resumed: true } : {}) };
       } catch (error) {
         if (interruption.signal.aborted) {
           outcomes[index] = { ref: plan.ref, ok: false, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), participants: state.participants, error: { code: 'INTERRUPTED', message: 'stopped before it finished' }, durationMs: Date.now() - started };
         } else {
           outcomes[index] = { ref: plan.ref, ok: false, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), ...(state.status ? { status: state.status } : {}), participants: state.participants, error: errorOf(error), durationMs: Date.now() - started };
-          report(`${plan.ref}: failed: ${errorOf(error).message}`);
+          progress.log(`${plan.ref}: failed: ${errorOf(error).message}`);
           if (options.failFast) stop = true;
         }
       } finally {
-        inFlight.delete(plan.ref);
-        finished++;
-        progress();
+        progress.finish(plan.ref, outcomes[index]?.ok === true);
       }
     }
   };
   try {
     await Promise.all(Array.from({ length: Math.min(options.concurrency, items.length) }, worker));
   } finally {
-    ctx.output.endTransient();
+    progress.end();
     await journal.close();
   }
   return items.map((item, index) => outcomes[index] ?? { ref: item.plan.ref, ok: false, participants: {}, error: { code: 'NOT_STARTED', message: options.failFast ? 'not started: --fail-fast stopped the run' : 'not started' }, durationMs: 0 });

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { uuidV5 } from '../shared/uuid.js';
+import { readBufferSize } from '../workflows/upload.js';
 import type { LoadedEnvelopeSpec } from './envelope-spec.js';
 
 /** Fixed forever: changing it would give every spec a new key, and a re-run would create a second envelope. */
@@ -23,10 +24,10 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Streamed in 1 MiB reads: a 1 GiB file costs a few MiB of memory. */
-export async function fileSha256(path: string): Promise<string> {
+/** Streamed in reads of at most 1 MiB (a small file in one read of its size): a 1 GiB file costs a few MiB of memory. */
+export async function fileSha256(path: string, size?: number): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: size === undefined ? 1024 * 1024 : readBufferSize(size) })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
@@ -36,6 +37,6 @@ export async function fileSha256(path: string): Promise<string> {
  */
 export async function envelopeSpecIdempotencyKey(loaded: Pick<LoadedEnvelopeSpec, 'spec' | 'files'>): Promise<string> {
   const files = [];
-  for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await fileSha256(file.path) });
+  for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await fileSha256(file.path, file.size) });
   return uuidV5(canonicalJson({ spec: loaded.spec, files }), SPEC_KEY_NAMESPACE);
 }

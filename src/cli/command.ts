@@ -32,11 +32,18 @@ export interface Context {
   client(): Promise<ApiClient>;
 }
 
+/**
+ * What a shell offers for a value: file paths, the profile names in config.json, or known words (`list`: a
+ * comma-separated list of them). Values an option enforces go in its `choices` instead.
+ */
+export type Completion = 'file' | 'profile' | { words: readonly string[]; list?: boolean };
+
 export interface ArgumentSpec {
   name: string;
   description: string;
   required?: boolean;
   variadic?: boolean;
+  completion?: Completion;
 }
 
 export interface OptionSpec {
@@ -53,6 +60,7 @@ export interface OptionSpec {
    * which names the made-up keys the emulator accepts; a real key is never an argument.
    */
   acceptsKey?: boolean;
+  completion?: Completion;
 }
 
 export interface CommandSpec<A = Record<string, unknown>> {
@@ -99,6 +107,8 @@ export interface LazyEntry {
   name: string;
   aliases?: readonly string[];
   description: string;
+  /** Left out of the help, the manual and the completions: plumbing for the completion scripts. */
+  hidden?: boolean;
   load(): Promise<Entry>;
 }
 

@@ -1,11 +1,12 @@
 import { ApiClient } from '../api/client.js';
 import type { DryRunRequest } from '../api/dry-run.js';
-import { resolveCredentials, type ResolvedCredentials } from '../auth/resolve.js';
+import { describeKeyOrigin, refusedKeyHint, resolveCredentials, type ResolvedCredentials } from '../auth/resolve.js';
 import { env } from '../config/env.js';
 import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.js';
 import { Output } from '../output/output.js';
 import { createPrompter, type Prompter } from '../output/prompts.js';
 import { redactor } from '../output/redact.js';
+import { terminalJson } from '../output/sanitize.js';
 import type { Context, GlobalOptions } from './command.js';
 
 export interface ContextIO {
@@ -16,6 +17,15 @@ export interface ContextIO {
 
 export interface CreatedContext extends Context {
   dispose(): Promise<void>;
+  /** For a 401: which key was sent and where it came from, once credentials were resolved. */
+  refusedKeyHint(): Promise<string | undefined>;
+}
+
+/** Only a terminal has a width to fit: piped or redirected, a table keeps every character. */
+function terminalWidth(stdout: NodeJS.WriteStream): { terminalWidth?: number } {
+  if (!stdout.isTTY) return {};
+  const columns = env.columns() ?? stdout.columns;
+  return columns ? { terminalWidth: columns } : {};
 }
 
 export function isInteractive(io: ContextIO): boolean {
@@ -28,6 +38,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     quiet: globals.quiet,
     debug: globals.debug,
     color: globals.color && !env.noColor() && Boolean(io.stderr.isTTY || io.stdout.isTTY),
+    ...terminalWidth(io.stdout),
     stdout: io.stdout,
     stderr: io.stderr,
   });
@@ -53,7 +64,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
         for (const warning of resolved.warnings ?? []) output.warn(warning);
         redactor.registerSecret(resolved.key);
         if (resolved.mode === 'production') {
-          output.banner(`live · production · ${resolved.profileName ? `profile ${resolved.profileName}` : resolved.keySource}`);
+          output.banner(`live · production · ${describeKeyOrigin(resolved)}`);
         }
         return resolved;
       })()),
@@ -67,12 +78,16 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
         timeoutMs: globals.timeout * 1000,
         ...(globals.idempotencyKey ? { idempotencyKey: globals.idempotencyKey } : {}),
         ...(globals.debug ? { trace: (line: string) => output.debug(line) } : {}),
-        ...(globals.dryRun ? { onDryRun: (request: DryRunRequest) => output.result(request) } : {}),
+        ...(globals.dryRun ? { onDryRun: (request: DryRunRequest) => output.data(terminalJson(request, 2)) } : {}),
       });
       return client;
     },
     async dispose() {
       await client?.close();
+    },
+    async refusedKeyHint() {
+      const resolved = await credentials?.catch(() => undefined);
+      return resolved ? refusedKeyHint(resolved) : undefined;
     },
   };
   return context;

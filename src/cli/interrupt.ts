@@ -4,6 +4,7 @@
  * synchronous clean-up so that even a forced exit leaves nothing half-written behind. The entry point installs the
  * process handlers and decides the exit code.
  */
+import { setTimeout as wait } from 'node:timers/promises';
 import { EsignError } from '../api/errors.js';
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
@@ -66,6 +67,11 @@ class Interruption {
     if (this.signal.aborted) throw this.signal.reason as InterruptedError;
   }
 
+  /** Waits `ms`, or throws the InterruptedError as soon as a signal arrives: every wait between requests uses it. */
+  sleep(ms: number): Promise<void> {
+    return abortableSleep(ms, this.signal);
+  }
+
   /**
    * A synchronous clean-up for a forced exit (a second Ctrl-C, or work that did not stop in time), e.g. removing a
    * temporary file. Returns the function that unregisters it once the resource is gone.
@@ -94,6 +100,16 @@ class Interruption {
 }
 
 export const interruption = new Interruption();
+
+/** Waits `ms`; rejects with the signal's reason (not a bare AbortError) so the waiting work says why it stopped. */
+export async function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await wait(ms, undefined, signal ? { signal } : {});
+  } catch (error) {
+    signal?.throwIfAborted();
+    throw error;
+  }
+}
 
 /** The InterruptedError behind `error` if a signal arrived, whatever an aborted request or stream threw on its way out. */
 export function interruptionOf(error: unknown): InterruptedError | undefined {

@@ -12,7 +12,7 @@ export function looksLikeKeyOption(name: string): boolean {
 export const keyInputHint =
   'Keys are never command-line arguments: pipe the key to `esign profiles add <name> --test-key-stdin` (or --live-key-stdin), or set ESIGN_API_KEY for this shell.';
 
-/** The long flags of the given commands that take a key on purpose (`OptionSpec.acceptsKey`). */
+/** The long flags of the given commands that take a key on purpose (`OptionSpec.acceptsKey`), a group's own run included. */
 export function keyOptionFlags(entries: readonly Entry[]): Set<string> {
   const specs = entries.flatMap((entry) => (isGroup(entry) ? [...entry.commands, ...(entry.run ? [entry.run] : [])] : [entry]));
   return new Set(specs.flatMap((spec) => (spec.options ?? []).filter((option) => option.acceptsKey).map((option) => /--[\w-]+/.exec(option.flags)![0])));

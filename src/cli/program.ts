@@ -2,7 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { UsageError } from '../api/errors.js';
 import { assertIdempotencyKey } from '../api/idempotency.js';
 import { keyInputHint, looksLikeKeyOption } from './key-arguments.js';
-import { isGroup, type CommandSpec, type Context, type Entry, type GlobalOptions, type LazyEntry } from './command.js';
+import { isGroup, type CommandSpec, type Context, type Entry, type GlobalOptions, type LazyEntry, type OptionSpec } from './command.js';
 
 export type Invoke = (spec: CommandSpec<never>, args: Record<string, unknown>, globals: GlobalOptions) => Promise<void>;
 
@@ -21,8 +21,42 @@ function parseIdempotencyKey(value: string): string {
   return value;
 }
 
-function addCommand(parent: Command, spec: CommandSpec<never>, invoke: Invoke): void {
-  const command = parent.command(spec.name).description(spec.description);
+function commanderOption(spec: OptionSpec): Option {
+  const option = new Option(spec.flags, spec.description);
+  if (spec.defaultValue !== undefined) option.default(spec.defaultValue);
+  if (spec.choices) option.choices(spec.choices);
+  if (spec.parse) {
+    const parse = spec.parse;
+    option.argParser((value: string, previous: unknown) => {
+      try {
+        return parse(value, previous);
+      } catch (error) {
+        throw new InvalidArgumentError((error as Error).message);
+      }
+    });
+  }
+  if (spec.hidden) option.hideHelp();
+  return option;
+}
+
+export const programDescription = 'Operate electronic-signature envelopes through the Envelope API v4 (sandbox unless --live).';
+
+/** Options every command takes (before or after the command's name), as data for the help, the manual and completions. */
+export const globalOptions: readonly OptionSpec[] = [
+  { flags: '--profile <name>', description: 'profile to use (else ESIGN_PROFILE, project config, default profile)', completion: 'profile' },
+  { flags: '--live', description: 'production: use the live key and the production base URL' },
+  { flags: '--json', description: 'print one JSON document on stdout; errors as JSON on stderr' },
+  { flags: '-q, --quiet', description: "print only the result's ids, one per line (for scripts: id=$(esign env create -q))" },
+  { flags: '--debug', description: 'trace requests and responses on stderr (keys redacted)' },
+  { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
+  { flags: '-y, --yes', description: 'assume yes for confirmations' },
+  { flags: '--dry-run', description: 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing' },
+  { flags: '--timeout <seconds>', description: 'time limit for each request', parse: parseTimeout, defaultValue: 30 },
+  { flags: '--idempotency-key <key>', description: 'Idempotency-Key for the POST this command makes', parse: parseIdempotencyKey },
+];
+
+function addCommand(parent: Command, spec: CommandSpec<never>, invoke: Invoke, options: { hidden?: boolean } = {}): void {
+  const command = parent.command(spec.name, options).description(spec.description);
   for (const alias of spec.aliases ?? []) command.alias(alias);
   configureCommand(command, spec, invoke);
 }
@@ -33,23 +67,7 @@ function configureCommand(command: Command, spec: CommandSpec<never>, invoke: In
     const name = `${argument.name}${argument.variadic ? '...' : ''}`;
     command.argument(argument.required === false ? `[${name}]` : `<${name}>`, argument.description);
   }
-  for (const spec_ of spec.options ?? []) {
-    const option = new Option(spec_.flags, spec_.description);
-    if (spec_.defaultValue !== undefined) option.default(spec_.defaultValue);
-    if (spec_.choices) option.choices(spec_.choices);
-    if (spec_.parse) {
-      const parse = spec_.parse;
-      option.argParser((value: string, previous: unknown) => {
-        try {
-          return parse(value, previous);
-        } catch (error) {
-          throw new InvalidArgumentError((error as Error).message);
-        }
-      });
-    }
-    if (spec_.hidden) option.hideHelp();
-    command.addOption(option);
-  }
+  for (const option of spec.options ?? []) command.addOption(commanderOption(option));
   if (spec.examples?.length) command.addHelpText('after', `\nExamples:\n${spec.examples.map((line) => `  $ ${line}`).join('\n')}`);
   command.action(async (...received: unknown[]) => {
     const self = received[received.length - 1] as Command;
@@ -88,39 +106,31 @@ export function buildProgram(
   write: { out(s: string): void; err(s: string): void },
 ): Command {
   const program = new Command('esign')
-    .description('Operate electronic-signature envelopes through the Envelope API v4 (sandbox unless --live).')
+    .description(programDescription)
     .version(version, '-v, --version', 'print the version')
-    .option('--profile <name>', 'profile to use (else ESIGN_PROFILE, project config, default profile)')
-    .option('--live', 'production: use the live key and the production base URL')
-    .option('--json', 'print one JSON document on stdout; errors as JSON on stderr')
-    .option('-q, --quiet', 'print only the result')
-    .option('--debug', 'trace requests and responses on stderr (keys redacted)')
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .option('-y, --yes', 'assume yes for confirmations')
-    .option('--dry-run', 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing')
-    .addOption(new Option('--timeout <seconds>', 'time limit for each request').argParser(parseTimeout).default(30))
-    .addOption(new Option('--idempotency-key <key>', 'Idempotency-Key for the POST this command makes').argParser(parseIdempotencyKey))
     .showSuggestionAfterError(true)
     // One width everywhere, so the help bin/esign.cjs serves from dist/help.txt is the help the program prints.
     .configureHelp({ helpWidth: 80 })
     // Parse errors are reported by the entry point like every other error (and as JSON with --json).
     .configureOutput({ writeOut: write.out, writeErr: write.err, outputError: () => {} })
     .exitOverride();
+  for (const option of globalOptions) program.addOption(commanderOption(option));
 
   for (const listed of entries) {
     const entry = loaded.get(listed);
+    const hidden = { hidden: listed.hidden === true };
     if (!entry) {
-      const stub = program.command(listed.name).description(listed.description);
+      const stub = program.command(listed.name, hidden).description(listed.description);
       for (const alias of listed.aliases ?? []) stub.alias(alias);
       continue;
     }
     if (isGroup(entry)) {
-      const group = program.command(entry.name).description(entry.description);
+      const group = program.command(entry.name, hidden).description(entry.description);
       for (const alias of entry.aliases ?? []) group.alias(alias);
       for (const spec of entry.commands) addCommand(group, spec, invoke);
       if (entry.run) configureCommand(group, entry.run, invoke);
     } else {
-      addCommand(program, entry, invoke);
+      addCommand(program, entry, invoke, hidden);
     }
   }
   return program;

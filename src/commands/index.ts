@@ -25,5 +25,8 @@ export const entries: readonly LazyEntry[] = [
   { name: 'invites', aliases: ['invite'], description: 'List the pending invitations to the team', load: async () => (await import('./invites/index.js')).default },
   { name: 'account', description: 'Show the account: limits and usage, capabilities in effect, the capability catalog, API calls made', load: async () => (await import('./account/index.js')).default },
   { name: 'reports', aliases: ['report'], description: 'Audit reports: voided envelopes, one envelope in full, usage by group', load: async () => (await import('./reports/index.js')).default },
+  { name: 'doctor', description: "Check the set-up, one line per check with a fix for each failure; exit 0 when all pass, else the first failure's code (2, 3 or 7)", load: async () => (await import('./doctor.js')).default },
+  { name: 'completion', description: 'Print the shell completion script for bash, zsh or fish (commands, options, values, files, profiles)', load: async () => (await import('./completion.js')).default },
+  { name: '__complete', hidden: true, description: 'Values for the shell completion scripts: profiles (the profile names in the local config)', load: async () => (await import('./complete.js')).default },
   { name: 'api', description: 'Call any operation of the API by operationId or METHOD /path (like `gh api`); --list shows them all', load: async () => (await import('./api.js')).default },
 ];

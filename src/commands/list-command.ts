@@ -45,7 +45,8 @@ export interface ListShape<T> {
 
 export function listFormat(ctx: Context, args: ListArgs): ListFormat {
   if (args.jsonl) return 'jsonl';
-  return ctx.output.json ? 'json' : 'human';
+  if (ctx.output.json) return 'json';
+  return ctx.output.quiet ? 'ids' : 'human';
 }
 
 /**

@@ -14,6 +14,11 @@ export const env = {
   noKeyring: (): boolean => truthy(process.env.ESIGN_NO_KEYRING),
   noColor: (): boolean => process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '',
   ci: (): boolean => truthy(process.env.CI),
+  /** A terminal's width as the shell states it (COLUMNS), over what the terminal reports. */
+  columns: (): number | undefined => {
+    const columns = Number(nonEmpty(process.env.COLUMNS));
+    return Number.isInteger(columns) && columns > 0 ? columns : undefined;
+  },
   configDir: (): string => {
     const explicit = nonEmpty(process.env.ESIGN_CONFIG_DIR);
     if (explicit) return explicit;

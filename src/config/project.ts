@@ -85,7 +85,8 @@ function hasEsignProperty(filepath: string, text: string): boolean {
  * because it evaluates what it finds, honours `$import` and reads a meta config (`.config/config.js`) that can run code.
  */
 export async function findProjectConfigFile(cwd = process.cwd()): Promise<ProjectConfigFile | undefined> {
-  const { getDefaultSearchPlaces } = await import('cosmiconfig');
+  // Only the list of places (cosmiconfig has no exports map): its index would load its whole search machinery.
+  const { getDefaultSearchPlaces } = await import('cosmiconfig/dist/defaults.js');
   for (const place of getDefaultSearchPlaces('esign')) {
     const filepath = join(resolve(cwd), place);
     let text: string;
@@ -136,7 +137,7 @@ function assertMayEvaluate(file: ProjectConfigFile, trust: TrustState): void {
 
 /** Evaluates a file with cosmiconfig's loader for its extension and checks the settings it holds. */
 export async function evaluateProjectConfigFile(file: ProjectConfigFile): Promise<ProjectConfig | undefined> {
-  const { defaultLoaders } = await import('cosmiconfig');
+  const { defaultLoaders } = await import('cosmiconfig/dist/defaults.js');
   const extension = extname(file.filepath);
   const loaders: Readonly<Record<string, Loader>> = defaultLoaders;
   const loader = loaders[extension || 'noExt'];

@@ -1,8 +1,9 @@
 import type { Principal } from './context.js';
 import type { EmulatorOptions } from './options.js';
 import { newId, nowIso, type EnvelopeRecord, type HistoryEntry, type OutboxMessage, type ParticipantRecord, type Store } from './store.js';
+import type { WebhookEventType } from '../shared/values.js';
 
-export type WebhookEventType = 'ENVELOPE_SENT' | 'ENVELOPE_COMPLETED' | 'ENVELOPE_VOIDED' | 'ENVELOPE_DECLINED';
+export type { WebhookEventType };
 
 /** Delivers an event to subscribed endpoints; the webhook module provides it. */
 export type EventSink = (type: WebhookEventType, data: Record<string, unknown>) => void;

@@ -43,8 +43,8 @@ function assertKnownParticipants(deps: LifecycleDeps, document: DocumentRecord, 
   if (unknown.length === 0) return;
   throw fail.badRequest(
     'FIELD_PARTICIPANT_UNKNOWN',
-    `${unknown.map((entry) => `fields[${entry.index}].participantId ${entry.participantId}`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a participant of the envelope; define participants first (PUT .../participants).`,
-    { fields: unknown },
+    `${unknown.map((entry) => `fields[${entry.index}].participantId ${entry.participantId}`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not a participant of the envelope; define the participants first.`,
+    { envelopeId: document.envelopeId, fields: unknown },
   );
 }
 

@@ -3,6 +3,7 @@
  * document processing (send-now). Every change writes history; notifications go through Events (the outbox).
  */
 import { e164Pattern } from '../shared/phone.js';
+import { deliveryMethods, participantRoles } from '../shared/values.js';
 import { ApiFailure, fail } from './errors.js';
 import type { Events } from './events.js';
 import { placeFieldsOnDocument } from './field-placement.js';
@@ -61,13 +62,13 @@ export function deliveryShape(z: Zod) {
     name: z.string().trim().min(1).max(255),
     email: z.email().max(320),
     phoneNumber: z.string().nullish(),
-    deliveryMethod: z.enum(['EMAIL', 'SMS', 'WHATSAPP']),
+    deliveryMethod: z.enum(deliveryMethods),
   };
 }
 
 export function participantRoleShape(z: Zod) {
   return {
-    role: z.enum(['SIGNER', 'APPROVER']),
+    role: z.enum(participantRoles),
     signingOrder: z.number().int().min(1).max(1000),
   };
 }
@@ -244,11 +245,11 @@ export function assertSendable(deps: LifecycleDeps, envelope: EnvelopeRecord): v
     });
   }
   if (envelope.participants.length === 0) {
-    throw fail.unprocessable('ENVELOPE_HAS_NO_PARTICIPANTS', 'Add participants (PUT .../participants) before sending.', { envelopeId: envelope.id });
+    throw fail.unprocessable('ENVELOPE_HAS_NO_PARTICIPANTS', 'Add participants before sending.', { envelopeId: envelope.id });
   }
   const documents = envelopeDocuments(deps.store.state, envelope);
   if (documents.length === 0) {
-    throw fail.unprocessable('ENVELOPE_HAS_NO_DOCUMENTS', 'Add at least one document (POST .../documents) before sending.', { envelopeId: envelope.id });
+    throw fail.unprocessable('ENVELOPE_HAS_NO_DOCUMENTS', 'Add at least one document before sending.', { envelopeId: envelope.id });
   }
   const describe = documents.map((document) => ({ documentId: document.documentId, fileName: document.fileName, status: document.status }));
   const failed = documents.filter((document) => document.status === 'FAILED');

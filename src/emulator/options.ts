@@ -37,6 +37,8 @@ export interface EmulatorOptions {
   seed: boolean;
   /** Draft envelopes put straight into the store at start (bench: a large store without a million requests). */
   preloadDrafts?: number;
+  /** Contacts put straight into the store at start (bench: `contacts list --all` over 100,000). */
+  preloadContacts?: number;
   /** Deterministic randomness for faults (tests). */
   random?: () => number;
 }

@@ -74,6 +74,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     const { preloadDrafts } = await import('./lifecycle.js');
     preloadDrafts({ store, options, events }, options.preloadDrafts);
   }
+  if (options.preloadContacts) {
+    const { preloadContacts } = await import('./routes/contacts.js');
+    preloadContacts(store, options.preloadContacts);
+  }
   const requestLog = { authorizationOnSignedAddresses: 0, requests: 0 };
 
   const app = Fastify({

@@ -7,6 +7,9 @@ import { createInterface } from 'node:readline';
 import { EnvelopeTable } from './envelope-table.js';
 import { IdempotencyLedger, type IdempotencyRecord } from './idempotency-ledger.js';
 import { ensurePrivateDirectory } from './private-directory.js';
+import type { DeliveryMethod, EnvelopeStatus, ParticipantRole, WebhookDeliveryStatus } from '../shared/values.js';
+
+export type { DeliveryMethod, EnvelopeStatus };
 
 export interface PageInfo {
   page: number;
@@ -15,10 +18,8 @@ export interface PageInfo {
   rotate: number;
 }
 
-export type EnvelopeStatus = 'DRAFT' | 'SENT' | 'COMPLETED' | 'VOIDED' | 'DECLINED' | 'EXPIRED';
 export type ParticipantStatus = 'PENDING' | 'NOTIFIED' | 'SIGNED' | 'APPROVED' | 'REFUSED';
 export type DocumentStatus = 'AWAITING_UPLOAD' | 'PROCESSING' | 'AWAITING_CONVERSION_CONFIRMATION' | 'READY' | 'FAILED';
-export type DeliveryMethod = 'EMAIL' | 'SMS' | 'WHATSAPP';
 
 export interface Named {
   id: string;
@@ -40,7 +41,7 @@ export interface ParticipantRecord {
   email: string;
   phoneNumber?: string;
   deliveryMethod: DeliveryMethod;
-  role: 'SIGNER' | 'APPROVER';
+  role: ParticipantRole;
   signingOrder: number;
   status: ParticipantStatus;
   templateParticipantId?: string;
@@ -147,7 +148,7 @@ export interface TemplateRecord {
   name: string;
   description?: string;
   documentIds: string[];
-  participants: { templateParticipantId: string; role: 'SIGNER' | 'APPROVER'; label: string; signingOrder: number }[];
+  participants: { templateParticipantId: string; role: ParticipantRole; label: string; signingOrder: number }[];
   /** Fields by template participant, placed on the template's documents. */
   fields: (StoredField & { documentId: string; templateParticipantId: string })[];
   createdAt: string;
@@ -177,7 +178,7 @@ export interface DeliveryRecord {
   eventId: string;
   eventType: string;
   payload: Record<string, unknown>;
-  status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+  status: WebhookDeliveryStatus;
   attempts: DeliveryAttempt[];
   nextAttemptAt: string | null;
   createdAt: string;

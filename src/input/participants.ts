@@ -8,10 +8,9 @@ import { UsageError } from '../api/errors.js';
 import { e164Pattern } from '../shared/phone.js';
 import { inputError, readStructuredFile, validateInput, type StructuredInput } from './structured.js';
 
-export const deliveryMethods = ['EMAIL', 'SMS', 'WHATSAPP'] as const;
-export const participantRoles = ['SIGNER', 'APPROVER'] as const;
-export type DeliveryMethod = (typeof deliveryMethods)[number];
-export type ParticipantRole = (typeof participantRoles)[number];
+import { deliveryMethods, participantRoles, type DeliveryMethod, type ParticipantRole } from '../shared/values.js';
+
+export { deliveryMethods, participantRoles, type DeliveryMethod, type ParticipantRole };
 
 const emailPattern = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 

@@ -91,8 +91,12 @@ async function sameFile(a: string, b: string): Promise<boolean> {
   }
 }
 
-/** Refuses a target that is a folder, one of the inputs, or (without `overwrite`) an existing file. */
-async function checkTarget(target: string, options: AtomicWriteOptions, label: string): Promise<boolean> {
+/**
+ * Refuses a target that is a folder, one of the inputs, or (without `overwrite`) an existing file; answers whether it
+ * exists. A command that writes only once its work is done (a report) calls it before the work starts too, so that
+ * nothing is sent for an output that cannot be written.
+ */
+export async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<boolean> {
   for (const input of options.inputs ?? []) {
     if (await sameFile(input, target)) {
       throw new UsageError(`${label} is also an input of this command (${input}); writing it would destroy the input.`, 'Choose another output file.', 'OUTPUT_IS_INPUT');
@@ -127,7 +131,7 @@ async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
 /** Opens a temporary file beside `target`; nothing appears under the target's name until `commit()`. */
 export async function openAtomic(target: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
   const label = options.label ?? target;
-  await checkTarget(target, options, label);
+  await checkOutputTarget(target, options, label);
   const temporaryPath = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle;
   try {
@@ -233,10 +237,11 @@ export interface LineLog {
 }
 
 /**
- * Reads a line log, dropping a last line that a crash cut short (no newline, or not JSON), and rewrites the file
- * without it so that later appends start on a line of their own.
+ * Reads a line log, dropping a last line that a crash cut short (no newline, or not JSON). With `repair`, the file is
+ * rewritten without it so that later appends start on a line of their own; only a file whose first record `isLog`
+ * accepts is ever rewritten, so a wrong path (a PDF given as the journal) is refused, never truncated.
  */
-export async function readLineLog(path: string): Promise<unknown[] | undefined> {
+export async function readLineLog(path: string, options: { isLog: (first: unknown) => boolean; repair?: boolean; label?: string }): Promise<unknown[] | undefined> {
   const { readFile } = await import('node:fs/promises');
   let text: string;
   try {
@@ -257,7 +262,10 @@ export async function readLineLog(path: string): Promise<unknown[] | undefined> 
       break;
     }
   }
-  if (kept !== complete.length || lines[lines.length - 1] !== '') {
+  if (!options.isLog(records[0])) {
+    throw new UsageError(`${options.label ?? path} is not a journal esign wrote: its first line is not a journal header.`, 'Give the journal file of the run to resume (default: <first spec>.journal.jsonl).', 'JOURNAL_INVALID');
+  }
+  if (options.repair && (kept !== complete.length || lines[lines.length - 1] !== '')) {
     await writeFileAtomic(path, complete.slice(0, kept).map((line) => `${line}\n`).join(''), { overwrite: true, mode: 0o600 });
   }
   return records;

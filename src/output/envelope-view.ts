@@ -140,7 +140,7 @@ export function renderParticipants(participants: readonly ParticipantBody[], sty
     [
       { header: 'ORDER', value: (p) => (p.signingOrder === undefined ? '-' : String(p.signingOrder)) },
       { header: 'ID', value: (p) => participantIdOf(p) },
-      { header: 'NAME', value: (p) => p.name ?? '?' },
+      { header: 'NAME', value: (p) => p.name ?? '?', freeText: true },
       { header: 'CONTACT', value: (p) => [p.email, p.phoneNumber].filter(Boolean).join(' · ') || '?' },
       { header: 'DELIVERY', value: (p) => p.deliveryMethod ?? '-' },
       { header: 'ROLE', value: (p) => p.role ?? '-' },
@@ -157,7 +157,7 @@ export function renderDocuments(documents: readonly Pick<DocumentBody, 'id' | 'd
     documents,
     [
       { header: 'ID', value: (d) => documentIdOf(d) },
-      { header: 'FILE', value: (d) => d.fileName ?? '?' },
+      { header: 'FILE', value: (d) => d.fileName ?? '?', freeText: true },
       { header: 'PAGES', value: (d) => (d.pageCount === undefined ? '-' : String(d.pageCount)) },
       { header: 'STATUS', value: (d) => d.status ?? '?', colour: (text) => colourDocumentStatus(style, text) },
     ],
@@ -200,7 +200,7 @@ export function envelopeColumns(style: Styles, nowMs: number): Column<EnvelopeBo
   return [
     { header: 'ID', value: (e) => envelopeIdOf(e) },
     { header: 'STATUS', value: (e) => e.status ?? '?', colour: (text) => colourEnvelopeStatus(style, text) },
-    { header: 'TITLE', value: (e) => e.title || '-' },
+    { header: 'TITLE', value: (e) => e.title || '-', freeText: true },
     { header: 'PARTICIPANTS', value: (e) => (e.participants ? participantProgress(e.participants) : '-') },
     { header: 'DEADLINE', value: (e) => (e.deadline ? relativeTime(e.deadline, nowMs) : '-') },
     { header: 'CREATED', value: (e) => (e.createdAt ? absoluteTime(e.createdAt) : '-') },
@@ -268,7 +268,7 @@ export function historyColumns(options: { utc: boolean; names: HistoryNames }): 
     },
     { header: 'ACTION', value: (h) => h.action ?? h.type ?? '?' },
     { header: 'BY', value: (h) => actorLabel(h.actor) },
-    { header: 'DETAILS', value: (h) => describeDetails(h.details, options.names) },
+    { header: 'DETAILS', value: (h) => describeDetails(h.details, options.names), freeText: true },
   ];
 }
 

@@ -1,6 +1,7 @@
 /* The output layer is the one place that writes to the terminal: data to stdout, everything else to stderr. */
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ErrorBody } from '../api/errors.js';
+import { identityOf, type Identity } from './identity.js';
 import { flushProtectedStream, redactor, type Redactor } from './redact.js';
 import { terminalJson, visible } from './sanitize.js';
 
@@ -13,6 +14,10 @@ export interface OutputOptions {
   stderr?: NodeJS.WriteStream;
   /** The process's redactor unless a test brings its own. */
   redactor?: Redactor;
+  /** Spinners, progress bars and info lines; off with --quiet and --json whatever this says. */
+  progress?: boolean;
+  /** The terminal's width in columns when stdout is one: tables fit it. */
+  terminalWidth?: number;
 }
 
 export interface Spinner {
@@ -22,13 +27,16 @@ export interface Spinner {
   stop(): void;
 }
 
-export type Styles = ChalkInstance;
+/** Colours, and the terminal's width when stdout is one (off a terminal nothing is cut: see renderTable). */
+export type Styles = ChalkInstance & { readonly terminalWidth?: number };
 
 export class Output {
   readonly json: boolean;
   readonly quiet: boolean;
   readonly debugEnabled: boolean;
   readonly style: Styles;
+  private readonly progress: boolean;
+  private readonly terminalWidth: number | undefined;
   private readonly stdout: NodeJS.WriteStream;
   private readonly stderr: NodeJS.WriteStream;
   private readonly redactor: Redactor;
@@ -40,8 +48,11 @@ export class Output {
     this.debugEnabled = options.debug;
     this.stdout = options.stdout ?? process.stdout;
     this.stderr = options.stderr ?? process.stderr;
-    // Our own rule decides colour (NO_COLOR, --no-color, a TTY), not chalk's detection.
-    this.style = new Chalk({ level: options.color ? 1 : 0 });
+    this.progress = options.progress !== false && !this.quiet && !this.json;
+    this.terminalWidth = options.terminalWidth;
+    // Our own rule decides colour (NO_COLOR, --no-color, a TTY), not chalk's detection. The width rides along, so every
+    // table rendered with these styles fits the terminal.
+    this.style = Object.assign(new Chalk({ level: options.color ? 1 : 0 }), options.terminalWidth ? { terminalWidth: options.terminalWidth } : {});
   }
 
   /**
@@ -49,17 +60,34 @@ export class Output {
    * runs several at a time, whose own spinners would fight over one terminal line.
    */
   withoutProgress(): Output {
-    return new Output({ json: this.json, quiet: true, color: this.style.level > 0, debug: this.debugEnabled, stdout: this.stdout, stderr: this.stderr });
+    return new Output({
+      json: this.json,
+      quiet: this.quiet,
+      progress: false,
+      color: this.style.level > 0,
+      debug: this.debugEnabled,
+      stdout: this.stdout,
+      stderr: this.stderr,
+      redactor: this.redactor,
+      ...(this.terminalWidth ? { terminalWidth: this.terminalWidth } : {}),
+    });
   }
 
   get stderrIsTTY(): boolean {
     return Boolean(this.stderr.isTTY);
   }
 
-  /** The command's result: one JSON document with --json, else the human rendering. */
-  result(data: unknown, human?: () => string | undefined): void {
+  /**
+   * The command's result: one JSON document with --json; with --quiet its identity alone, one id per line (nothing when
+   * it has none); else the human rendering.
+   */
+  result(data: unknown, human?: () => string | undefined, identity: Identity = identityOf): void {
     if (this.json) {
       this.stdout.write(`${terminalJson(data ?? null, 2)}\n`);
+      return;
+    }
+    if (this.quiet) {
+      for (const id of identity(data)) this.stdout.write(`${visible(id)}\n`);
       return;
     }
     const text = human ? human() : typeof data === 'string' || data === undefined ? data : terminalJson(data, 2);
@@ -100,7 +128,7 @@ export class Output {
   }
 
   info(message: string): void {
-    if (!this.quiet && !this.json) this.stderr.write(`${message}\n`);
+    if (this.progress) this.stderr.write(`${message}\n`);
   }
 
   success(message: string): void {
@@ -122,8 +150,22 @@ export class Output {
     if (this.showsTransient) this.stderr.write('\n');
   }
 
+  private redrawnLines = 0;
+
+  /**
+   * Replaces the block of lines drawn last (a batch's bar and one line per envelope in flight) on a terminal; `[]`
+   * clears it. Lines are cut to the terminal's width, so that none wraps and the block can be found again.
+   */
+  redraw(lines: readonly string[]): void {
+    if (!this.showsTransient) return;
+    const width = Math.max(20, (this.stderr.columns ?? 80) - 1);
+    const up = this.redrawnLines > 0 ? `\u001b[${this.redrawnLines}F` : '\r';
+    this.stderr.write(`${up}\u001b[J${lines.map((line) => `${[...line].slice(0, width).join('')}\n`).join('')}`);
+    this.redrawnLines = lines.length;
+  }
+
   get showsTransient(): boolean {
-    return !this.json && !this.quiet && Boolean(this.stderr.isTTY);
+    return this.progress && Boolean(this.stderr.isTTY);
   }
 
   banner(message: string): void {
@@ -154,7 +196,7 @@ export class Output {
   }
 
   async spinner(text: string): Promise<Spinner> {
-    if (this.json || this.quiet || !this.stderr.isTTY) {
+    if (!this.progress || !this.stderr.isTTY) {
       return { update: () => {}, succeed: (t) => t && this.info(visible(t)), fail: (t) => t && this.warn(visible(t)), stop: () => {} };
     }
     const { default: ora } = await import('ora');

@@ -1,9 +1,7 @@
-import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { memoryStream } from '../../test/support/memory-stream.js';
 import { Output } from './output.js';
-import { PROGRESS_MIN_BYTES, formatBytes, renderProgress, showsProgress, withProgress } from './progress.js';
+import { PROGRESS_MIN_BYTES, formatBytes, progressReporter, renderProgress, showsProgress } from './progress.js';
 
 function output(isTTY: boolean, options: { json?: boolean; quiet?: boolean } = {}) {
   const stderr = memoryStream(isTTY);
@@ -38,22 +36,27 @@ describe('showsProgress', () => {
   });
 });
 
-describe('withProgress', () => {
-  it('passes every byte through unchanged and ends with the final state on its own line', async () => {
+describe('progressReporter', () => {
+  it('draws the bytes sent and ends with the final state on its own line', () => {
     const { output: out, stderr } = output(true);
-    const chunks = ['hello ', 'progress ', 'bar'];
-    const counted = withProgress(out, 'file.pdf', 18, Readable.from(chunks.map((chunk) => Buffer.from(chunk))));
-    expect(await text(counted)).toBe('hello progress bar');
+    let clock = 0;
+    const report = progressReporter(out, 'file.pdf', 18, () => clock);
+    report(6);
+    clock += 1000;
+    report(15);
+    expect(stderr.written()).toMatch(/\rfile\.pdf \[#{20}\.{4}\]  83%  15 B \/ 18 B/);
+    report(18);
     expect(stderr.written()).toMatch(/\rfile\.pdf \[#{24}\] 100%  18 B \/ 18 B.*\n$/);
   });
 
-  it('fails the stream when the file cannot be read', async () => {
-    const { output: out } = output(true);
-    const failing = new Readable({
-      read() {
-        this.destroy(new Error('EIO: disk gone'));
-      },
-    });
-    await expect(text(withProgress(out, 'file.pdf', 10, failing))).rejects.toThrow('EIO: disk gone');
+  it('redraws at most every 100 ms, but always draws the end', () => {
+    const { output: out, stderr } = output(true);
+    const report = progressReporter(out, 'file.pdf', 18, () => 0);
+    report(6);
+    const first = stderr.written();
+    report(12);
+    expect(stderr.written()).toBe(first);
+    report(18);
+    expect(stderr.written()).toMatch(/100%.*\n$/);
   });
 });

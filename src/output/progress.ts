@@ -1,5 +1,4 @@
 /* Upload progress on stderr: bytes sent, share and rate, redrawn in place. Only where a person watches a big file. */
-import { Transform, pipeline, type Readable } from 'node:stream';
 import type { Output } from './output.js';
 
 /** Smaller files go up in a moment: a bar would only flicker. */
@@ -43,29 +42,17 @@ export function showsProgress(output: Output, bytes: number): boolean {
 }
 
 /**
- * The same bytes as `source`, counted on their way through into a progress line. A read error of the source
- * reaches the returned stream, so the upload fails instead of hanging.
+ * A progress line fed with the bytes sent so far: redrawn at most every REDRAW_INTERVAL_MS, and left on a line of its
+ * own once `total` is reached.
  */
-export function withProgress(output: Output, label: string, total: number, source: Readable, now: () => number = Date.now): Readable {
+export function progressReporter(output: Output, label: string, total: number, now: () => number = Date.now): (sent: number) => void {
   const started = now();
-  let sent = 0;
   let drawnAt = 0;
-  const draw = () => output.transient(renderProgress({ label, total, sent, elapsedMs: now() - started }));
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      sent += chunk.length;
-      if (now() - drawnAt >= REDRAW_INTERVAL_MS) {
-        drawnAt = now();
-        draw();
-      }
-      callback(null, chunk);
-    },
-    flush(callback) {
-      draw();
-      output.endTransient();
-      callback();
-    },
-  });
-  pipeline(source, counter, () => {});
-  return counter;
+  return (sent) => {
+    const done = sent >= total;
+    if (!done && now() - drawnAt < REDRAW_INTERVAL_MS) return;
+    drawnAt = now();
+    output.transient(renderProgress({ label, total, sent, elapsedMs: now() - started }));
+    if (done) output.endTransient();
+  };
 }

@@ -4,10 +4,10 @@
  * repeated whitespace counted as one space, ligatures and other compatibility forms matched through NFKC.
  * A match never spans two lines.
  */
+import type { Occurrence } from '../shared/values.js';
 import type { Box, PageInfo, PdfText, TextLine } from './text.js';
 
-/** `first`, `all`, or N for the N-th occurrence in the whole document (from 1). */
-export type Occurrence = 'first' | 'all' | number;
+export type { Occurrence };
 
 /** Defaults the contract gives `occurrence`, which differ by operation; findAnchors itself has none. */
 export const ANCHORS_FIND_DEFAULT_OCCURRENCE: Occurrence = 'all';
@@ -253,8 +253,11 @@ function boxOfRawRange(line: TextLine, from: number, to: number): Box {
     right = Math.max(right, boxes[offset]! + boxes[offset + 2]!);
     bottom = Math.max(bottom, boxes[offset + 1]! + boxes[offset + 3]!);
   }
-  return { x: left, y: top, width: right - left, height: bottom - top };
+  return { x: thousandths(left), y: thousandths(top), width: thousandths(right - left), height: thousandths(bottom - top) };
 }
+
+/** Boxes are held in single precision, good to a thousandth of a point on the largest page: no finer digit is real. */
+const thousandths = (value: number): number => Math.round(value * 1000) / 1000;
 
 /** The anchors:find answer, as the service gives it and `anchors find --local` prints it. */
 export interface AnchorSearchResult {

@@ -26,9 +26,18 @@ function classOf(text: string): BidiClass {
   return 'N';
 }
 
+/** Whether the text may hold a right-to-left character: asked for every glyph, so answered from the code units. */
+function mayBeRightToLeft(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code >= 0x0590 && code <= 0x08ff) || (code >= 0xfb1d && code <= 0xfeff) || code === 0xd802 || code === 0xd803 || code === 0xd83b) return true;
+  }
+  return false;
+}
+
 /** Items of a visually ordered line in logical order; the same array when it holds no right-to-left text. */
 export function toLogicalOrder<T extends { text: string }>(items: readonly T[]): readonly T[] {
-  if (!items.some((item) => RIGHT_TO_LEFT.test(item.text))) return items;
+  if (!items.some((item) => mayBeRightToLeft(item.text) && RIGHT_TO_LEFT.test(item.text))) return items;
   const classes = items.map((item) => classOf(item.text));
   const rightToLeft = classes.filter((type) => type === 'R').length;
   const leftToRight = classes.filter((type) => type === 'L').length;

@@ -114,10 +114,11 @@ export function fontExtent(font: FontMetrics | undefined): { ascent: number; des
   const reportedDescent = font?.descent !== undefined && font.descent < 0 ? font.descent : undefined;
   let ascent = font?.ascent !== undefined && font.ascent > 0 && font.ascent < 4 ? font.ascent : reportedDescent !== undefined ? 1 + reportedDescent : DEFAULT_ASCENT;
   let descent = reportedDescent ?? ascent - 1;
-  // No glyph rises above the font's bounding box: some fonts report a line height (hhea) as their ascent.
+  // No glyph rises above the font's bounding box: some fonts report a line height (hhea) as their ascent, and the box of
+  // a subset holding only low glyphs (digits, lower case) is lower still. Below a quarter em it is taken as broken.
   const scale = font?.fontMatrix?.[3] ?? 0.001;
   const [, bottom, , top] = (font?.bbox ?? []).map((value) => value * scale);
-  if (top !== undefined && bottom !== undefined && top > 0.5 && top < 2) {
+  if (top !== undefined && bottom !== undefined && top > 0.25 && top < 2) {
     ascent = Math.min(ascent, top);
     if (bottom < 0) descent = Math.max(descent, bottom);
   }

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getRawAsset, isSea } from 'node:sea';
+import { withNativeBuiltins } from './native-builtins.js';
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -24,7 +25,7 @@ let pdfjs: Promise<Pdfjs> | undefined;
  * executable cannot do.
  */
 export function loadPdfjs(): Promise<Pdfjs> {
-  pdfjs ??= Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]).then(([library, worker]) => {
+  pdfjs ??= withNativeBuiltins(() => Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])).then(([library, worker]) => {
     globalThis.pdfjsWorker ??= worker;
     return library;
   });

@@ -1,13 +1,18 @@
 /**
  * A worker thread reading page text for loadPdfText, so that a large document is read on every core. It loads pdfjs
  * once for its whole life and keeps each document it is asked about open until told to close it.
- * Messages in: {open, job, bytes}, {page, job, page}, {close, job}; out: {job, page, text} or {job, error}.
+ * Messages in: {open, job, bytes}, {page, job, page}, {pageInfo, job, from, to}, {close, job}; out: {job, page, text},
+ * {job, page: from, pages} or {job, page, error}.
  */
 import { parentPort } from 'node:worker_threads';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js';
-import { openPdfDocument, readPageText } from './text.js';
+import { openPdfDocument, readPageInfos, readPageText } from './text.js';
 
-type Request = { type: 'open'; job: number; bytes: Uint8Array } | { type: 'page'; job: number; page: number } | { type: 'close'; job: number };
+type Request =
+  | { type: 'open'; job: number; bytes: Uint8Array }
+  | { type: 'page'; job: number; page: number }
+  | { type: 'pageInfo'; job: number; from: number; to: number }
+  | { type: 'close'; job: number };
 
 const documents = new Map<number, { pdf: Promise<PDFDocumentProxy>; destroy: () => Promise<void> }>();
 
@@ -30,8 +35,20 @@ parentPort!.on('message', (request: Request) => {
       opened.pdf
         .then((pdf) => readPageText(pdf, request.page))
         .then(
-          (text) => parentPort!.postMessage({ job: request.job, page: request.page, text }, text.lines.map((line) => line.boxes.buffer as ArrayBuffer)),
+          // The page's lines are views of one buffer (or a few): each is handed over once.
+          (text) => parentPort!.postMessage({ job: request.job, page: request.page, text }, [...new Set(text.lines.map((line) => line.boxes.buffer as ArrayBuffer))]),
           (cause: unknown) => parentPort!.postMessage({ job: request.job, page: request.page, error: errorMessage(cause) }),
+        );
+      break;
+    }
+    case 'pageInfo': {
+      const opened = documents.get(request.job);
+      if (!opened) break;
+      opened.pdf
+        .then((pdf) => readPageInfos(pdf, request.from, request.to))
+        .then(
+          (pages) => parentPort!.postMessage({ job: request.job, page: request.from, pages }),
+          (cause: unknown) => parentPort!.postMessage({ job: request.job, page: request.from, error: errorMessage(cause) }),
         );
       break;
     }

@@ -43,7 +43,7 @@ export type ReadingDirection = 'right' | 'down' | 'left' | 'up';
 export interface TextLine {
   text: string;
   direction: ReadingDirection;
-  boxes: Float64Array;
+  boxes: Float32Array;
 }
 
 export interface PageText {
@@ -135,6 +135,8 @@ async function withPdf<T>(
       pdf = await beforeDeadline(opened.pdf, options.deadlineMs);
     } catch (cause) {
       if (cause instanceof PdfTextTimeoutError) throw cause;
+      // An empty user password is tried by pdfjs itself: asked for one, the file needs a password nobody gave.
+      if ((cause as Error | undefined)?.name === 'PasswordException') throw new PdfUnreadableError('the PDF is encrypted and opens only with a password; save it without one', { cause });
       throw new PdfUnreadableError(`not a readable PDF: ${errorMessage(cause)}`, { cause });
     }
     return await read(pdf);
@@ -156,16 +158,17 @@ function pageInfo(page: PDFPageProxy): PageInfo {
   };
 }
 
-/** `read` for pages 1..count, a few in flight at a time, in page order. */
+/** `read` for pages from..to, a few in flight at a time, in page order. */
 async function mapPages<T>(
-  count: number,
+  from: number,
+  to: number,
   deadlineMs: number | undefined,
   read: (pageNumber: number) => Promise<T>,
 ): Promise<T[]> {
   const results: T[] = [];
-  for (let first = 1; first <= count; first += PAGES_IN_FLIGHT) {
+  for (let first = from; first <= to; first += PAGES_IN_FLIGHT) {
     const batch: Promise<T>[] = [];
-    for (let pageNumber = first; pageNumber < first + PAGES_IN_FLIGHT && pageNumber <= count; pageNumber++) {
+    for (let pageNumber = first; pageNumber < first + PAGES_IN_FLIGHT && pageNumber <= to; pageNumber++) {
       batch.push(read(pageNumber));
     }
     results.push(...(await beforeDeadline(Promise.all(batch), deadlineMs)));
@@ -178,10 +181,12 @@ const PARALLEL_MIN_PAGES = 24;
 /** Pages a worker is asked for at a time: enough to keep it busy while its answers travel back. */
 const WORKER_PAGES_IN_FLIGHT = 2;
 
+/** A worker's answer: the text of one page, or the sizes of a range of pages (`page` is then the range's first). */
 interface PageAnswer {
   job: number;
   page: number;
   text?: PageText;
+  pages?: PageInfo[];
   error?: string;
 }
 
@@ -218,12 +223,17 @@ function startWorkers(): Worker[] {
 }
 
 /**
- * The text of pages 1..count in page order, read by this thread and the worker threads together: each takes the next
- * unread page when it is free, so a slow page does not hold the others back.
+ * The size of every page and the text of pages 1..count in page order, read by this thread and the worker threads
+ * together: each takes the next unread page when it is free, so a slow page does not hold the others back. The sizes
+ * of pages past `count` are read by a worker meanwhile: pdfjs finds each page by walking the page tree from its root,
+ * which costs a long document more than the text of its first pages.
  */
-async function readPageTexts(pdf: PDFDocumentProxy, bytes: Uint8Array, count: number, deadlineMs: number | undefined): Promise<PageText[]> {
-  const helpers = count >= PARALLEL_MIN_PAGES ? startWorkers() : [];
-  if (helpers.length === 0) return mapPages(count, deadlineMs, (pageNumber) => readPageText(pdf, pageNumber));
+async function readPages(pdf: PDFDocumentProxy, bytes: Uint8Array, count: number, deadlineMs: number | undefined): Promise<{ pages: PageInfo[]; texts: PageText[] }> {
+  const helpers = count >= PARALLEL_MIN_PAGES || pdf.numPages - count >= PARALLEL_MIN_PAGES ? startWorkers() : [];
+  if (helpers.length === 0) {
+    const pages = await readPageInfos(pdf, 1, pdf.numPages, deadlineMs);
+    return { pages, texts: await mapPages(1, count, deadlineMs, (pageNumber) => readPageText(pdf, pageNumber)) };
+  }
   const texts: PageText[] = new Array<PageText>(count);
   let next = 1;
   const job = nextJob++;
@@ -255,10 +265,29 @@ async function readPageTexts(pdf: PDFDocumentProxy, bytes: Uint8Array, count: nu
       texts[page - 1] = await readPageText(pdf, page);
     }
   };
+  const laterPages = (worker: Worker): Promise<PageInfo[]> =>
+    count === pdf.numPages
+      ? Promise.resolve([])
+      : new Promise<PageInfo[]>((resolve, reject) => {
+          answers.set(count + 1, (answer) => {
+            answers.delete(count + 1);
+            if (answer.error !== undefined) reject(new Error(answer.error));
+            else resolve(answer.pages!);
+          });
+          worker.postMessage({ type: 'pageInfo', job, from: count + 1, to: pdf.numPages });
+        });
   for (const worker of helpers) worker.postMessage({ type: 'open', job, bytes });
   try {
-    await beforeDeadline(Promise.all([ownLoop(), ...helpers.flatMap((worker) => Array.from({ length: WORKER_PAGES_IN_FLIGHT }, () => workerLoop(worker)))]), deadlineMs);
-    return texts;
+    const [firstPages, later] = await beforeDeadline(
+      Promise.all([
+        readPageInfos(pdf, 1, count, deadlineMs),
+        laterPages(helpers[0]!),
+        ownLoop(),
+        ...helpers.flatMap((worker) => Array.from({ length: WORKER_PAGES_IN_FLIGHT }, () => workerLoop(worker))),
+      ]),
+      deadlineMs,
+    );
+    return { pages: firstPages.concat(later), texts };
   } finally {
     next = count + 1;
     waiting.delete(job);
@@ -266,8 +295,9 @@ async function readPageTexts(pdf: PDFDocumentProxy, bytes: Uint8Array, count: nu
   }
 }
 
-async function readAllPageInfo(pdf: PDFDocumentProxy, deadlineMs: number | undefined): Promise<PageInfo[]> {
-  return mapPages(pdf.numPages, deadlineMs, async (pageNumber) => pageInfo(await pdf.getPage(pageNumber)));
+/** Sizes of pages from..to. */
+export async function readPageInfos(pdf: PDFDocumentProxy, from: number, to: number, deadlineMs?: number): Promise<PageInfo[]> {
+  return mapPages(from, to, deadlineMs, async (pageNumber) => pageInfo(await pdf.getPage(pageNumber)));
 }
 
 /**
@@ -275,7 +305,7 @@ async function readAllPageInfo(pdf: PDFDocumentProxy, deadlineMs: number | undef
  * its bytes over (they are detached) instead of having them copied: a large document is then held once, not twice.
  */
 export async function readPdfPages(bytes: Uint8Array, options: { owned?: boolean } = {}): Promise<{ pageCount: number; pages: PageInfo[] }> {
-  return withPdf(bytes, options, async (pdf) => ({ pageCount: pdf.numPages, pages: await readAllPageInfo(pdf, undefined) }));
+  return withPdf(bytes, options, async (pdf) => ({ pageCount: pdf.numPages, pages: await readPageInfos(pdf, 1, pdf.numPages) }));
 }
 
 /** Reads page geometry for all pages and the text of the first `maxPages` pages. */
@@ -283,8 +313,7 @@ export async function loadPdfText(bytes: Uint8Array, options: LoadPdfTextOptions
   const maxPages = options.maxPages ?? DEFAULT_MAX_TEXT_PAGES;
   const { deadlineMs } = options;
   return withPdf(bytes, { deadlineMs }, async (pdf) => {
-    const pages = await readAllPageInfo(pdf, deadlineMs);
-    const pageTexts = await readPageTexts(pdf, bytes, Math.min(pdf.numPages, maxPages), deadlineMs);
+    const { pages, texts: pageTexts } = await readPages(pdf, bytes, Math.min(pdf.numPages, maxPages), deadlineMs);
     return {
       pageCount: pdf.numPages,
       pages,

@@ -2,11 +2,12 @@
  * The service's field placement rules run offline over a local PDF (src/pdf, the same code the emulator runs), so a
  * refusal is caught before anything is sent. Used by `fields check`, `fields preview` and the send-now preflight.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { EsignError, ExitCode, UsageError, type ErrorBody } from '../api/errors.js';
 import { PdfUnreadableError } from '../pdf/errors.js';
 import { derivedFieldId, placeFields, type FieldInput, type FieldWarning, type PlacedField, type PlacementProblem } from '../pdf/placement.js';
-import type { PdfText } from '../pdf/text.js';
+import type { PageInfo, PdfText } from '../pdf/text.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
@@ -64,6 +65,31 @@ export async function loadLocalPdfText(path: string, bytes: Uint8Array): Promise
   }
 }
 
+interface ParsedPdf {
+  pages: Promise<{ pageCount: number; pages: PageInfo[] }>;
+  text?: Promise<PdfText>;
+}
+
+/**
+ * PDFs parsed lately, by content: a batch names the same file in hundreds of envelopes, and pdfjs then reads it once,
+ * not once per envelope (time, and memory that would grow with the batch). Only a few are kept.
+ */
+const parsedPdfs = new Map<string, ParsedPdf>();
+const PARSED_PDFS_KEPT = 4;
+
+function parsedPdf(bytes: Uint8Array, read: () => ParsedPdf['pages']): ParsedPdf {
+  const key = createHash('sha256').update(bytes).digest('hex');
+  let parsed = parsedPdfs.get(key);
+  if (parsed) parsedPdfs.delete(key);
+  else parsed = { pages: read() };
+  parsedPdfs.set(key, parsed);
+  for (const oldest of parsedPdfs.keys()) {
+    if (parsedPdfs.size <= PARSED_PDFS_KEPT) break;
+    parsedPdfs.delete(oldest);
+  }
+  return parsed;
+}
+
 export interface LocalPlacement {
   ok: boolean;
   placed: PlacedField[];
@@ -76,15 +102,16 @@ export interface LocalPlacement {
 /** Places the fields on the local PDF with the service's rules; the text is read only when a field has an anchor. */
 export async function placeOnLocalPdf(path: string, bytes: Uint8Array, fields: readonly FieldInput[]): Promise<LocalPlacement> {
   const { readPdfPages } = await import('../pdf/text.js');
+  const parsed = parsedPdf(bytes, () => readPdfPages(bytes));
   let pages;
   try {
-    pages = await readPdfPages(bytes);
+    pages = await parsed.pages;
   } catch (error) {
     if (error instanceof PdfUnreadableError) throw unreadable(path, error);
     throw error;
   }
   const idNamespace = uuidV5(path, FIELD_ID_NAMESPACE);
-  const result = await placeFields({ documentId: path, idNamespace, pages: pages.pages, loadText: () => loadLocalPdfText(path, bytes), fields });
+  const result = await placeFields({ documentId: path, idNamespace, pages: pages.pages, loadText: () => (parsed.text ??= loadLocalPdfText(path, bytes)), fields });
   const fieldIndexOf = new Map(fields.map((field, index) => [field.id, index]));
   if (!result.ok) return { ok: false, placed: [], problems: result.problems, pageCount: pages.pageCount, fieldIndexOf };
   for (const placed of result.fields) {

@@ -4,18 +4,16 @@
  * and batch mode.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
 import { decideRetry, defaultRetryPolicy } from '../api/retry.js';
 import type { Context } from '../cli/command.js';
 import { interruption, InterruptedError } from '../cli/interrupt.js';
-import { showsProgress, withProgress } from '../output/progress.js';
+import { progressReporter, showsProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
-import { pollUntil } from './poll.js';
+import { pollUntil } from './wait.js';
 import { visible } from '../output/sanitize.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -162,21 +160,27 @@ export function uploadAddressOf(raw: unknown): string | undefined {
   return text(body.uploadUrl) ?? text(record(body.upload).url);
 }
 
+/** Reads of at most 1 MiB, and no bigger than the file (but not below the 64 KiB default). */
+export function readBufferSize(size: number): number {
+  return Math.min(1024 * 1024, Math.max(64 * 1024, size));
+}
+
 /**
- * Streams the file to its signed address (never read whole into memory, never Base64, never with the key), with a
- * progress bar for big files on a terminal. A dropped connection or a 5xx is retried by reopening the file.
+ * Sends the file to its signed address straight from disk (never read whole into memory, never Base64, never with the
+ * key), with a progress bar for big files on a terminal. A dropped connection or a 5xx is retried from the start.
  */
 export async function uploadFile(ctx: Context, client: ApiClient, address: string, document: LocalDocument): Promise<void> {
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
-    // 1 MiB reads: a fraction of the syscalls of the 64 KiB default, for a few MiB of memory at most.
-    const file = createReadStream(document.path, { highWaterMark: 1024 * 1024 });
-    const body = showsProgress(ctx.output, document.size) ? withProgress(ctx.output, document.fileName, document.size, file) : file;
+    const body = {
+      path: document.path,
+      length: document.size,
+      ...(showsProgress(ctx.output, document.size) ? { onProgress: progressReporter(ctx.output, document.fileName, document.size) } : {}),
+    };
     try {
       await client.upload(address, body, { contentType: document.contentType, contentLength: document.size, signal: interruption.signal });
       return;
     } catch (error) {
-      file.destroy();
       if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
       const decision = decideRetry(
         {
@@ -197,7 +201,7 @@ export async function uploadFile(ctx: Context, client: ApiClient, address: strin
         throw error;
       }
       ctx.output.debug(`upload of ${document.fileName} failed (${decision.reason}); retrying in ${decision.delayMs} ms`);
-      await sleep(decision.delayMs, undefined, { signal: interruption.signal });
+      await interruption.sleep(decision.delayMs);
     }
   }
 }
@@ -312,22 +316,10 @@ export async function waitForDocuments(
   const confirmed = new Set<string>();
   const spinner = await ctx.output.spinner(`Waiting for ${wanted.length === 1 ? wanted[0]!.fileName : `${wanted.length} documents`} to be processed`);
   let latest: DocumentInfo[] = [];
-  // A poll is repeated anyway: one whose retries all failed (a flaky link) only counts if the wait ends on it.
-  let lastFailure: ApiError | NetworkError | undefined;
   try {
     const ready = await pollUntil(
       async () => {
-        let answered: DocumentInfo[];
-        try {
-          answered = await listAllDocuments(client, envelopeId, interruption.signal);
-          lastFailure = undefined;
-        } catch (error) {
-          const transient = error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
-          if (!transient || interruption.signal.aborted) throw error;
-          lastFailure = error;
-          ctx.output.debug(`reading the documents failed (${error.message}); trying again at the next poll`);
-          return undefined;
-        }
+        const answered = await listAllDocuments(client, envelopeId, interruption.signal);
         const listed = new Map(answered.map((document) => [document.documentId, document]));
         latest = wanted.map((want) => listed.get(want.documentId) ?? { ...want, status: 'UNKNOWN' });
         options.onStatuses?.(latest);
@@ -351,10 +343,17 @@ export async function waitForDocuments(
         }
         return latest.every((document) => document.status === 'READY') ? latest : undefined;
       },
-      { timeoutMs: options.timeoutMs, signal: interruption.signal },
+      {
+        timeoutMs: options.timeoutMs,
+        signal: interruption.signal,
+        pollAgainAfter: (error) => {
+          const transient = error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+          if (transient) ctx.output.debug(`reading the documents failed (${error.message}); trying again at the next poll`);
+          return transient;
+        },
+      },
     );
     if (!ready) {
-      if (lastFailure) throw lastFailure;
       const pending = latest.filter((document) => document.status !== 'READY');
       throw new WaitError(
         `Still not ready after ${formatDuration(options.timeoutMs)}: ${pending.map((document) => `${document.fileName || document.documentId} (${document.status})`).join(', ')}.`,

@@ -1,6 +1,118 @@
 import { describe, expect, it } from 'vitest';
 import { WaitError } from '../api/errors.js';
-import { judgeStatus, pollDelayMs, waitForEnvelope } from './wait.js';
+import { documentBackoff, envelopeBackoff, judgeStatus, pollDelayMs, pollUntil, waitForEnvelope } from './wait.js';
+
+/** A fake clock: sleeping moves time forward, nothing really waits. */
+function fakeClock() {
+  let now = 0;
+  const slept: number[] = [];
+  return {
+    now: () => now,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+      now += ms;
+    },
+    slept,
+  };
+}
+
+describe('pollDelayMs', () => {
+  it('grows 1.5 times each poll from the first delay to the cap', () => {
+    expect([1, 2, 3, 50].map((poll) => pollDelayMs(poll, envelopeBackoff))).toEqual([1_000, 1_500, 2_250, 15_000]);
+    expect([1, 2, 3, 4, 50].map((poll) => pollDelayMs(poll, documentBackoff))).toEqual([250, 375, 563, 844, 2_000]);
+  });
+});
+
+describe('pollUntil', () => {
+  it('waits 1.5 times longer each time, capped, until the check answers', async () => {
+    const clock = fakeClock();
+    let calls = 0;
+    const value = await pollUntil(async () => (++calls === 6 ? 'ready' : undefined), { timeoutMs: 60_000, backoff: { firstDelayMs: 250, maxDelayMs: 800 }, ...clock });
+    expect(value).toBe('ready');
+    expect(clock.slept).toEqual([250, 375, 563, 800, 800]);
+  });
+
+  it('answers undefined once the time is out, checking one last time at the deadline', async () => {
+    const clock = fakeClock();
+    let calls = 0;
+    const value = await pollUntil(async () => void calls++, { timeoutMs: 1_000, backoff: { firstDelayMs: 400, maxDelayMs: 2_000 }, ...clock });
+    expect(value).toBeUndefined();
+    expect(clock.slept).toEqual([400, 600]);
+    expect(calls).toBe(3);
+  });
+
+  it('polls again after a failure it is told to tolerate, and forgets it once a later check answers', async () => {
+    const clock = fakeClock();
+    const answers = [new Error('flaky'), new Error('flaky'), undefined, 'ready'];
+    const value = await pollUntil(
+      async () => {
+        const answer = answers.shift();
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      { timeoutMs: 60_000, pollAgainAfter: (error) => (error as Error).message === 'flaky', ...clock },
+    );
+    expect(value).toBe('ready');
+    expect(clock.slept).toHaveLength(3);
+  });
+
+  it('throws a tolerated failure when the time runs out right after it', async () => {
+    const clock = fakeClock();
+    let calls = 0;
+    const failure = new Error('flaky');
+    const outcome = pollUntil(
+      async () => {
+        if (++calls === 3) throw failure;
+        return undefined;
+      },
+      { timeoutMs: 1_000, backoff: { firstDelayMs: 400, maxDelayMs: 2_000 }, pollAgainAfter: () => true, ...clock },
+    );
+    await expect(outcome).rejects.toBe(failure);
+    expect(calls).toBe(3);
+  });
+
+  it('ends the wait at once on a failure it is not told to tolerate', async () => {
+    const clock = fakeClock();
+    const outcome = pollUntil(
+      async () => {
+        throw new Error('refused');
+      },
+      { timeoutMs: 60_000, pollAgainAfter: (error) => (error as Error).message === 'flaky', ...clock },
+    );
+    await expect(outcome).rejects.toThrow('refused');
+    expect(clock.slept).toEqual([]);
+  });
+
+  it('stops mid-sleep when the signal fires, with the signal reason', async () => {
+    const controller = new AbortController();
+    const reason = new Error('interrupted');
+    let calls = 0;
+    // The real sleep: an hour, cut short by the signal after the first check.
+    const outcome = pollUntil(
+      async () => {
+        calls++;
+        setImmediate(() => controller.abort(reason));
+        return undefined;
+      },
+      { timeoutMs: 86_400_000, backoff: { firstDelayMs: 3_600_000, maxDelayMs: 3_600_000 }, signal: controller.signal },
+    );
+    await expect(outcome).rejects.toBe(reason);
+    expect(calls).toBe(1);
+  });
+
+  it('does not tolerate a failure once the signal fired', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('interrupted'));
+    const failure = new Error('aborted request');
+    const outcome = pollUntil(
+      async () => {
+        throw failure;
+      },
+      { timeoutMs: 60_000, pollAgainAfter: () => true, signal: controller.signal, ...fakeClock() },
+    );
+    await expect(outcome).rejects.toThrow('interrupted');
+  });
+});
 
 describe('judgeStatus', () => {
   it('reaches the status asked for', () => {
@@ -22,29 +134,6 @@ describe('judgeStatus', () => {
   });
 });
 
-describe('pollDelayMs', () => {
-  it('starts at a second and grows to at most 15 s', () => {
-    expect(pollDelayMs(1)).toBe(1_000);
-    expect(pollDelayMs(2)).toBe(1_500);
-    expect(pollDelayMs(3)).toBe(2_250);
-    expect(pollDelayMs(50)).toBe(15_000);
-  });
-});
-
-/** A fake clock: sleeping moves time forward, nothing really waits. */
-function clock() {
-  let now = 0;
-  const slept: number[] = [];
-  return {
-    now: () => now,
-    sleep: async (ms: number) => {
-      slept.push(ms);
-      now += ms;
-    },
-    slept,
-  };
-}
-
 function envelopeClient(statuses: string[]) {
   let reads = 0;
   return {
@@ -55,7 +144,7 @@ function envelopeClient(statuses: string[]) {
 
 describe('waitForEnvelope', () => {
   it('polls with backoff until the status is reached', async () => {
-    const time = clock();
+    const time = fakeClock();
     const client = envelopeClient(['DRAFT', 'SENT', 'SENT', 'COMPLETED']);
     const envelope = await waitForEnvelope(client, 'e1', { until: 'COMPLETED', timeoutMs: 60_000, now: time.now, sleep: time.sleep });
     expect(envelope.status).toBe('COMPLETED');
@@ -63,7 +152,7 @@ describe('waitForEnvelope', () => {
   });
 
   it('stops with exit code 5 when the envelope ends in another final state', async () => {
-    const time = clock();
+    const time = fakeClock();
     const error = await waitForEnvelope(envelopeClient(['SENT', 'VOIDED']), 'e1', { until: 'COMPLETED', timeoutMs: 60_000, now: time.now, sleep: time.sleep }).catch((e) => e);
     expect(error).toBeInstanceOf(WaitError);
     expect((error as WaitError).exitCode).toBe(5);
@@ -71,11 +160,12 @@ describe('waitForEnvelope', () => {
   });
 
   it('gives up with exit code 7 at the timeout, after a last read at the deadline', async () => {
-    const time = clock();
+    const time = fakeClock();
     const client = envelopeClient(['SENT']);
     const error = await waitForEnvelope(client, 'e1', { until: 'COMPLETED', timeoutMs: 3_000, now: time.now, sleep: time.sleep }).catch((e) => e);
     expect((error as WaitError).exitCode).toBe(7);
     expect((error as WaitError).code).toBe('WAIT_TIMEOUT');
+    expect((error as WaitError).details).toMatchObject({ status: 'SENT', waitedMs: 3_000 });
     expect(time.slept).toEqual([1_000, 1_500, 500]);
     expect(client.reads()).toBe(4);
   });

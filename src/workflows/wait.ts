@@ -1,12 +1,70 @@
 /*
- * Polls an envelope until it reaches a status. The decision (reached, ended elsewhere, keep waiting) and the backoff
- * are pure functions; the loop takes its clock and sleep from outside so it is tested without waiting.
+ * Waiting for the service: one polling loop (backoff ×1.5 up to a cap, a deadline, an interrupt signal, failed polls
+ * that may be tried again) and the envelope wait built on it. The loop takes its clock and sleep from outside so it is
+ * tested without waiting.
  */
 import type { ApiClient } from '../api/client.js';
 import { ExitCode, WaitError } from '../api/errors.js';
+import { abortableSleep } from '../cli/interrupt.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
-import { abortableSleep } from './poll.js';
+
+export interface Backoff {
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** Documents are processed in seconds: look often. */
+export const documentBackoff: Backoff = { firstDelayMs: 250, maxDelayMs: 2_000 };
+/** Quick for a send, gentle for a signature that takes days. */
+export const envelopeBackoff: Backoff = { firstDelayMs: 1_000, maxDelayMs: 15_000 };
+
+/** The pause after the `poll`-th check (from 1): the first delay, then ×1.5 each poll, at most the cap. */
+export function pollDelayMs(poll: number, backoff: Backoff): number {
+  return Math.min(backoff.maxDelayMs, Math.round(backoff.firstDelayMs * 1.5 ** (poll - 1)));
+}
+
+export interface PollOptions {
+  timeoutMs: number;
+  backoff?: Backoff;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Ends the wait at once, between checks or mid-sleep (`interruption.signal`); the wait rejects with its reason. */
+  signal?: AbortSignal;
+  /**
+   * Answers true for a failed check worth repeating at the next poll (a flaky link whose retries all failed). Such a
+   * failure is thrown only if the time runs out right after it; any other failure ends the wait at once.
+   */
+  pollAgainAfter?: (error: unknown) => boolean;
+}
+
+/**
+ * Calls `check` until it answers something other than undefined. Answers undefined when the time runs out; the last
+ * check happens no later than the deadline.
+ */
+export async function pollUntil<T>(check: () => Promise<T | undefined>, options: PollOptions): Promise<T | undefined> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, options.signal));
+  const backoff = options.backoff ?? documentBackoff;
+  const deadline = now() + options.timeoutMs;
+  for (let poll = 1; ; poll++) {
+    options.signal?.throwIfAborted();
+    let failure: { error: unknown } | undefined;
+    try {
+      const value = await check();
+      if (value !== undefined) return value;
+    } catch (error) {
+      if (options.signal?.aborted || !options.pollAgainAfter?.(error)) throw error;
+      failure = { error };
+    }
+    const remaining = deadline - now();
+    if (remaining <= 0) {
+      if (failure) throw failure.error;
+      return undefined;
+    }
+    await sleep(Math.min(pollDelayMs(poll, backoff), remaining));
+  }
+}
 
 export const waitTargets = ['SENT', 'COMPLETED', 'VOIDED'] as const;
 export type WaitTarget = (typeof waitTargets)[number];
@@ -20,51 +78,43 @@ export function judgeStatus(target: WaitTarget, status: string | null | undefine
   return 'pending';
 }
 
-/** 1 s, then ×1.5 each poll, at most 15 s: quick for a send, gentle for a signature that takes days. */
-export function pollDelayMs(poll: number): number {
-  return Math.min(15_000, Math.round(1_000 * 1.5 ** (poll - 1)));
-}
-
-export interface WaitOptions {
+export interface WaitOptions extends Omit<PollOptions, 'backoff' | 'pollAgainAfter'> {
   until: WaitTarget;
-  timeoutMs: number;
   /** After every read, e.g. to update a spinner. */
   onStatus?: (status: string | null | undefined, elapsedMs: number) => void;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
-  /** Ends the wait at once, mid-request or mid-sleep (`interruption.signal`). */
-  signal?: AbortSignal;
 }
 
+/** Polls an envelope until it reaches a status; exit 5 if it ended in another final state, 7 at the timeout. */
 export async function waitForEnvelope(client: Pick<ApiClient, 'call'>, envelopeId: string, options: WaitOptions): Promise<EnvelopeBody> {
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, options.signal));
   const started = now();
-  const deadline = started + options.timeoutMs;
-  for (let poll = 1; ; poll++) {
-    const { body: envelope } = await client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId }, ...(options.signal ? { signal: options.signal } : {}) });
-    options.onStatus?.(envelope.status, now() - started);
-    const verdict = judgeStatus(options.until, envelope.status);
-    if (verdict === 'reached') return envelope;
-    if (verdict === 'ended-elsewhere') {
-      throw new WaitError(
-        `Envelope ${envelopeIdOf(envelope)} ended ${envelope.status}${envelope.cancellationReason ? ` (${envelope.cancellationReason})` : ''}; it will never be ${options.until}.`,
-        ExitCode.conflict,
-        'ENVELOPE_ENDED_OTHERWISE',
-        { envelopeId, status: envelope.status, until: options.until, ...(envelope.cancellationReason ? { cancellationReason: envelope.cancellationReason } : {}) },
-      );
-    }
-    const remaining = deadline - now();
-    if (remaining <= 0) {
-      const error = new WaitError(
-        `Envelope ${envelopeId} is still ${envelope.status ?? 'in an unknown state'} after ${formatDuration(options.timeoutMs)}; it did not become ${options.until}.`,
-        ExitCode.network,
-        'WAIT_TIMEOUT',
-        { envelopeId, status: envelope.status, until: options.until, waitedMs: now() - started },
-      );
-      error.hint = `Wait longer with --wait-timeout, e.g. \`esign envelopes wait ${envelopeId} --until ${options.until} --wait-timeout 1h\`.`;
-      throw error;
-    }
-    await sleep(Math.min(pollDelayMs(poll), remaining));
-  }
+  let latest: EnvelopeBody | undefined;
+  const reached = await pollUntil(
+    async () => {
+      const { body: envelope } = await client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId }, ...(options.signal ? { signal: options.signal } : {}) });
+      latest = envelope;
+      options.onStatus?.(envelope.status, now() - started);
+      const verdict = judgeStatus(options.until, envelope.status);
+      if (verdict === 'ended-elsewhere') {
+        throw new WaitError(
+          `Envelope ${envelopeIdOf(envelope)} ended ${envelope.status}${envelope.cancellationReason ? ` (${envelope.cancellationReason})` : ''}; it will never be ${options.until}.`,
+          ExitCode.conflict,
+          'ENVELOPE_ENDED_OTHERWISE',
+          { envelopeId, status: envelope.status, until: options.until, ...(envelope.cancellationReason ? { cancellationReason: envelope.cancellationReason } : {}) },
+        );
+      }
+      return verdict === 'reached' ? envelope : undefined;
+    },
+    { ...options, now, backoff: envelopeBackoff },
+  );
+  if (reached) return reached;
+  const status = latest?.status;
+  const error = new WaitError(
+    `Envelope ${envelopeId} is still ${status ?? 'in an unknown state'} after ${formatDuration(options.timeoutMs)}; it did not become ${options.until}.`,
+    ExitCode.network,
+    'WAIT_TIMEOUT',
+    { envelopeId, status, until: options.until, waitedMs: now() - started },
+  );
+  error.hint = `Wait longer with --wait-timeout, e.g. \`esign envelopes wait ${envelopeId} --until ${options.until} --wait-timeout 1h\`.`;
+  throw error;
 }

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--envelope-quota', '5', '--message-limit', '7']);
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator(['--envelope-quota', '5', '--message-limit', '7']);
 
 describe('account', () => {
   it('GET /v4/api/me "validates the key; the response reports environment, account, integration and responsible user"', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { addDocument, draftWithSigners, findAnchors, putFields, registerDocument } from '../support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator, type EmulatorProcess } from '../support/emulator.js';
 import {
   baselineOfLine,
   cropBoxPdf,
@@ -19,14 +19,7 @@ import {
   UPRIGHT_WORD_AT,
 } from '../support/pdfs.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator(['--processing-delay', '20']);
 
 const ascent = HELVETICA_ASCENT * TEXT_LAYOUT.fontSize;
 
@@ -220,13 +213,7 @@ describe('anchors:find', () => {
 });
 
 describe('anchor search disabled (--no-anchor-search)', () => {
-  let disabled: EmulatorProcess;
-  beforeAll(async () => {
-    disabled = await startEmulatorProcess(['--processing-delay', '0', '--no-anchor-search']);
-  });
-  afterAll(async () => {
-    await disabled?.stop();
-  });
+  const disabled = useEmulator(['--processing-delay', '0', '--no-anchor-search']);
 
   it('answers 503 ANCHOR_SEARCH_UNAVAILABLE with Retry-After to anchors:find and to a PUT with anchors; coordinates still work', async () => {
     const { envelopeId, documentId, signer } = await documentOf(disabled, await ndaPdf());
@@ -246,13 +233,7 @@ describe('anchor search disabled (--no-anchor-search)', () => {
 });
 
 describe('anchor search time limit (--anchor-time-limit)', () => {
-  let hurried: EmulatorProcess;
-  beforeAll(async () => {
-    hurried = await startEmulatorProcess(['--processing-delay', '0', '--anchor-time-limit', '1']);
-  });
-  afterAll(async () => {
-    await hurried?.stop();
-  });
+  const hurried = useEmulator(['--processing-delay', '0', '--anchor-time-limit', '1']);
 
   it('"when reading does not finish, the answer is 422 DOCUMENT_TEXT_UNREADABLE", to anchors:find and to a PUT with anchors; nothing stored', async () => {
     const { envelopeId, documentId, signer } = await documentOf(hurried, await manyPagesPdf(100, (page) => `Page ${page} {{mark}}`));

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { createSentEnvelope } from '../support/envelope-flow.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess();
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator();
 
 async function createContact(body: Record<string, unknown>) {
   return expectStatus(await call(emulator, 'POST', '/v4/api/contacts/', { body }), 201).body;

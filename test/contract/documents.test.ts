@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { tempDir } from '../support/cli.js';
 import {
@@ -19,18 +19,11 @@ import {
   putBytes,
   registerDocument,
 } from '../support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator, withEmulator, type EmulatorProcess } from '../support/emulator.js';
 import { participantAction, send, syncParticipants, createDraft, waitUntil } from '../support/envelope-flow.js';
 import { cropBoxPdf, ndaPdf, rotatedPdf, simplePdf } from '../support/pdfs.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '50', '--max-document-bytes', String(100 * 1024 * 1024)]);
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator(['--processing-delay', '50', '--max-document-bytes', String(100 * 1024 * 1024)]);
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -183,15 +176,8 @@ describe('upload to the signed address', () => {
 });
 
 describe('upload limits and expiry', () => {
-  let limited: EmulatorProcess;
   const maxBytes = 20_000;
-
-  beforeAll(async () => {
-    limited = await startEmulatorProcess(['--processing-delay', '0', '--max-document-bytes', String(maxBytes), '--signed-address-ttl', '1000']);
-  });
-  afterAll(async () => {
-    await limited?.stop();
-  });
+  const limited = useEmulator(['--processing-delay', '0', '--max-document-bytes', String(maxBytes), '--signed-address-ttl', '1000']);
 
   it('answers 413 DOCUMENT_TOO_LARGE with {maxBytes, declaredBytes} when Content-Length is over --max-document-bytes', async () => {
     const { envelopeId } = await draftWithSigners(limited);
@@ -363,23 +349,18 @@ describe('restart with --state', () => {
   it('finishes on start the documents that were still PROCESSING when the emulator stopped', async () => {
     const statePath = join(tempDir('esign-state-'), 'state.json');
     const key = 'em_test_StateRestartKey0123456789';
-    const first = await startEmulatorProcess(['--state', statePath, '--key', key, '--processing-delay', '600000']);
-    let envelopeId: string;
-    let documentId: string;
-    try {
-      ({ envelopeId } = await draftWithSigners(first));
+    const { envelopeId, documentId } = await withEmulator(['--state', statePath, '--key', key, '--processing-delay', '600000'], async (first) => {
+      const { envelopeId } = await draftWithSigners(first);
       const registered = await registerDocument(first, envelopeId);
-      documentId = registered.documentId;
       expect((await putBytes(registered.uploadUrl, await ndaPdf())).status).toBe(200);
-      expect((await documentRecord(first, envelopeId, documentId)).status).toBe('PROCESSING');
-    } finally {
-      await first.stop();
-    }
-    const second = await startEmulatorProcess(['--state', statePath, '--key', key, '--processing-delay', '0']);
+      expect((await documentRecord(first, envelopeId, registered.documentId)).status).toBe('PROCESSING');
+      return { envelopeId, documentId: registered.documentId };
+    });
     try {
-      expect(await processedDocument(second, envelopeId, documentId)).toMatchObject({ status: 'READY', pageCount: 1 });
+      await withEmulator(['--state', statePath, '--key', key, '--processing-delay', '0'], async (second) => {
+        expect(await processedDocument(second, envelopeId, documentId)).toMatchObject({ status: 'READY', pageCount: 1 });
+      });
     } finally {
-      await second.stop();
       rmSync(statePath, { force: true });
     }
   });

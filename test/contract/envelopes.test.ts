@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulators, type EmulatorProcess } from '../support/emulator.js';
 import {
   createDraft,
   getEnvelope,
@@ -22,21 +22,16 @@ import { simplePdf } from '../support/pdfs.js';
 
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-let emulator: EmulatorProcess;
-/** Envelope quota 1 and anchor search off. */
-let limited: EmulatorProcess;
+/** `limited`: envelope quota 1 and anchor search off. */
+const [emulator, limited] = useEmulators([], ['--envelope-quota', '1', '--no-anchor-search']);
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  [emulator, limited, receiver] = await Promise.all([
-    startEmulatorProcess(),
-    startEmulatorProcess(['--envelope-quota', '1', '--no-anchor-search']),
-    startWebhookReceiver(),
-  ]);
+  receiver = await startWebhookReceiver();
   await subscribe(emulator, receiver.url, ['ENVELOPE_SENT', 'ENVELOPE_VOIDED', 'ENVELOPE_COMPLETED', 'ENVELOPE_DECLINED']);
 });
 afterAll(async () => {
-  await Promise.all([emulator?.stop(), limited?.stop(), receiver?.close()]);
+  await receiver?.close();
 });
 
 async function folders(target: EmulatorProcess): Promise<{ id: string; name: string }[]> {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus, type ApiAnswer } from '../support/api-call.js';
 import { tempDir } from '../support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator, withEmulator } from '../support/emulator.js';
 
 const testKey = 'em_test_ErrorsTestKey0123456789';
 const liveKey = 'em_live_ErrorsLiveKey0123456789';
@@ -17,23 +17,8 @@ function expectErrorShape(answer: ApiAnswer, status: number, code: string): void
   expect(answer.body.error.message.length).toBeGreaterThan(0);
 }
 
-async function withEmulator(args: string[], run: (emulator: EmulatorProcess) => Promise<void>): Promise<void> {
-  const emulator = await startEmulatorProcess(args);
-  try {
-    await run(emulator);
-  } finally {
-    await emulator.stop();
-  }
-}
-
 describe('errors on a plain sandbox emulator', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--key', testKey]);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--key', testKey]);
 
   it('answers an unknown route with 404 RESOURCE_NOT_FOUND in the error shape', async () => {
     expectErrorShape(await call(emulator, 'GET', '/v4/api/no-such-resource'), 404, 'RESOURCE_NOT_FOUND');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { addDocument, draftWithSigners, findAnchors, getFields, putFields, registerDocument } from '../support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 import { createSentEnvelope, send } from '../support/envelope-flow.js';
 import {
   baselineOfLine,
@@ -15,14 +15,7 @@ import {
   TEXT_LAYOUT,
 } from '../support/pdfs.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator(['--processing-delay', '20']);
 
 /** Top of the text on NDA line `line` (Helvetica 12 at TEXT_LAYOUT), as anchors find it. */
 const textTop = (line: number): number => baselineOfLine(line) - HELVETICA_ASCENT * TEXT_LAYOUT.fontSize;

@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { expandPath, operations, pathParams } from '../../src/api/operations.js';
 import { call, expectStatus } from '../support/api-call.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 import { outbox, readyDraft, resetEmulator } from '../support/envelope-flow.js';
 
 const otherKey = 'em_test_OtherIntegrationKey0123456789';
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '20', '--key', 'em_test_MainIntegrationKey0123456789', '--key', otherKey]);
 
-beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20', '--key', 'em_test_MainIntegrationKey0123456789', '--key', otherKey]);
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
 beforeEach(async () => {
   await resetEmulator(emulator);
 });

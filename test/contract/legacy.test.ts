@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus, type ApiAnswer } from '../support/api-call.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator, withEmulator, type EmulatorProcess } from '../support/emulator.js';
 import { simplePdf } from '../support/pdfs.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator();
 let accountId: string;
 const sessionToken = 'sess_0123456789abcdefXYZ';
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess();
   accountId = expectStatus(await call(emulator, 'GET', '/v4/api/me'), 200).body.account.id;
-});
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 /** A /v2 call with its own auth: a session token and x-account-id, never the API key. */
@@ -173,13 +169,10 @@ describe('legacy POST /v2/envelopes/', () => {
   });
 
   it('403 ENVELOPES_QUOTA_EXCEEDED: the account reached its envelope limit', async () => {
-    const limited = await startEmulatorProcess(['--envelope-quota', '1']);
-    try {
+    await withEmulator(['--envelope-quota', '1'], async (limited) => {
       const account = expectStatus(await call(limited, 'GET', '/v4/api/me'), 200).body.account.id;
       expect((await createV2(validBody(), {}, limited, account)).status).toBe(201);
       expectError(await createV2(validBody(), {}, limited, account), 403, 'ENVELOPES_QUOTA_EXCEEDED');
-    } finally {
-      await limited.stop();
-    }
+    });
   });
 });

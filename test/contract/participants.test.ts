@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulators, type EmulatorProcess } from '../support/emulator.js';
 import { createDraft, getEnvelope, outbox, participantAction, readyDraft, resetEmulator, send, syncParticipants } from '../support/envelope-flow.js';
 
-let emulator: EmulatorProcess;
-/** An account allowed a single message (`--message-limit 1`). */
-let oneMessage: EmulatorProcess;
-
-beforeAll(async () => {
-  [emulator, oneMessage] = await Promise.all([
-    startEmulatorProcess(['--processing-delay', '20']),
-    startEmulatorProcess(['--processing-delay', '20', '--message-limit', '1']),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([emulator?.stop(), oneMessage?.stop()]);
-});
+/** `oneMessage`: an account allowed a single message (`--message-limit 1`). */
+const [emulator, oneMessage] = useEmulators(['--processing-delay', '20'], ['--processing-delay', '20', '--message-limit', '1']);
 
 function participantsPath(envelopeId: string, participantId?: string): string {
   return `/v4/api/envelopes/${envelopeId}/participants${participantId ? `/${participantId}` : ''}`;

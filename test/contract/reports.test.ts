@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { createSentEnvelope, signAll, voidEnvelope } from '../support/envelope-flow.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess();
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator();
 
 describe('reports', () => {
   it('lists voided envelopes newest first with id, title, cancellationReason and voidedAt', async () => {

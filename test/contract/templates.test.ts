@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 import { inDays, outbox, participantAction, resetEmulator } from '../support/envelope-flow.js';
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator(['--processing-delay', '20']);
 
 async function templates(): Promise<any[]> {
   return expectStatus(await call(emulator, 'GET', '/v4/api/templates/'), 200).body.data;

@@ -1,21 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { createSentEnvelope, signAll, voidEnvelope } from '../support/envelope-flow.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 
-let emulator: EmulatorProcess;
+// Two retries 100 ms and 200 ms apart: a delivery is given up after three attempts.
+const emulator = useEmulator(['--webhook-retry-delays', '100,200']);
 const receivers: Receiver[] = [];
 
-beforeAll(async () => {
-  // Two retries 100 ms and 200 ms apart: a delivery is given up after three attempts.
-  emulator = await startEmulatorProcess(['--webhook-retry-delays', '100,200']);
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
 });

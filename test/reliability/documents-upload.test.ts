@@ -4,10 +4,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, startEsign, stderrShows, tempDir } from '../support/cli.js';
 import { listDocuments, paddedPdf, registerDocument } from '../support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator, type EmulatorProcess } from '../support/emulator.js';
 import { esignOn } from '../support/esign-on.js';
 import { createDraft } from '../support/envelope-flow.js';
 import { call, expectStatus } from '../support/api-call.js';
@@ -35,13 +35,7 @@ async function requests(emulator: EmulatorProcess): Promise<number> {
 }
 
 describe('local document checks, before anything is registered', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--processing-delay', '20']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--processing-delay', '20']);
 
   it('refuses a text file named .pdf with exit 2 and sends no request', async () => {
     const { id } = await createDraft(emulator);
@@ -87,13 +81,7 @@ describe('local document checks, before anything is registered', () => {
 });
 
 describe('a connection dropped during registration', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--processing-delay', '20', '--faults', 'reset=0.2']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--processing-delay', '20', '--faults', 'reset=0.2']);
 
   /** The test's own requests meet the same faults: a GET, or a POST with a key, is simply tried again. */
   async function retried<T>(request: () => Promise<T>): Promise<T> {
@@ -124,14 +112,8 @@ describe('a connection dropped during registration', () => {
 });
 
 describe('Ctrl-C during an upload', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    // A storage host that takes 30 s before it reads a body: the upload is still running when the signal comes.
-    emulator = await startEmulatorProcess(['--processing-delay', '20', '--max-document-bytes', String(64 * 1024 * 1024), '--faults', 'upload-latency=30000']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  // A storage host that takes 30 s before it reads a body: the upload is still running when the signal comes.
+  const emulator = useEmulator(['--processing-delay', '20', '--max-document-bytes', String(64 * 1024 * 1024), '--faults', 'upload-latency=30000']);
 
   async function interruptUpload(signal: NodeJS.Signals, json: boolean) {
     const { id } = await createDraft(emulator);

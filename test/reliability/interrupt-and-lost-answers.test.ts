@@ -6,17 +6,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, runEsign, startEsign, stderrShows } from '../support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 import { createSentEnvelope } from '../support/envelope-flow.js';
 
 describe('Ctrl-C during envelopes wait', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--processing-delay', '20']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--processing-delay', '20']);
 
   it.each([
     ['SIGINT', 130],

@@ -1,14 +1,16 @@
 /*
- * Files esign writes for the person (`fields preview --out`) and for itself (config, credentials). Issue #7: "fields
- * preview --out equal to the input destroyed the input; a failed write left a truncated file in place of the old one".
+ * Files esign writes for the person (`fields preview --out`, `batch run --journal/--report`) and for itself (config,
+ * credentials). Issue #7: "fields preview --out equal to the input destroyed the input; a failed write left a truncated
+ * file in place of the old one".
  * An existing target is replaced only with --force, an input never; a failed write leaves the old file as it was.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runEsign, tempDir, type RunOptions } from '../support/cli.js';
+import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
 import { ndaPdf } from '../support/pdfs.js';
 
 const FIELDS = ['- participantId: alice', '  type: SIGNATURE', '  pages: [1]', '  position: { x: 100, y: 100 }', '  size: { width: 150, height: 30 }', ''].join('\n');
@@ -66,6 +68,62 @@ describe('fields preview --out', () => {
     expect(result.stderr).toContain('Nothing was replaced');
     expect(readFileSync(join(dir, 'preview.pdf'), 'utf8')).toBe(OLD_PREVIEW);
     expect(readdirSync(dir).sort()).toEqual(['fields.yaml', 'nda.pdf', 'preview.pdf']);
+  });
+});
+
+describe('batch run --journal and --report', () => {
+  const SPEC = [
+    'version: 1',
+    'envelopes:',
+    '  - ref: acme',
+    '    title: Output files acme',
+    '    participants:',
+    '      - { ref: ada, name: Ada, email: ada@example.com }',
+    '    documents:',
+    '      - { ref: nda, file: nda.pdf }',
+    '    fields:',
+    '      - { type: SIGNATURE, documentRef: nda, participantRef: ada, size: { width: 150, height: 40 }, anchor: { text: "{{signature}}", occurrence: 1 } }',
+    '',
+  ].join('\n');
+  let emulator: EmulatorProcess;
+  beforeAll(async () => {
+    emulator = await startEmulatorProcess();
+  });
+  afterAll(async () => {
+    await emulator?.stop();
+  });
+
+  async function envelopeCount(): Promise<number> {
+    return ((await (await emulator.fetch('/v4/api/envelopes/?limit=100')).json()) as { data: unknown[] }).data.length;
+  }
+
+  // Issue #7: "every later writer: journals, reports"; "a target that is one of the command's inputs is refused".
+  it.each([
+    ['--journal', 'batch.yaml', ['--force']],
+    ['--journal', 'nda.pdf', ['--resume']],
+    ['--report', 'batch.yaml', ['--force']],
+    ['--report', 'nda.pdf', ['--force']],
+  ])('%s %s names one of its inputs: refused (exit 2) before any envelope is sent, the inputs unchanged', async (flag, out, extra) => {
+    writeFileSync(join(dir, 'batch.yaml'), SPEC);
+    const before = { spec: sha256(join(dir, 'batch.yaml')), pdf: sha256(join(dir, 'nda.pdf')) };
+    const envelopes = await envelopeCount();
+    const result = await runEsign(['batch', 'run', 'batch.yaml', flag, out, ...extra], { ...options, env: emulator.env });
+    expect(result.code, result.stderr).toBe(2);
+    // A PDF given as the journal to resume is refused as no journal before its path is compared with the inputs.
+    expect(result.stderr).toMatch(new RegExp(`${flag} ${out} is (also an input of this command|not a journal esign wrote)`));
+    expect({ spec: sha256(join(dir, 'batch.yaml')), pdf: sha256(join(dir, 'nda.pdf')) }).toEqual(before);
+    expect(await envelopeCount()).toBe(envelopes);
+  });
+
+  it('an existing --report without --force: exit 2 naming it before any envelope is sent, the file unchanged', async () => {
+    writeFileSync(join(dir, 'batch.yaml'), SPEC);
+    writeFileSync(join(dir, 'junit.xml'), OLD_PREVIEW);
+    const envelopes = await envelopeCount();
+    const result = await runEsign(['batch', 'run', 'batch.yaml', '--report', 'junit.xml'], { ...options, env: emulator.env });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('--report junit.xml already exists');
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toBe(OLD_PREVIEW);
+    expect(await envelopeCount()).toBe(envelopes);
   });
 });
 

@@ -5,11 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { baseEnv, esignBin, parseJson, startEsign, stderrShows, tempDir } from '../support/cli.js';
 import { listDocuments, paddedPdf } from '../support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator, type EmulatorProcess } from '../support/emulator.js';
 import { esignOn } from '../support/esign-on.js';
 import { getEnvelope, waitUntil } from '../support/envelope-flow.js';
 import { ndaPdf } from '../support/pdfs.js';
@@ -47,13 +47,7 @@ async function envelopeIds(emulator: EmulatorProcess): Promise<string[]> {
 }
 
 describe('send-now run again with the same spec', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--processing-delay', '20']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--processing-delay', '20']);
 
   it('answers the same envelope, and the number of envelopes does not grow', async () => {
     const esign = esignIn(emulator);
@@ -98,14 +92,8 @@ describe('send-now run again with the same spec', () => {
 });
 
 describe('send-now interrupted after the envelope was created', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    // The storage host waits 3 s before it reads a body: the first run is stopped in the middle of its first upload.
-    emulator = await startEmulatorProcess(['--processing-delay', '20', '--faults', 'upload-latency=3000']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  // The storage host waits 3 s before it reads a body: the first run is stopped in the middle of its first upload.
+  const emulator = useEmulator(['--processing-delay', '20', '--faults', 'upload-latency=3000']);
 
   it('exits 130 with the envelope, the documents and the command that resumes; the same command then finishes the uploads', async () => {
     const file = spec('interrupted.yaml', 'Interrupted send-now', ['nda.pdf', 'annex.pdf']);
@@ -147,13 +135,7 @@ describe('send-now interrupted after the envelope was created', () => {
 });
 
 describe('send-now of a large PDF', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--max-document-bytes', String(512 * 1024 * 1024), '--processing-delay', '600000']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--max-document-bytes', String(512 * 1024 * 1024), '--processing-delay', '600000']);
 
   // Exact numbers for 1 GiB live in bench/run.mjs (send-now); this only catches a file read whole into memory.
   it.skipIf(!existsSync('/usr/bin/time'))('streams it: peak memory stays well under the size of the file', async () => {

@@ -3,7 +3,8 @@
  * registered). Issue #7: "any status other than the expected 2xx (a redirect included) is a failure with its own message
  * and exit code; nothing is reported as uploaded that was not", and "an upload host that never answers hung it".
  */
-import { writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir, type RunOptions } from '../support/cli.js';
@@ -120,5 +121,27 @@ describe('documents upload: --timeout bounds silences, not the transfer', () => 
     expect(Date.now() - started).toBeGreaterThan(3_000);
     expect(received).toBe(size);
     expect(host!.requests.filter((request) => request === uploadPath)).toHaveLength(1);
+  });
+});
+
+describe('documents upload: the bytes that arrive', () => {
+  it('are the file, byte for byte, when it spans several reads (the read buffers are reused)', async () => {
+    const received = createHash('sha256');
+    let size = 0;
+    host = await startSignedHost((request, response) => {
+      request.on('data', (chunk: Buffer) => {
+        received.update(chunk);
+        size += chunk.length;
+      });
+      request.on('end', () => response.writeHead(200).end());
+    });
+    const dir = tempDir('esign-upload-');
+    // Random bytes after the PDF: a buffer sent twice, or sent while being refilled, would change the digest.
+    const content = Buffer.concat([Buffer.from(await ndaPdf()), randomBytes(9 * 1024 * 1024 + 12_345)]);
+    writeFileSync(join(dir, 'contract.pdf'), content);
+    const result = await runEsign(['documents', 'upload', ENVELOPE_ID, 'contract.pdf', '--no-wait'], { cwd: dir, env: host.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(size).toBe(content.length);
+    expect(received.digest('hex')).toBe(createHash('sha256').update(readFileSync(join(dir, 'contract.pdf'))).digest('hex'));
   });
 });

@@ -1,12 +1,12 @@
 import { request } from 'node:http';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { tempDir } from '../support/cli.js';
 import { DOCX, minimalDocx, processedDocument, registerDocument, putBytes } from '../support/documents.js';
 import { createDraft } from '../support/envelope-flow.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator, withEmulator, type EmulatorProcess } from '../support/emulator.js';
 import { simplePdf } from '../support/pdfs.js';
 
 const key = 'hard_test_HardeningSecret0123456789';
@@ -40,13 +40,7 @@ async function envelopeCount(emulator: EmulatorProcess): Promise<number> {
 }
 
 describe('emulator request bodies', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--key', key, '--processing-delay', '0']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--key', key, '--processing-delay', '0']);
 
   it('refuses JSON nested deeper than the limit with 400 JSON_TOO_DEEP, never 500, on API, legacy and control routes', async () => {
     const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -109,13 +103,7 @@ describe('emulator request bodies', () => {
 });
 
 describe('emulator control routes', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--key', key]);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--key', key]);
 
   it('refuse a foreign Host (DNS rebinding) with 403 CONTROL_HOST_REFUSED and leave the state alone', async () => {
     const port = new URL(emulator.url).port;
@@ -152,13 +140,10 @@ describe('emulator --state file', () => {
   it('is written 0600 and holds no part of the key, idempotency records included', async () => {
     const directory = tempDir('esign-state-');
     const statePath = join(directory, 'nested', 'emulator.json');
-    const emulator = await startEmulatorProcess(['--key', key, '--state', statePath]);
-    try {
+    await withEmulator(['--key', key, '--state', statePath], async (emulator) => {
       const created = await call(emulator, 'POST', '/v4/api/envelopes/', { body: { title: 'Kept' }, headers: { 'idempotency-key': 'state-file-key-1' } });
       expectStatus(created, 201);
-    } finally {
-      await emulator.stop();
-    }
+    });
     expect(statSync(statePath).mode & 0o777).toBe(0o600);
     // A directory made for the state is private too.
     expect(statSync(join(directory, 'nested')).mode & 0o777).toBe(0o700);

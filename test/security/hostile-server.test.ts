@@ -15,11 +15,11 @@ const escapes = `\u001b[2J\u001b]0;pwned title\u0007\r✓ Envelope voided\nFORGE
 
 let server: Server;
 let baseUrl: string;
-let requests: { method: string; url: string }[] = [];
+let requests: { method: string; url: string; headers: Record<string, string | string[] | undefined> }[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    requests.push({ method: request.method ?? '', url: request.url ?? '' });
+    requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers });
     const authorization = request.headers.authorization ?? '';
     const sentKey = authorization.replace(/^Bearer /, '');
     response.setHeader('content-type', 'application/json');
@@ -108,6 +108,21 @@ describe('a server that echoes the key and sends escape sequences', () => {
     expect(json.code).toBe(0);
     expectClean(json);
     expect(parseJson<{ account: { name: string } }>(json.stdout).account.name).toBe(`Acme hx_test_…${key.slice(-4)}${escapes}`);
+  });
+});
+
+describe('where the key travels', () => {
+  it('only in Authorization: Bearer, never in the URL or another header, and no x-account-id', async () => {
+    await esign(['me']);
+    await esign(['envelopes', 'list', '--status', 'DRAFT']);
+    await esign(['envelopes', 'create', '--title', 'Where the key goes']);
+    expect(requests.map((request) => request.method)).toEqual(expect.arrayContaining(['GET', 'POST']));
+    for (const { url, headers } of requests) {
+      expect(headers.authorization).toBe(`Bearer ${key}`);
+      expect(headers['x-account-id']).toBeUndefined();
+      const elsewhere = JSON.stringify({ url, headers: { ...headers, authorization: undefined } });
+      expect(elsewhere).not.toContain(key.slice(8));
+    }
   });
 });
 

@@ -2,10 +2,10 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir } from '../support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 import { startCountingHost, type CountingHost } from './hostile-host.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator();
 let attacker: CountingHost;
 
 async function emulatorRequests(): Promise<number> {
@@ -13,10 +13,10 @@ async function emulatorRequests(): Promise<number> {
 }
 
 beforeAll(async () => {
-  [emulator, attacker] = await Promise.all([startEmulatorProcess(), startCountingHost()]);
+  attacker = await startCountingHost();
 });
 afterAll(async () => {
-  await Promise.all([emulator?.stop(), attacker?.close()]);
+  await attacker?.close();
 });
 
 describe('a stored key goes only to the base URL stored with it (issue #7)', () => {

@@ -2,17 +2,17 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writ
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir } from '../support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 import { startCountingHost, type CountingHost } from './hostile-host.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator();
 let attacker: CountingHost;
 
 beforeAll(async () => {
-  [emulator, attacker] = await Promise.all([startEmulatorProcess(), startCountingHost()]);
+  attacker = await startCountingHost();
 });
 afterAll(async () => {
-  await Promise.all([emulator?.stop(), attacker?.close()]);
+  await attacker?.close();
 });
 
 /** A user with a stored profile `acme` bound to the emulator. */

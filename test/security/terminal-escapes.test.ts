@@ -2,25 +2,21 @@
  * Text a server stores and gives back (an envelope's title and message, a participant's name) is shown with its
  * control characters made visible: it cannot clear the screen, retitle the terminal or forge a line of output.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { parseJson } from '../support/cli.js';
 import { esignOn } from '../support/esign-on.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 
 const title = `Q3 \u001b[2J\u001b]0;pwned\u0007\r✓ Envelope voided\nFORGED LINE \u202eFDP.exe`;
 const rawControl = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator();
 let envelopeId: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess();
   const created = expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { body: { title, message: `hello\u001b[31m\rsigned` }, idempotent: true }), 201);
   envelopeId = created.body.id ?? created.body.envelopeId;
-});
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 describe('an envelope whose title holds escape sequences (real emulator)', () => {

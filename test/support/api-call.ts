@@ -66,3 +66,15 @@ export function expectStatus(answer: ApiAnswer, status: number): ApiAnswer {
   if (answer.status !== status) throw new Error(`expected ${status}, got ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer;
 }
+
+/** Envelopes whose title starts with `prefix`, counted through the API's own list (all pages). */
+export async function countEnvelopes(emulator: EmulatorProcess, prefix: string): Promise<number> {
+  let count = 0;
+  let cursor: string | null = null;
+  do {
+    const page = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/?limit=100${cursor ? `&cursor=${cursor}` : ''}`), 200).body as { data: { title: string }[]; nextCursor: string | null };
+    count += page.data.filter((envelope) => envelope.title.startsWith(prefix)).length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  return count;
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
 import { baseEnv, esignBin, tempDir } from './cli.js';
 
 export interface EmulatorProcess {
@@ -68,4 +69,64 @@ export async function startEmulatorProcess(
       });
     },
   };
+}
+
+/**
+ * The emulator of a test file or describe block: started before its first test, stopped after its last. The handle
+ * reads through to the running emulator, so it is declared where the tests are and used inside tests and hooks.
+ */
+export function useEmulator(args: readonly string[] = []): EmulatorProcess {
+  return useEmulators(args)[0];
+}
+
+/** Several emulators for a file or describe block (`useEmulator` for each), started side by side. */
+export function useEmulators<const T extends readonly (readonly string[])[]>(...argLists: T): { [K in keyof T]: EmulatorProcess } {
+  const started: (EmulatorProcess | undefined)[] = [];
+  beforeAll(async () => {
+    await Promise.all(argLists.map(async (args, index) => (started[index] = await startEmulatorProcess(args))));
+  });
+  afterAll(async () => {
+    await Promise.all(started.map((emulator) => emulator?.stop()));
+  });
+  return argLists.map((args, index) => lazyHandle(args, () => started[index])) as { [K in keyof T]: EmulatorProcess };
+}
+
+function lazyHandle(args: readonly string[], current: () => EmulatorProcess | undefined): EmulatorProcess {
+  const running = (): EmulatorProcess => {
+    const emulator = current();
+    if (!emulator) throw new Error(`the emulator (${args.join(' ') || 'no options'}) is started in beforeAll: use it inside a test or a hook`);
+    return emulator;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get key() {
+      return running().key;
+    },
+    get keys() {
+      return running().keys;
+    },
+    get environment() {
+      return running().environment;
+    },
+    get child() {
+      return running().child;
+    },
+    get env() {
+      return running().env;
+    },
+    fetch: (path, init) => running().fetch(path, init),
+    stop: () => running().stop(),
+  };
+}
+
+/** An emulator for one test: started, handed to `run`, and stopped whatever `run` does. */
+export async function withEmulator<T>(args: readonly string[], run: (emulator: EmulatorProcess) => Promise<T>): Promise<T> {
+  const emulator = await startEmulatorProcess(args);
+  try {
+    return await run(emulator);
+  } finally {
+    await emulator.stop();
+  }
 }

@@ -8,10 +8,9 @@ export interface EsignOn {
   json<T = any>(args: readonly string[], options?: RunOptions): Promise<T>;
 }
 
-/** `esign` bound to an emulator (given directly, or read when called, for emulators started in `beforeAll`). */
-export function esignOn(emulator: EmulatorProcess | (() => EmulatorProcess)): EsignOn {
-  const target = typeof emulator === 'function' ? emulator : () => emulator;
-  const run = (args: readonly string[], options: RunOptions = {}) => runEsign(args, { ...options, env: { ...target().env, ...options.env } });
+/** `esign` bound to an emulator (a `useEmulator` handle is read when a command runs). */
+export function esignOn(emulator: EmulatorProcess): EsignOn {
+  const run = (args: readonly string[], options: RunOptions = {}) => runEsign(args, { ...options, env: { ...emulator.env, ...options.env } });
   return {
     run,
     async json(args, options) {

@@ -17,10 +17,13 @@ export class Terminal {
     return execFileSync(tmuxBinary!, ['-L', this.socket, ...args], { env: this.env, encoding: 'utf8' });
   }
 
-  /** Runs esign in a 200x50 terminal (in `cwd`); the shell prints the exit code and keeps the pane open to be read. */
-  run(args: readonly string[], cwd?: string): void {
+  /**
+   * Runs esign in a terminal of `columns` x 50 (200 unless told, in `cwd`); the shell prints the exit code and keeps the
+   * pane open to be read.
+   */
+  run(args: readonly string[], cwd?: string, columns = 200): void {
     const quoted = [process.execPath, esignBin, ...args].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
-    this.tmux('new-session', '-d', '-x', '200', '-y', '50', '-s', 'esign', ...(cwd ? ['-c', cwd] : []), `${quoted}; echo EXIT=$?; sleep 600`);
+    this.tmux('new-session', '-d', '-x', String(columns), '-y', '50', '-s', 'esign', ...(cwd ? ['-c', cwd] : []), `${quoted}; echo EXIT=$?; sleep 600`);
   }
 
   /** The visible text; with `escapes`, colours and attributes as escape sequences too. */

@@ -20,7 +20,7 @@ export default defineCommand({
         rows,
         [
           { header: 'CAPABILITY', value: (row) => cell(row.id) },
-          { header: 'DESCRIPTION', value: (row) => cell(row.description) },
+          { header: 'DESCRIPTION', value: (row) => cell(row.description), freeText: true },
         ],
         ctx.output.style,
       ),

@@ -1,6 +1,7 @@
 import { UsageError } from '../../api/errors.js';
 import { collect, defineCommand } from '../../cli/command.js';
 import { readSearchesFile, type SearchSpec } from '../../input/fields.js';
+import { occurrenceWords } from '../../shared/values.js';
 import { renderTable } from '../../output/table.js';
 import {
   anchorSearchResult,
@@ -90,13 +91,13 @@ export default defineCommand<FindArgs>({
   options: [
     { flags: '--text <text>', description: 'text to find (repeatable)', parse: collect },
     { flags: '--key <key>', description: 'key of each --text, in order (default: the text itself)', parse: collect },
-    { flags: '--occurrence <which>', description: 'first, all (default) or N (the N-th in the whole document)', parse: parseOccurrence },
+    { flags: '--occurrence <which>', description: 'first, all (default) or N (the N-th in the whole document)', parse: parseOccurrence, completion: { words: occurrenceWords } },
     { flags: '--case-sensitive', description: 'match letter case exactly' },
     { flags: '--whole-word', description: 'no letter or digit directly before or after the text' },
     { flags: '--offset <x,y>', description: 'points added to the top-left of each match (x right, y down), e.g. 0,-12', parse: parseOffset },
-    { flags: '-f, --file <path>', description: 'searches.yaml: a list of {key?, text, occurrence?, caseSensitive?, matchWholeWord?, offset?}' },
+    { flags: '-f, --file <path>', description: 'searches.yaml: a list of {key?, text, occurrence?, caseSensitive?, matchWholeWord?, offset?}', completion: 'file' },
     { flags: '--template <templateId>', description: 'search a template document: esign anchors find --template <templateId> <documentId>' },
-    { flags: '--local <file.pdf>', description: 'search a local PDF offline (no key needed), with the same matcher as the service' },
+    { flags: '--local <file.pdf>', description: 'search a local PDF offline (no key needed), with the same matcher as the service', completion: 'file' },
   ],
   examples: [
     'esign anchors find 3f6c… 9a1b… --text "{{signature}}" --text "{{date}}"',

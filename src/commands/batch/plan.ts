@@ -3,7 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 export default defineCommand<{ specs: string[] }>({
   name: 'plan',
   description: 'Validate, then print every request a run would send, in order, with the Idempotency-Key of each POST',
-  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files (- reads standard input)', variadic: true }],
+  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files (- reads standard input)', variadic: true, completion: 'file' }],
   examples: ['esign batch plan examples/batch/onboarding.yaml', 'esign batch plan batch.yaml --json | jq ".[0].requests"'],
   async handler(args, ctx) {
     const { readBatch } = await import('../../batch/entries.js');

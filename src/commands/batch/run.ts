@@ -46,12 +46,12 @@ function positiveInteger(value: string): number {
 export default defineCommand<RunArgs>({
   name: 'run',
   description: 'Send every envelope of the specs, a few at a time, exactly once: journalled, resumable, with a CI report',
-  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files', variadic: true }],
+  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files', variadic: true, completion: 'file' }],
   options: [
     { flags: '-c, --concurrency <n>', description: 'envelopes in flight at once', defaultValue: 4, parse: positiveInteger },
-    { flags: '--journal <file>', description: 'where each completed step is recorded (default: <first spec>.journal.jsonl)' },
+    { flags: '--journal <file>', description: 'where each completed step is recorded (default: <first spec>.journal.jsonl)', completion: 'file' },
     { flags: '--resume', description: 'continue from the journal of an interrupted or failed run' },
-    { flags: '--report <junit.xml>', description: 'write a JUnit XML report (one test case per envelope)' },
+    { flags: '--report <junit.xml>', description: 'write a JUnit XML report (one test case per envelope)', completion: 'file' },
     { flags: '--shard <i/n>', description: 'run only the i-th of n stable shares of the envelopes (by ref), for CI matrices' },
     { flags: '--wait <until>', description: 'after sending, wait until each envelope is sent or completed', choices: ['sent', 'completed'] },
     { flags: '--wait-timeout <duration>', description: `give up waiting after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },
@@ -84,7 +84,14 @@ export default defineCommand<RunArgs>({
       }
     }
     const entries = (await readBatch(args.specs, ctx.stdin)).filter((entry) => !shard || inShard(entry.ref, shard));
-    const checked = await checkBatch(entries);
+    const { journalStartedAt, runBatch } = await import('../../batch/run.js');
+    const startedAtMs = (args.resume ? await journalStartedAt(journalPath) : undefined) ?? Date.now();
+    const checked = await checkBatch(entries, startedAtMs);
+    // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
+    const { checkOutputTarget } = await import('../../output/atomic-file.js');
+    const inputs = [...args.specs.filter((spec) => spec !== '-'), ...checked.flatMap((item) => (item.kind === 'envelope' ? item.loaded.files.map((file) => file.path) : []))];
+    await checkOutputTarget(journalPath, { overwrite: true, inputs, label: `--journal ${journalPath}` });
+    if (args.report) await checkOutputTarget(args.report, { overwrite: args.force === true, inputs, label: `--report ${args.report}` });
     const items = [];
     for (const item of checked) items.push({ checked: item, plan: await planEntry(item) });
     if (items.length === 0) {
@@ -92,7 +99,6 @@ export default defineCommand<RunArgs>({
       return;
     }
 
-    const { runBatch } = await import('../../batch/run.js');
     const client = await ctx.client();
     ctx.output.info(`Running ${items.length} envelope${items.length === 1 ? '' : 's'}${shard ? ` (shard ${args.shard})` : ''}, ${Math.min(args.concurrency, items.length)} at a time; journal ${journalPath}`);
     const outcomes = await runBatch(ctx, client, items, {
@@ -103,11 +109,12 @@ export default defineCommand<RunArgs>({
       ...(args.wait ? { wait: args.wait as 'sent' | 'completed' } : {}),
       waitTimeoutMs: args.waitTimeout ?? defaultWaitMs,
       confirmConversion: args.confirmConversion === true,
+      startedAtMs,
     });
     if (args.report) {
       const { junitReport } = await import('../../batch/report.js');
       const { writeFileAtomic } = await import('../../output/atomic-file.js');
-      await writeFileAtomic(args.report, junitReport(outcomes), { overwrite: args.force === true, label: `--report ${args.report}` });
+      await writeFileAtomic(args.report, junitReport(outcomes), { overwrite: args.force === true, inputs, label: `--report ${args.report}` });
     }
 
     const { interruption, InterruptedError } = await import('../../cli/interrupt.js');
@@ -125,6 +132,7 @@ export default defineCommand<RunArgs>({
     }
     ctx.output.result(summary, () =>
       outcomes.map((outcome) => `${ctx.output.style.green('✓')} ${outcome.ref.padEnd(20)} ${outcome.envelopeId ?? ''} ${outcome.status ?? ''}${outcome.resumed ? ' (done by an earlier run)' : ''}`).join('\n'),
+      () => outcomes.flatMap((outcome) => (outcome.envelopeId ? [outcome.envelopeId] : [])),
     );
   },
 });

@@ -5,7 +5,7 @@ import { findingLine } from '../../workflows/preflight.js';
 export default defineCommand<{ specs: string[] }>({
   name: 'validate',
   description: 'Check batch specs offline (schema, refs, files, field rules, anchors on the PDFs); exit 2 on any problem',
-  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files (- reads standard input)', variadic: true }],
+  arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files (- reads standard input)', variadic: true, completion: 'file' }],
   examples: ['esign batch validate examples/batch/onboarding.yaml', 'esign batch validate specs/*.yaml --json'],
   async handler(args, ctx) {
     const { readBatch } = await import('../../batch/entries.js');

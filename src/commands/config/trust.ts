@@ -7,7 +7,7 @@ import { locateProjectConfig } from './locate.js';
 export default defineCommand<{ file?: string }>({
   name: 'trust',
   description: 'Trust a project config file as it is now: esign then uses its base URLs (and runs it, if it is code)',
-  arguments: [{ name: 'file', description: 'the file (default: the project config found in the working directory)', required: false }],
+  arguments: [{ name: 'file', description: 'the file (default: the project config found in the working directory)', required: false, completion: 'file' }],
   examples: ['esign config trust', 'esign config trust ./.esignrc.yaml'],
   async handler(args, ctx) {
     const file = await locateProjectConfig(args.file);

@@ -7,6 +7,7 @@ import { renderTable } from '../../output/table.js';
 export default defineCommand({
   name: 'trusted',
   description: 'List the trusted project config files, and whether each is still as it was trusted',
+  examples: ['esign config trusted', 'esign config trusted --json'],
   async handler(_args, ctx) {
     const trusted = trustedProjectConfigs(await loadConfigFile());
     const rows = await Promise.all(

@@ -14,7 +14,8 @@ async function trustedPath(file: string | undefined): Promise<string> {
 export default defineCommand<{ file?: string }>({
   name: 'untrust',
   description: 'Withdraw the trust in a project config file',
-  arguments: [{ name: 'file', description: 'the file (default: the project config found in the working directory)', required: false }],
+  arguments: [{ name: 'file', description: 'the file (default: the project config found in the working directory)', required: false, completion: 'file' }],
+  examples: ['esign config untrust', 'esign config untrust ./.esignrc.yaml'],
   async handler(args, ctx) {
     const path = await trustedPath(args.file);
     const config = await loadConfigFile();

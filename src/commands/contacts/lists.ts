@@ -16,7 +16,7 @@ export default defineListCommand<Record<string, never>, ContactListBody>({
   noun: 'contact lists',
   columns: [
     { header: 'ID', value: (list) => list.id },
-    { header: 'NAME', value: (list) => cell(list.name) },
+    { header: 'NAME', value: (list) => cell(list.name), freeText: true },
     { header: 'CONTACTS', value: (list) => cell(list.contactCount) },
   ],
 });

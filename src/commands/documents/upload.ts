@@ -30,7 +30,7 @@ export default defineCommand<UploadArgs>({
   description: 'Register documents (.pdf, .docx) in a draft envelope, upload them and wait until they are processed',
   arguments: [
     { ...envelopeIdArgument, description: `draft ${envelopeIdDescription}` },
-    { name: 'file', description: 'one or more .pdf or .docx files', variadic: true },
+    { name: 'file', description: 'one or more .pdf or .docx files', variadic: true, completion: 'file' },
   ],
   options: [
     { flags: '--no-wait', description: 'return once uploaded, without waiting for processing' },

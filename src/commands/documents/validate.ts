@@ -16,7 +16,7 @@ interface Validation {
 export default defineCommand<{ file: string }>({
   name: 'validate',
   description: 'Ask the service whether a PDF is an untouched sealed document it produced',
-  arguments: [{ name: 'file', description: 'the signed .pdf to check' }],
+  arguments: [{ name: 'file', description: 'the signed .pdf to check', completion: 'file' }],
   examples: ['esign documents validate signed-contract.pdf', 'esign doc validate signed.pdf --json | jq .valid'],
   async handler(args, ctx) {
     const size = await regularFileSize(args.file);

@@ -22,6 +22,7 @@ interface EmulatorArgs {
   webhookRetryDelays?: string;
   signedAddressTtl?: string;
   preloadDrafts?: string;
+  preloadContacts?: string;
   seed: boolean;
 }
 
@@ -46,7 +47,7 @@ export default defineCommand<EmulatorArgs>({
     { flags: '--environment <env>', description: 'which environment it plays', defaultValue: 'sandbox', choices: ['sandbox', 'production'] },
     { flags: '--key <key>', description: 'accepted API key (repeatable; default: one generated and printed)', parse: collect, acceptsKey: true },
     { flags: '--print-env', description: 'print `export ESIGN_..._BASE_URL=... ESIGN_API_KEY=...` for eval, then keep serving' },
-    { flags: '--state <file>', description: 'keep state in this file across restarts (written atomically)' },
+    { flags: '--state <file>', description: 'keep state in this file across restarts (written atomically)', completion: 'file' },
     { flags: '--processing-delay <ms>', description: 'how long an uploaded document stays PROCESSING', defaultValue: '300' },
     { flags: '--max-document-bytes <n>', description: 'documents larger than this get 413 DOCUMENT_TOO_LARGE', defaultValue: String(25 * 1024 * 1024) },
     { flags: '--no-anchor-search', description: 'disable anchor search (503 ANCHOR_SEARCH_UNAVAILABLE)' },
@@ -58,6 +59,7 @@ export default defineCommand<EmulatorArgs>({
     { flags: '--webhook-retry-delays <ms,...>', description: 'webhook retry schedule in ms, e.g. 100,200 (tests)', hidden: true },
     { flags: '--signed-address-ttl <ms>', description: 'how long upload and download addresses stay valid (tests)', hidden: true },
     { flags: '--preload-drafts <n>', description: 'start with this many draft envelopes (bench)', hidden: true },
+    { flags: '--preload-contacts <n>', description: 'start with this many contacts (bench)', hidden: true },
     { flags: '--no-seed', description: 'start with an empty account (no folders, team or templates)' },
   ],
   examples: ['esign emulator', 'esign emulator --port 0 --print-env > emulator.env &', 'esign emulator --faults reset=0.1,503=0.05 --state ./emulator.json'],
@@ -96,6 +98,7 @@ export default defineCommand<EmulatorArgs>({
       ...(faults ? { faults } : {}),
       ...(args.state ? { statePath: args.state } : {}),
       ...(args.preloadDrafts ? { preloadDrafts: integer(args.preloadDrafts, '--preload-drafts') } : {}),
+      ...(args.preloadContacts ? { preloadContacts: integer(args.preloadContacts, '--preload-contacts') } : {}),
       ...(args.signedAddressTtl ? { signedAddressTtlMs: integer(args.signedAddressTtl, '--signed-address-ttl', 1) } : {}),
       ...(args.webhookRetryDelays ? { webhookRetryDelaysMs: args.webhookRetryDelays.split(',').map((delay) => integer(delay.trim(), '--webhook-retry-delays')) } : {}),
       seed: args.seed,

@@ -18,7 +18,7 @@ export default defineCommand<{ title?: string; message?: string; deadline?: stri
     deadlineOption,
     { flags: '--folder <folderId>', description: 'folder to create it in' },
   ],
-  examples: ['esign envelopes create --title "NDA Acme" --deadline 7d', 'esign env create --title Lease --message "Please sign" --deadline 2026-10-01T17:00:00Z --json'],
+  examples: ['esign envelopes create --title "NDA Acme" --deadline 7d', 'esign env create --title Lease --message "Please sign" --deadline 2030-10-01T17:00:00Z --json'],
   async handler(args, ctx) {
     const client = await ctx.client();
     const { body: envelope } = await client.call<EnvelopeBody>('createEnvelope', {

@@ -17,7 +17,7 @@ export default defineCommand<{ envelopeId: string; out?: string; force?: boolean
   description: 'Get the ZIP of an envelope: its signed address, or the file itself with --out',
   arguments: [envelopeIdArgument],
   options: [
-    { flags: '-o, --out <file>', description: 'save the ZIP to this file (- for stdout is not supported: it is binary)' },
+    { flags: '-o, --out <file>', description: 'save the ZIP to this file (- for stdout is not supported: it is binary)', completion: 'file' },
     { flags: '--force', description: 'replace the --out file if it exists' },
   ],
   examples: ['esign envelopes download 3f6c… --out nda.zip', 'esign env download 3f6c… --json | jq -r .url'],

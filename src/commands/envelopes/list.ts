@@ -1,10 +1,10 @@
 import { defineCommand } from '../../cli/command.js';
 import { parseInstant } from '../../input/instant.js';
+import { envelopeStatuses } from '../../shared/values.js';
 import { envelopeColumns, type EnvelopeBody } from '../../output/envelope-view.js';
 import { envelopeMatches, envelopeSource, hasCriteria, participantsReader, resolveFolder, type EnvelopeCriteria } from '../../workflows/envelope-search.js';
 import { listOptions, printList, type ListArgs } from '../list-command.js';
 
-export const envelopeStatuses = ['DRAFT', 'SENT', 'COMPLETED', 'VOIDED', 'DECLINED', 'EXPIRED'] as const;
 
 function parseStatus(value: string): string {
   const status = value.toUpperCase();
@@ -26,7 +26,7 @@ export default defineCommand<EnvelopeListArgs>({
   aliases: ['ls'],
   description: 'List envelopes, newest first; filter by status, folder, title, participant, creation time',
   options: [
-    { flags: '--status <status>', description: `only this status (${envelopeStatuses.join(', ')})`, parse: parseStatus },
+    { flags: '--status <status>', description: `only this status (${envelopeStatuses.join(', ')})`, parse: parseStatus, completion: { words: envelopeStatuses } },
     { flags: '--folder <folder>', description: 'only this folder: its id, name or path (Sales/2026)' },
     { flags: '--title <text>', description: 'title contains this (any case)' },
     { flags: '--participant <text>', description: "a participant's e-mail or name contains this (a contact's own list when it names one)" },

@@ -20,7 +20,7 @@ export default defineCommand<SendNowArgs>({
   name: 'send-now',
   description: 'Create and send an envelope in one call from envelope.yaml: checked offline first, then documents uploaded',
   options: [
-    { flags: '-f, --file <path>', description: 'envelope.yaml (title, participants, documents, fields); - reads standard input' },
+    { flags: '-f, --file <path>', description: 'envelope.yaml (title, participants, documents, fields); - reads standard input', completion: 'file' },
     { flags: '--wait', description: 'follow the envelope until it is SENT (exit 0) or VOIDED (exit 5, with the reason)' },
     { flags: '--wait-timeout <duration>', description: `with --wait, give up after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },
     { flags: '--confirm-conversion', description: 'with --wait, accept the converted PDF of each .docx without asking' },

@@ -20,7 +20,7 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
   description: 'Wait until envelopes reach a status (exit 0; 5 if one ended in another final state; 7 on timeout)',
   arguments: [{ name: 'envelopeIds', description: `${envelopeIdDescription}; several are followed together`, variadic: true }],
   options: [
-    { flags: '--until <status>', description: `status to wait for: ${waitTargets.join(', ')} (required)`, parse: parseTarget },
+    { flags: '--until <status>', description: `status to wait for: ${waitTargets.join(', ')} (required)`, parse: parseTarget, completion: { words: waitTargets } },
     { flags: '--wait-timeout <duration>', description: `give up after this long (e.g. 90s, 30m, 2h; default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },
   ],
   examples: [

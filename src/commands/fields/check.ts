@@ -33,9 +33,9 @@ export default defineCommand<CheckArgs>({
   name: 'check',
   description: 'Check a fields file against a local PDF, offline: what the service would refuse (exit 5) and what looks wrong',
   options: [
-    { flags: '--local <file.pdf>', description: 'the PDF the fields are for (required: the check runs offline)' },
-    { flags: '-f, --file <path>', description: 'fields.yaml or fields.json, as for `fields put`; - reads standard input' },
-    { flags: '--participants <path>', description: 'participants.yaml with ids and roles, to find signers without a SIGNATURE field' },
+    { flags: '--local <file.pdf>', description: 'the PDF the fields are for (required: the check runs offline)', completion: 'file' },
+    { flags: '-f, --file <path>', description: 'fields.yaml or fields.json, as for `fields put`; - reads standard input', completion: 'file' },
+    { flags: '--participants <path>', description: 'participants.yaml with ids and roles, to find signers without a SIGNATURE field', completion: 'file' },
   ],
   examples: ['esign fields check --local contract.pdf --file fields.yaml', 'esign fields check --local contract.pdf -f fields.yaml --participants participants.yaml --json'],
   async handler(args, ctx) {

@@ -14,9 +14,9 @@ export default defineCommand<PreviewArgs>({
   name: 'preview',
   description: 'Write a copy of a local PDF with each field of a fields file drawn as a labelled box (offline)',
   options: [
-    { flags: '--local <file.pdf>', description: 'the PDF the fields are for (required)' },
-    { flags: '-f, --file <path>', description: 'fields.yaml or fields.json, as for `fields put`; - reads standard input' },
-    { flags: '-o, --out <file.pdf>', description: 'where to write the preview (required)' },
+    { flags: '--local <file.pdf>', description: 'the PDF the fields are for (required)', completion: 'file' },
+    { flags: '-f, --file <path>', description: 'fields.yaml or fields.json, as for `fields put`; - reads standard input', completion: 'file' },
+    { flags: '-o, --out <file.pdf>', description: 'where to write the preview (required)', completion: 'file' },
     { flags: '--force', description: 'replace the --out file if it exists' },
   ],
   examples: ['esign fields preview --local contract.pdf --file fields.yaml --out preview.pdf'],

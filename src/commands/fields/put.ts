@@ -35,7 +35,7 @@ export default defineCommand<PutArgs>({
     { ...envelopeIdArgument, description: `draft ${envelopeIdDescription}` },
     { name: 'documentId', description: 'document id' },
   ],
-  options: [{ flags: '-f, --file <path>', description: 'fields.yaml or fields.json (a `fields` list); - reads standard input' }],
+  options: [{ flags: '-f, --file <path>', description: 'fields.yaml or fields.json (a `fields` list); - reads standard input', completion: 'file' }],
   examples: [
     'esign fields put 3f6c… 9a1b… --file fields.yaml',
     'esign fields check --local contract.pdf --file fields.yaml && esign fields put 3f6c… 9a1b… -f fields.yaml',

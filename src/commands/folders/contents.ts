@@ -23,7 +23,7 @@ export default defineListCommand<{ folderId?: string }, ContentItem>({
   columns: (ctx) => [
     { header: 'TYPE', value: (item) => cell(item.type) },
     { header: 'ID', value: (item) => cell(item.id) },
-    { header: 'NAME', value: (item) => cell(item.type === 'FOLDER' ? (item.path ?? item.name) : item.title) },
+    { header: 'NAME', value: (item) => cell(item.type === 'FOLDER' ? (item.path ?? item.name) : item.title), freeText: true },
     { header: 'STATUS', value: (item) => (item.type === 'ENVELOPE' ? colourEnvelopeStatus(ctx.output.style, item.status) : '') },
   ],
   source: async (args, ctx) => ({ params: { folderId: await pickId(ctx, args.folderId, folderPick) } }),

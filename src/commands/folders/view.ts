@@ -11,7 +11,7 @@ export interface FolderBody {
 
 export const folderColumns: readonly Column<FolderBody>[] = [
   { header: 'ID', value: (folder) => folder.id },
-  { header: 'PATH', value: (folder) => cell(folder.path ?? folder.name) },
+  { header: 'PATH', value: (folder) => cell(folder.path ?? folder.name), freeText: true },
   { header: 'PARENT', value: (folder) => cell(folder.parentId) },
 ];
 

@@ -34,7 +34,7 @@ export default defineCommand<CorrectArgs>({
     { flags: '--name <name>', description: 'new name' },
     { flags: '--email <email>', description: 'new e-mail (resends the invitation if it is their turn)' },
     { flags: '--phone <e164>', description: 'new phone number in E.164, e.g. +33612345678 (resends the invitation if it is their turn)' },
-    { flags: '--delivery-method <method>', description: `new delivery method: ${deliveryMethods.join(', ')}`, parse: parseDeliveryMethod },
+    { flags: '--delivery-method <method>', description: `new delivery method: ${deliveryMethods.join(', ')}`, parse: parseDeliveryMethod, completion: { words: deliveryMethods } },
   ],
   examples: ['esign participants correct 3f6c… 7b2e… --email ada@new.example.com', 'esign part correct 3f6c… --name "Ada King"   # pick the participant'],
   async handler(args, ctx) {

@@ -18,11 +18,11 @@ export default defineCommand<SetArgs>({
   description: "Replace an envelope's participants (from a YAML/JSON file, or with --add)",
   arguments: [envelopeIdArgument],
   options: [
-    { flags: '-f, --file <file>', description: 'participants.yaml or .json (- for stdin): `participants: [{name, email, phoneNumber?, deliveryMethod?, role?, signingOrder?}]`' },
+    { flags: '-f, --file <file>', description: 'participants.yaml or .json (- for stdin): `participants: [{name, email, phoneNumber?, deliveryMethod?, role?, signingOrder?}]`', completion: 'file' },
     { flags: '--add <"Name <email>">', description: 'a participant (repeatable; no signingOrder is sent, the service orders them)', parse: collect },
-    { flags: '--delivery <method>', description: `with --add: ${deliveryMethods.join(', ')} (default EMAIL)` },
+    { flags: '--delivery <method>', description: `with --add: ${deliveryMethods.join(', ')} (default EMAIL)`, completion: { words: deliveryMethods } },
     { flags: '--phone <e164>', description: 'with --add: phone number in E.164 (+33612345678), required for SMS and WHATSAPP' },
-    { flags: '--role <role>', description: `with --add: ${participantRoles.join(', ')} (default SIGNER)` },
+    { flags: '--role <role>', description: `with --add: ${participantRoles.join(', ')} (default SIGNER)`, completion: { words: participantRoles } },
   ],
   examples: [
     'esign participants set 3f6c… --file participants.yaml',

@@ -7,6 +7,7 @@ export default defineCommand({
   name: 'list',
   aliases: ['ls'],
   description: 'List profiles: default, base URLs, masked keys and where each key is stored',
+  examples: ['esign profiles list', 'esign profile ls --json'],
   async handler(_args, ctx) {
     const config = await loadConfigFile();
     const names = Object.keys(config.profiles).sort();

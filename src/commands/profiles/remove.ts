@@ -8,7 +8,8 @@ export default defineCommand<{ name: string }>({
   name: 'remove',
   aliases: ['rm'],
   description: 'Remove a profile and delete its keys from the keychain or credentials file',
-  arguments: [{ name: 'name', description: 'profile name' }],
+  arguments: [{ name: 'name', description: 'profile name', completion: 'profile' }],
+  examples: ['esign profiles remove acme', 'esign profiles rm ci --yes'],
   async handler(args, ctx) {
     const config = await loadConfigFile();
     const profile = requireProfile(config, args.name);

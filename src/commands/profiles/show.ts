@@ -6,7 +6,8 @@ import { describeKey, profileView } from './describe.js';
 export default defineCommand<{ name: string }>({
   name: 'show',
   description: 'Show one profile (keys masked)',
-  arguments: [{ name: 'name', description: 'profile name' }],
+  arguments: [{ name: 'name', description: 'profile name', completion: 'profile' }],
+  examples: ['esign profiles show acme', 'esign profiles show acme --json'],
   async handler(args, ctx) {
     const config = await loadConfigFile();
     const profile = requireProfile(config, args.name);

@@ -4,7 +4,8 @@ import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profi
 export default defineCommand<{ name: string }>({
   name: 'use',
   description: 'Make a profile the default',
-  arguments: [{ name: 'name', description: 'profile name' }],
+  arguments: [{ name: 'name', description: 'profile name', completion: 'profile' }],
+  examples: ['esign profiles use acme', 'esign profile use ci && esign me   # me now uses ci'],
   async handler(args, ctx) {
     const config = await loadConfigFile();
     requireProfile(config, args.name);

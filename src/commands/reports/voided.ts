@@ -17,7 +17,7 @@ export default defineListCommand<Record<string, never>, VoidedRow>({
   columns: [
     { header: 'VOIDED', value: (row) => cell(row.voidedAt) },
     { header: 'ID', value: (row) => row.id },
-    { header: 'TITLE', value: (row) => cell(row.title) },
-    { header: 'REASON', value: (row) => cell(row.cancellationReason) },
+    { header: 'TITLE', value: (row) => cell(row.title), freeText: true },
+    { header: 'REASON', value: (row) => cell(row.cancellationReason), freeText: true },
   ],
 });

@@ -23,6 +23,7 @@ export default defineCommand<UseArgs>({
     {
       flags: '-p, --participants <file>',
       description: 'participants.yaml (required): each with templateRole (the label) or templateParticipantId, name, email, phoneNumber?, deliveryMethod?',
+      completion: 'file',
     },
     { flags: '--title <title>', description: 'envelope title' },
     deadlineOption,

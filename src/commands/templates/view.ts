@@ -15,7 +15,7 @@ export const slotLabelOf = (slot: TemplateSlotBody): string => slot.label ?? slo
 
 export const templateColumns: readonly Column<TemplateBody>[] = [
   { header: 'ID', value: templateIdOf },
-  { header: 'NAME', value: templateNameOf },
+  { header: 'NAME', value: templateNameOf, freeText: true },
   { header: 'ROLES', value: (template) => slotsOf(template).map(slotLabelOf).join(', ') || '-' },
 ];
 

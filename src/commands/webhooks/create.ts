@@ -1,4 +1,5 @@
 import { UsageError } from '../../api/errors.js';
+import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand } from '../../cli/command.js';
 import { printNewSecretOnce } from '../../output/secret.js';
 import { checkEndpointUrl, parseEvents, renderWebhook, storeWebhookSecret, type WebhookBody } from './view.js';
@@ -8,7 +9,7 @@ export default defineCommand<{ url?: string; events?: string[]; inactive?: boole
   description: 'Create a webhook endpoint; prints its signing secret once and stores it for `webhooks listen`',
   options: [
     { flags: '--url <url>', description: 'HTTPS address that receives the deliveries (http:// only to localhost)' },
-    { flags: '--events <list>', description: 'comma-separated event kinds, e.g. ENVELOPE_COMPLETED,ENVELOPE_VOIDED', parse: parseEvents },
+    { flags: '--events <list>', description: 'comma-separated event kinds, e.g. ENVELOPE_COMPLETED,ENVELOPE_VOIDED', parse: parseEvents, completion: { words: webhookEventTypes, list: true } },
     { flags: '--inactive', description: 'create it switched off (no deliveries until `webhooks update --active`)' },
   ],
   examples: ['esign webhooks create --url https://hooks.example.com/esign --events ENVELOPE_COMPLETED,ENVELOPE_VOIDED'],

@@ -1,12 +1,14 @@
+import { webhookDeliveryStatuses } from '../../shared/values.js';
 import { defineListCommand } from '../list-command.js';
 import { pickId, webhookPick } from '../pick.js';
 import { deliveryColumns, type DeliveryBody } from './view.js';
 
-const statuses = ['PENDING', 'SUCCEEDED', 'FAILED'];
+const statuses: readonly string[] = webhookDeliveryStatuses;
+const lowerCaseStatuses = statuses.map((status) => status.toLowerCase());
 
 function parseStatus(value: string): string {
   const status = value.toUpperCase();
-  if (!statuses.includes(status)) throw new Error(`expected one of ${statuses.map((s) => s.toLowerCase()).join(', ')}.`);
+  if (!statuses.includes(status)) throw new Error(`expected one of ${lowerCaseStatuses.join(', ')}.`);
   return status;
 }
 
@@ -15,7 +17,7 @@ export default defineListCommand<{ webhookId?: string; status?: string }, Delive
   description: "List an endpoint's deliveries, newest first (--status failed for the ones to look at)",
   operationId: 'listWebhookDeliveries',
   arguments: [{ name: 'webhookId', description: 'webhook endpoint id (picked on a terminal when left out)', required: false }],
-  options: [{ flags: '--status <status>', description: `only this status (${statuses.map((s) => s.toLowerCase()).join(', ')})`, parse: parseStatus }],
+  options: [{ flags: '--status <status>', description: `only this status (${lowerCaseStatuses.join(', ')})`, parse: parseStatus, completion: { words: lowerCaseStatuses } }],
   examples: ['esign webhooks deliveries 8c2d…', 'esign webhooks deliveries 8c2d… --status failed --all'],
   noun: 'deliveries',
   columns: deliveryColumns,

@@ -1,4 +1,5 @@
 import { UsageError } from '../../api/errors.js';
+import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand, type Context } from '../../cli/command.js';
 import { interruption } from '../../cli/interrupt.js';
 import { readStdin } from '../../cli/stdin.js';
@@ -80,7 +81,7 @@ export default defineCommand<ListenArgs>({
     { flags: '--secret-stdin', description: 'read the signing secret (whsec_…) from standard input' },
     { flags: '--secret <whsec>', description: 'the signing secret (shows in the process list and history; prefer the two above)' },
     { flags: '--forward-to <url>', description: 'forward each verified delivery (same headers and body) here; its answer decides ours' },
-    { flags: '--events <list>', description: 'only these event kinds are printed and forwarded', parse: parseEvents },
+    { flags: '--events <list>', description: 'only these event kinds are printed and forwarded', parse: parseEvents, completion: { words: webhookEventTypes, list: true } },
   ],
   examples: [
     'esign webhooks listen --endpoint 8c2d… --forward-to http://localhost:3000/webhooks',

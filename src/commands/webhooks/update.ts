@@ -1,4 +1,5 @@
 import { UsageError } from '../../api/errors.js';
+import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand } from '../../cli/command.js';
 import { pickId, webhookPick } from '../pick.js';
 import { checkEndpointUrl, parseEvents, renderWebhook, type WebhookBody } from './view.js';
@@ -17,7 +18,7 @@ export default defineCommand<UpdateArgs>({
   arguments: [{ name: 'webhookId', description: 'webhook endpoint id (picked on a terminal when left out)', required: false }],
   options: [
     { flags: '--url <url>', description: 'new HTTPS address' },
-    { flags: '--events <list>', description: 'new comma-separated event kinds (replaces the list)', parse: parseEvents },
+    { flags: '--events <list>', description: 'new comma-separated event kinds (replaces the list)', parse: parseEvents, completion: { words: webhookEventTypes, list: true } },
     { flags: '--active', description: 'switch deliveries on' },
     { flags: '--inactive', description: 'switch deliveries off' },
   ],

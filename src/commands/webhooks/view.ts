@@ -1,5 +1,6 @@
 import { UsageError } from '../../api/errors.js';
 import { isLoopbackUrl } from '../../shared/loopback.js';
+import { webhookEventTypes } from '../../shared/values.js';
 import type { Context } from '../../cli/command.js';
 import { cell, renderRecord } from '../../output/record.js';
 import { terminalJson, visible } from '../../output/sanitize.js';
@@ -33,14 +34,13 @@ export interface DeliveryBody {
   payload?: unknown;
 }
 
-/** The contract names two kinds; the service may send others, so any upper-case name is let through. */
-export const knownEvents = ['ENVELOPE_COMPLETED', 'ENVELOPE_VOIDED', 'ENVELOPE_SENT', 'ENVELOPE_DECLINED'] as const;
+/** The contract names webhookEventTypes; the service may send others, so any upper-case name is let through. */
 
 export function parseEvents(value: string): string[] {
   const events = [...new Set(value.split(',').map((event) => event.trim().toUpperCase()).filter(Boolean))];
-  if (events.length === 0) throw new Error(`expected a comma-separated list, e.g. ${knownEvents.slice(0, 2).join(',')}.`);
+  if (events.length === 0) throw new Error(`expected a comma-separated list, e.g. ENVELOPE_COMPLETED,ENVELOPE_VOIDED.`);
   const odd = events.filter((event) => !/^[A-Z][A-Z_]*$/.test(event));
-  if (odd.length) throw new Error(`${odd.join(', ')} is not an event name (known: ${knownEvents.join(', ')}).`);
+  if (odd.length) throw new Error(`${odd.join(', ')} is not an event name (known: ${webhookEventTypes.join(', ')}).`);
   return events;
 }
 

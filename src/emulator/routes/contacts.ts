@@ -2,7 +2,7 @@ import type { RouteContext, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
 import { expireDueEnvelopes } from '../lifecycle.js';
 import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
-import { newId, nowIso, type ContactRecord, type EnvelopeRecord, type State } from '../store.js';
+import { newId, nowIso, type ContactRecord, type EnvelopeRecord, type State, type Store } from '../store.js';
 import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
 
@@ -48,6 +48,19 @@ async function wholeContact(body: unknown): Promise<Pick<ContactRecord, 'name' |
   return { name, email, ...(phoneNumber ? { phoneNumber } : {}), ...(company ? { company } : {}) };
 }
 
+function addContact(state: State, fields: Pick<ContactRecord, 'name' | 'email' | 'phoneNumber' | 'company'>): ContactRecord {
+  const now = nowIso();
+  const contact: ContactRecord = { id: newId(), ...fields, createdAt: now, updatedAt: now };
+  state.contacts[contact.id] = contact;
+  return contact;
+}
+
+/** `count` contacts made as createContact makes them, without requests: how the bench fills a long contact list. */
+export function preloadContacts(store: Store, count: number): void {
+  for (let index = 1; index <= count; index++) addContact(store.state, { name: `Preloaded contact ${index}`, email: `contact-${index}@preload.example`, company: 'Bench Ltd' });
+  store.changed();
+}
+
 function contactListView(state: State, list: State['contactLists'][string]) {
   return { id: list.id, name: list.name, contactCount: list.contactIds.filter((id) => state.contacts[id]).length, createdAt: list.createdAt };
 }
@@ -56,9 +69,7 @@ export const routes: RouteTable = {
   createContact: async ({ store, body }) => {
     const fields = await wholeContact(body);
     assertEmailFree(store.state, fields.email);
-    const now = nowIso();
-    const contact: ContactRecord = { id: newId(), ...fields, createdAt: now, updatedAt: now };
-    store.state.contacts[contact.id] = contact;
+    const contact = addContact(store.state, fields);
     store.changed();
     return { status: 201, body: contactView(contact) };
   },

@@ -15,12 +15,11 @@ import {
 import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
 import { discardDocumentBytes } from '../document-bytes.js';
 import { signAddress } from '../signing.js';
-import type { EnvelopeStatus } from '../store.js';
+import { envelopeStatuses, type EnvelopeStatus } from '../../shared/values.js';
 import { lazySchema, parseBody } from '../validate.js';
 import { envelopeView } from '../views.js';
 import { sendNow } from '../send-now.js';
 
-const ENVELOPE_STATUSES: readonly EnvelopeStatus[] = ['DRAFT', 'SENT', 'COMPLETED', 'VOIDED', 'DECLINED', 'EXPIRED'];
 /** How long an envelope ZIP address stays valid. */
 const DOWNLOAD_TTL_MS = 15 * 60 * 1000;
 
@@ -53,8 +52,8 @@ export const routes: RouteTable = {
 
   listEnvelopes: (ctx) => {
     const { status, folderId } = ctx.query;
-    if (status !== undefined && !ENVELOPE_STATUSES.includes(status as EnvelopeStatus)) {
-      throw fail.validation(`\`status\` must be one of ${ENVELOPE_STATUSES.join(', ')}.`, { parameter: 'status' });
+    if (status !== undefined && !(envelopeStatuses as readonly string[]).includes(status)) {
+      throw fail.validation(`\`status\` must be one of ${envelopeStatuses.join(', ')}.`, { parameter: 'status' });
     }
     const limit = pageLimit(ctx.query);
     const after = cursorPosition(ctx.query);

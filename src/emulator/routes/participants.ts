@@ -64,7 +64,7 @@ export const routes: RouteTable = {
   syncParticipants: async (ctx) => {
     const { participants } = parseBody(await syncSchema(), ctx.body);
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
-    assertStatus(envelope, ['DRAFT'], 'ENVELOPE_NOT_DRAFT', 'replace the participants (correct one with PATCH .../participants/{participantId} instead)');
+    assertStatus(envelope, ['DRAFT'], 'ENVELOPE_NOT_DRAFT', 'replace the participants (a sent envelope\'s participants are corrected one at a time)');
     if (envelope.sendWhenReady) throw fail.conflict('ENVELOPE_SEND_PENDING', 'This send-now envelope is sent by the service once its documents are processed; its participants are fixed.');
     const seen = new Set<string>();
     participants.forEach((input, index) => {

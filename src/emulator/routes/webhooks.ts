@@ -2,13 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { isLoopbackUrl } from '../../shared/loopback.js';
 import type { RouteContext, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
-import type { WebhookEventType } from '../events.js';
+import { webhookEventTypes as eventTypes } from '../../shared/values.js';
 import { paginate } from '../pagination.js';
 import { newId, nowIso, type DeliveryRecord, type WebhookRecord } from '../store.js';
 import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { dispatcherFor } from '../webhook-dispatcher.js';
-
-const eventTypes = ['ENVELOPE_SENT', 'ENVELOPE_COMPLETED', 'ENVELOPE_VOIDED', 'ENVELOPE_DECLINED'] as const satisfies readonly WebhookEventType[];
 
 /** HTTPS, as the contract says; plain http only to a loopback receiver, since the emulator itself runs locally. */
 function isAllowedUrl(raw: string): boolean {

@@ -1,0 +1,37 @@
+// `npm run completions` and `npm run docs`: writes completions/ and docs/commands.md from the command tree. The
+// command modules are TypeScript, so src/cli/generated-files.ts is bundled first (esbuild, dependencies left external)
+// into node_modules/.cache, where those dependencies resolve.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const prefixes = { completions: 'completions/', docs: 'docs/' };
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in prefixes));
+if (unknown.length || !wanted.length) {
+  console.error(`usage: node scripts/generate.mjs ${Object.keys(prefixes).join('|')}...`);
+  process.exitCode = 2;
+} else {
+  const bundle = join(root, 'node_modules', '.cache', 'esign', 'generated-files.mjs');
+  mkdirSync(dirname(bundle), { recursive: true });
+  await build({
+    entryPoints: [join(root, 'src', 'cli', 'generated-files.ts')],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  const { generatedFiles } = await import(pathToFileURL(bundle).href);
+  for (const [path, text] of Object.entries(await generatedFiles())) {
+    if (!wanted.some((name) => path.startsWith(prefixes[name]))) continue;
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+    console.log(`wrote ${path}`);
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * SIGINT and SIGTERM during `batch run`: the run stops promptly (in-flight requests, uploads and polls included), says
+ * how to resume, leaves a journal of whole lines, exits 130/143; a `--resume` then sends every envelope exactly once.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, countEnvelopes, expectStatus } from './support/api-call.js';
+import { parseJson, runEsign, startEsign, tempDir } from './support/cli.js';
+import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { ndaPdf } from './support/pdfs.js';
+
+let emulator: EmulatorProcess;
+let dir: string;
+
+beforeAll(async () => {
+  // Slow processing: when the signal comes, workers are polling, not between steps.
+  emulator = await startEmulatorProcess(['--processing-delay', '400']);
+  dir = tempDir('esign-batch-interrupt-');
+  writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+});
+
+function batchOf(prefix: string, count: number, deadline?: string): string {
+  return [
+    'version: 1',
+    'defaults:',
+    '  documents: [{ ref: nda, file: nda.pdf }]',
+    ...(deadline ? [`  deadline: ${deadline}`] : []),
+    'envelopes:',
+    ...Array.from({ length: count }, (_, index) => [
+      `  - ref: e${index}`,
+      `    title: ${prefix} e${index}`,
+      `    participants: [{ ref: p, name: Person ${index}, email: p${index}@example.test }]`,
+      '    fields: [{ type: SIGNATURE, documentRef: nda, participantRef: p, size: { width: 150, height: 40 }, anchor: { text: "{{signature}}", occurrence: 1 } }]',
+    ]).flat(),
+    '',
+  ].join('\n');
+}
+
+async function journalLines(path: string, atLeast: number): Promise<void> {
+  for (let waited = 0; waited < 30_000; waited += 20) {
+    if (existsSync(path) && readFileSync(path, 'utf8').split('\n').length > atLeast) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the journal ${path} never reached ${atLeast} lines`);
+}
+
+describe('batch run interrupted', () => {
+  it.each([
+    ['SIGINT', 130, 'Interrupted'],
+    ['SIGTERM', 143, 'Terminated'],
+  ] as const)('%s stops promptly with exit %i, the journal whole and the resume command printed; --resume sends each envelope exactly once', { timeout: 180_000 }, async (signal, exitCode, prefix) => {
+    const file = `${signal}.yaml`;
+    writeFileSync(join(dir, file), batchOf(prefix, 20));
+    const journal = join(dir, `${file}.journal.jsonl`);
+    // --wait completed, and nobody signs: the workers whose envelope is sent poll its status (every 1 s to 15 s).
+    const running = startEsign(['batch', 'run', file, '--concurrency', '4', '--wait', 'completed'], { cwd: dir, env: emulator.env, timeoutMs: 120_000 });
+    await journalLines(journal, 6);
+    for (let waited = 0; waited < 30_000 && !/ sent\n/.test(running.stderr); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const signalled = Date.now();
+    running.child.kill(signal);
+    const stopped = await running.result;
+    // Promptly: well inside the 5 s after which main.ts would force the exit (which prints no summary).
+    expect(Date.now() - signalled).toBeLessThan(4_000);
+    expect(stopped.code, stopped.stderr).toBe(exitCode);
+    expect(stopped.stderr).toMatch(/Stopped: \d+ of 20 envelopes done; the journal .* records every step completed/);
+    expect(stopped.stderr).toContain(`Continue with: esign batch run ${file} --resume`);
+    expect(stopped.stderr).not.toMatch(/\n\s+at /);
+
+    // Every line of the journal is whole JSON; the run stopped before finishing everything.
+    const lines = readFileSync(journal, 'utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    const records = lines.map((line) => JSON.parse(line) as { ref?: string; step?: string });
+    expect(records[0]).toEqual({ journal: 'esign batch', version: 1, startedAt: expect.any(String) });
+    expect(records.filter((record) => record.step === 'send').length).toBeLessThan(20);
+
+    const resumed = await runEsign(['--json', 'batch', 'run', file, '--resume', '--wait', 'sent'], { cwd: dir, env: emulator.env, timeoutMs: 120_000 });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const summary = parseJson<{ envelopes: { ref: string; status: string }[] }>(resumed.stdout);
+    expect(summary.envelopes.map((envelope) => envelope.status)).toEqual(Array.from({ length: 20 }, () => 'SENT'));
+    expect(await countEnvelopes(emulator, `${prefix} `)).toBe(20);
+  });
+});
+
+describe('batch run with a relative deadline (7d)', () => {
+  it('a resume repeats a request whose answer was lost with the same body: the deadline counts from the first start', { timeout: 60_000 }, async () => {
+    writeFileSync(join(dir, 'relative.yaml'), batchOf('Relative', 3, '7d'));
+    const journal = join(dir, 'relative.yaml.journal.jsonl');
+    const first = await runEsign(['--json', 'batch', 'run', 'relative.yaml'], { cwd: dir, env: emulator.env });
+    expect(first.code, first.stderr).toBe(0);
+    // As if the run died just after sending every request, before journalling any answer.
+    writeFileSync(journal, `${readFileSync(journal, 'utf8').split('\n')[0]}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const resumed = await runEsign(['--json', 'batch', 'run', 'relative.yaml', '--resume'], { cwd: dir, env: emulator.env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const ids = (text: string) => parseJson<{ envelopes: { envelopeId: string }[] }>(text).envelopes.map((envelope) => envelope.envelopeId);
+    expect(ids(resumed.stdout)).toEqual(ids(first.stdout));
+    expect(await countEnvelopes(emulator, 'Relative ')).toBe(3);
+    const envelope = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${ids(first.stdout)[0]}`), 200).body;
+    expect(Math.abs(Date.parse(envelope.deadline) - Date.parse(envelope.createdAt) - 7 * 24 * 3600_000)).toBeLessThan(60_000);
+  });
+
+  it('a fresh run (--force) of it inside the replay window is refused by the service, and says why and what to do', { timeout: 60_000 }, async () => {
+    writeFileSync(join(dir, 'again.yaml'), batchOf('Again', 1, '7d'));
+    expect((await runEsign(['batch', 'run', 'again.yaml'], { cwd: dir, env: emulator.env })).code).toBe(0);
+    const again = await runEsign(['batch', 'run', 'again.yaml', '--force'], { cwd: dir, env: emulator.env });
+    expect(again.code, again.stderr).toBe(8);
+    expect(again.stderr).toContain('a relative deadline (7d) resolves from the time a run starts. Continue the first run with --resume, or write the deadline as a date-time.');
+    expect(await countEnvelopes(emulator, 'Again ')).toBe(1);
+  });
+});

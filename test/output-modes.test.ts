@@ -1,0 +1,153 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectStatus } from './support/api-call.js';
+import { runEsign, tempDir, type RunOptions } from './support/cli.js';
+import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { ndaPdf } from './support/pdfs.js';
+import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
+
+let emulator: EmulatorProcess;
+let dir: string;
+
+beforeAll(async () => {
+  emulator = await startEmulatorProcess(['--processing-delay', '20']);
+  dir = tempDir('esign-output-modes-');
+  writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
+});
+
+afterAll(async () => {
+  await emulator?.stop();
+});
+
+function esign(args: readonly string[], options: RunOptions = {}) {
+  return runEsign(args, { cwd: dir, ...options, env: { ...emulator.env, ...options.env } });
+}
+
+const uuidLine = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Standard output of a --quiet run: only ids, one per line, and nothing else. */
+async function quietIds(args: readonly string[]): Promise<string[]> {
+  const result = await esign([...args, '--quiet']);
+  expect(result.code, result.stderr).toBe(0);
+  const lines = result.stdout.split('\n');
+  expect(lines.pop()).toBe('');
+  for (const line of lines) expect(line).toMatch(uuidLine);
+  return lines;
+}
+
+const envelopeSpec = (title: string): string[] =>
+  [
+    `title: ${title}`,
+    'participants:',
+    '  - { ref: ada, name: Ada Lovelace, email: ada@example.com }',
+    'documents:',
+    '  - { ref: nda, file: nda.pdf }',
+    'fields:',
+    '  - type: SIGNATURE',
+    '    documentRef: nda',
+    '    participantRef: ada',
+    '    size: { width: 150, height: 40 }',
+    '    anchor: { text: "{{signature}}", occurrence: 1 }',
+  ];
+
+describe('--quiet prints only the result identity, one id per line', () => {
+  it('envelopes create prints the new id alone (id=$(esign env create --title X -q) works), and get prints it back', async () => {
+    const [id, ...rest] = await quietIds(['env', 'create', '--title', 'Quiet one']);
+    expect(rest).toEqual([]);
+    const stored = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${id}`), 200).body as { title: string };
+    expect(stored.title).toBe('Quiet one');
+    expect(await quietIds(['env', 'get', id!])).toEqual([id]);
+  });
+
+  it('lists print one id per line, a single page and every page alike', async () => {
+    const created = [(await quietIds(['env', 'create', '--title', 'Listed a']))[0]!, (await quietIds(['env', 'create', '--title', 'Listed b']))[0]!];
+    const page = await quietIds(['env', 'list', '--limit', '100']);
+    expect(page).toEqual(expect.arrayContaining(created));
+    const all = await quietIds(['env', 'list', '--all', '--limit', '1']);
+    expect(all).toEqual(page);
+    expect(await quietIds(['env', 'list', '--title', 'Listed'])).toEqual([...created].reverse());
+  });
+
+  it('contacts create prints the contact id', async () => {
+    const [id] = await quietIds(['contacts', 'create', '--name', 'Grace Hopper', '--email', 'grace@example.com']);
+    const stored = expectStatus(await call(emulator, 'GET', `/v4/api/contacts/${id}`), 200).body as { email: string };
+    expect(stored.email).toBe('grace@example.com');
+  });
+
+  it('envelopes send-now prints the envelope id', async () => {
+    writeFileSync(join(dir, 'quiet.yaml'), `${envelopeSpec('Quiet send-now').join('\n')}\n`);
+    const [id, ...rest] = await quietIds(['env', 'send-now', '--file', 'quiet.yaml', '--wait']);
+    expect(rest).toEqual([]);
+    const stored = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${id}`), 200).body as { title: string; status: string };
+    expect(stored).toMatchObject({ title: 'Quiet send-now', status: 'SENT' });
+  });
+
+  it('batch run prints one envelope id per entry', async () => {
+    const entry = (ref: string) => [`  - ref: ${ref}`, ...envelopeSpec(`Quiet batch ${ref}`).map((line) => `    ${line}`)];
+    writeFileSync(join(dir, 'quiet-batch.yaml'), ['version: 1', 'envelopes:', ...entry('one'), ...entry('two'), ''].join('\n'));
+    const ids = await quietIds(['batch', 'run', 'quiet-batch.yaml']);
+    expect(ids).toHaveLength(2);
+    const titles = await Promise.all(ids.map(async (id) => (expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${id}`), 200).body as { title: string }).title));
+    expect(titles).toEqual(['Quiet batch one', 'Quiet batch two']);
+  });
+
+  it('--json is unchanged by --quiet, and the default view is still for people', async () => {
+    const json = await esign(['env', 'create', '--title', 'Both', '--json', '--quiet']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ title: 'Both', status: 'DRAFT' });
+    const human = await esign(['env', 'create', '--title', 'People']);
+    expect(human.stdout).toMatch(/People/);
+    expect(human.stderr).toMatch(/Draft envelope .* created/);
+  });
+});
+
+describe('tables measure display width', () => {
+  const titles = ['合同 契約書 四半期の秘密保持契約 for the Osaka office', '😀 Party plan 🎉🎉', 'Plain'];
+
+  beforeAll(async () => {
+    for (const title of titles) expect((await esign(['env', 'create', '--title', title])).code).toBe(0);
+  });
+
+  it('off a terminal nothing is cut, whatever COLUMNS says, and wide titles keep the next column aligned', async () => {
+    const result = await esign(['env', 'list', '--status', 'DRAFT', '--title', 'a', '--limit', '100'], { env: { COLUMNS: '40' } });
+    expect(result.code, result.stderr).toBe(0);
+    for (const title of titles.filter((title) => title.includes('a'))) expect(result.stdout).toContain(title);
+    const { displayWidth } = await import('../src/output/table.js');
+    const lines = result.stdout.trimEnd().split('\n');
+    const participantsColumn = lines.map((line) => displayWidth(line.slice(0, line.search(/PARTICIPANTS|none/))));
+    expect(new Set(participantsColumn).size).toBe(1);
+  });
+
+  describe.skipIf(!tmuxBinary)('in a narrow terminal (tmux)', () => {
+    let terminal: Terminal | undefined;
+    afterEach(() => terminal?.stop());
+
+    it('cuts the title with an ellipsis so no row wraps, ids and times kept whole', async () => {
+      terminal = terminalWith(emulator.env);
+      terminal.run(['env', 'list', '--limit', '100'], dir, 110);
+      const screen = await terminal.waitFor(/EXIT=\d+/);
+      expect(screen).toContain('EXIT=0');
+      const { displayWidth } = await import('../src/output/table.js');
+      const rows = screen.split('\n').filter((line) => uuidLine.test(line.slice(0, 36)));
+      expect(rows.length).toBeGreaterThanOrEqual(titles.length);
+      // Each row is on its own screen line: a wrapped row would leave a line that does not start with an id.
+      const between = screen.split('\n').slice(1, rows.length + 1);
+      expect(between).toEqual(rows);
+      for (const row of rows) {
+        expect(displayWidth(row)).toBeLessThanOrEqual(110);
+        expect(row).toMatch(/ \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+      }
+      expect(screen).toMatch(/合同 契約書.*…/);
+      expect(screen).not.toContain('for the Osaka office');
+    });
+
+    it('COLUMNS narrower than the terminal is obeyed', async () => {
+      terminal = terminalWith(emulator.env, { COLUMNS: '60' });
+      terminal.run(['env', 'list', '--limit', '100'], dir, 120);
+      const screen = await terminal.waitFor(/EXIT=\d+/);
+      const { displayWidth } = await import('../src/output/table.js');
+      for (const line of screen.split('\n')) expect(displayWidth(line.trimEnd())).toBeLessThanOrEqual(60);
+      expect(screen).toContain('…');
+    });
+  });
+});
