@@ -167,6 +167,8 @@ _esign_value() {
     "envelopes send --wait-timeout") _esign_reply='any' ;;
     "envelopes wait --until") _esign_reply='words SENT COMPLETED VOIDED' ;;
     "envelopes wait --wait-timeout") _esign_reply='any' ;;
+    "envelopes history --limit") _esign_reply='any' ;;
+    "envelopes history --cursor") _esign_reply='any' ;;
     "envelopes download -o"|"envelopes download --out") _esign_reply='file' ;;
     "envelopes move --folder") _esign_reply='any' ;;
     "envelopes void --reason") _esign_reply='any' ;;
@@ -183,6 +185,8 @@ _esign_value() {
     "participants correct --phone") _esign_reply='any' ;;
     "participants correct --delivery-method") _esign_reply='words EMAIL SMS WHATSAPP' ;;
     "participants refuse --reason") _esign_reply='any' ;;
+    "templates list --limit") _esign_reply='any' ;;
+    "templates list --cursor") _esign_reply='any' ;;
     "templates use -p"|"templates use --participants") _esign_reply='file' ;;
     "templates use --title") _esign_reply='any' ;;
     "templates use --deadline") _esign_reply='any' ;;
@@ -368,7 +372,7 @@ _esign_options() {
     'envelopes settings') _esign_reply='--title --message --deadline --no-deadline -h --help' ;;
     'envelopes send') _esign_reply='--wait-timeout -h --help' ;;
     'envelopes wait') _esign_reply='--until --wait-timeout -h --help' ;;
-    'envelopes history') _esign_reply='--utc -h --help' ;;
+    'envelopes history') _esign_reply='--utc --limit --cursor --all --jsonl -h --help' ;;
     'envelopes download') _esign_reply='-o --out --force -h --help' ;;
     'envelopes move') _esign_reply='--folder -h --help' ;;
     'envelopes void') _esign_reply='--reason -h --help' ;;
@@ -383,7 +387,7 @@ _esign_options() {
     'participants refuse') _esign_reply='--reason -h --help' ;;
     'participants remind') _esign_reply='-h --help' ;;
     'templates') _esign_reply='-h --help' ;;
-    'templates list') _esign_reply='-h --help' ;;
+    'templates list') _esign_reply='--limit --cursor --all --jsonl -h --help' ;;
     'templates get') _esign_reply='-h --help' ;;
     'templates use') _esign_reply='-p --participants --title --deadline --folder --send -h --help' ;;
     'documents') _esign_reply='-h --help' ;;

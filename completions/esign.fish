@@ -315,6 +315,10 @@ function __esign_takes_value
             return 0
         case 'esign envelopes wait --wait-timeout'
             return 0
+        case 'esign envelopes history --limit'
+            return 0
+        case 'esign envelopes history --cursor'
+            return 0
         case 'esign envelopes download -o' 'esign envelopes download --out'
             return 0
         case 'esign envelopes move --folder'
@@ -346,6 +350,10 @@ function __esign_takes_value
         case 'esign participants correct --delivery-method'
             return 0
         case 'esign participants refuse --reason'
+            return 0
+        case 'esign templates list --limit'
+            return 0
+        case 'esign templates list --cursor'
             return 0
         case 'esign templates use -p' 'esign templates use --participants'
             return 0
@@ -735,11 +743,15 @@ complete -c esign -n '__esign_in '\''esign envelopes wait'\''' -l until -d 'stat
 complete -c esign -n '__esign_in '\''esign envelopes wait'\''' -l wait-timeout -d 'give up after this long (e.g. 90s, 30m, 2h; default 10m)' -x
 complete -c esign -n '__esign_in '\''esign envelopes wait'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l utc -d 'times in UTC instead of the local time zone'
+complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
+complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
+complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l all -d 'follow every page, printing rows as they arrive'
+complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign envelopes history'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign envelopes download'\''' -s o -l out -d 'save the ZIP to this file (- for stdout is not supported: it is binary)' -r -F
 complete -c esign -n '__esign_in '\''esign envelopes download'\''' -l force -d 'replace the --out file if it exists'
 complete -c esign -n '__esign_in '\''esign envelopes download'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_in '\''esign envelopes move'\''' -l folder -d 'destination folder (required)' -x
+complete -c esign -n '__esign_in '\''esign envelopes move'\''' -l folder -d 'destination folder (picked on a terminal when left out)' -x
 complete -c esign -n '__esign_in '\''esign envelopes move'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign envelopes void'\''' -l reason -d 'why (required; kept as cancellationReason and in the history)' -x
 complete -c esign -n '__esign_in '\''esign envelopes void'\''' -s h -l help -d 'display help for command'
@@ -776,11 +788,15 @@ complete -c esign -n '__esign_in '\''esign participants refuse'\''' -l reason -d
 complete -c esign -n '__esign_in '\''esign participants refuse'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign participants remind'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign templates'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign templates'\'' 0' -a list -d 'List the templates of the account'
-complete -c esign -n '__esign_at '\''esign templates'\'' 0' -a ls -d 'List the templates of the account'
+complete -c esign -n '__esign_at '\''esign templates'\'' 0' -a list -d 'List the templates of the account, with the roles each one needs'
+complete -c esign -n '__esign_at '\''esign templates'\'' 0' -a ls -d 'List the templates of the account, with the roles each one needs'
 complete -c esign -n '__esign_at '\''esign templates'\'' 0' -a get -d 'Show a template: its documents and the roles a participants file fills'
 complete -c esign -n '__esign_at '\''esign templates'\'' 0' -a show -d 'Show a template: its documents and the roles a participants file fills'
 complete -c esign -n '__esign_at '\''esign templates'\'' 0' -a use -d 'Create an envelope from a template, as a draft or sent at once (--send)'
+complete -c esign -n '__esign_in '\''esign templates list'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
+complete -c esign -n '__esign_in '\''esign templates list'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
+complete -c esign -n '__esign_in '\''esign templates list'\''' -l all -d 'follow every page, printing rows as they arrive'
+complete -c esign -n '__esign_in '\''esign templates list'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign templates list'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign templates get'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign templates use'\''' -s p -l participants -d 'participants.yaml (required): each with templateRole (the label) or templateParticipantId, name, email, phoneNumber?, deliveryMethod?' -r -F
@@ -1046,7 +1062,7 @@ complete -c esign -n '__esign_in '\''esign api'\''' -s f -l raw-field -d 'a stri
 complete -c esign -n '__esign_in '\''esign api'\''' -s F -l field -d 'a typed parameter: numbers, true, false, null, @file for a file'\''s text (repeatable)' -x
 complete -c esign -n '__esign_in '\''esign api'\''' -l input -d 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query' -r -F
 complete -c esign -n '__esign_in '\''esign api'\''' -s H -l header -d 'an extra request header '\''Name: value'\'' (repeatable; never Authorization)' -x
-complete -c esign -n '__esign_in '\''esign api'\''' -l paginate -d 'follow nextCursor through every page; prints {data: [...], nextCursor: null}'
+complete -c esign -n '__esign_in '\''esign api'\''' -l paginate -d 'follow nextCursor through every page; prints the rows as one JSON array, streamed'
 complete -c esign -n '__esign_in '\''esign api'\''' -l include -d 'print the HTTP status and response headers before the body'
 complete -c esign -n '__esign_in '\''esign api'\''' -l list -d 'list every operation: operationId, method, path, whether it needs an Idempotency-Key'
 complete -c esign -n '__esign_in '\''esign api'\''' -s h -l help -d 'display help for command'

@@ -58,7 +58,7 @@ describe('contacts', () => {
   });
 
   it('refuses bad input before sending (exit 2): a missing e-mail, a bad phone, nothing to patch, no id without a terminal', async () => {
-    const before = (await esignJson(['contacts', 'list', '--all'])).data.length;
+    const before = (await esignJson(['contacts', 'list', '--all'])).length;
     const noEmail = await esign(['contacts', 'create', '--name', 'Nobody']);
     expect(noEmail.code).toBe(2);
     expect(noEmail.stderr).toContain('Missing --email');
@@ -71,7 +71,7 @@ describe('contacts', () => {
     const noId = await esign(['contacts', 'get']);
     expect(noId.code).toBe(2);
     expect(noId.stderr).toContain('<contactId> is required without an interactive terminal');
-    expect((await esignJson(['contacts', 'list', '--all'])).data.length).toBe(before);
+    expect((await esignJson(['contacts', 'list', '--all'])).length).toBe(before);
   });
 });
 
@@ -100,7 +100,7 @@ describe('folders', () => {
     const empty = await esignJson(['folders', 'create', 'Scratch']);
     expect((await esign(['folders', 'delete', empty.id])).code).toBe(2);
     expect((await esign(['--yes', 'folders', 'delete', empty.id])).code).toBe(0);
-    expect((await esignJson(['folders', 'list', '--all'])).data.map((folder: { id: string }) => folder.id)).not.toContain(empty.id);
+    expect((await esignJson(['folders', 'list', '--all'])).map((folder: { id: string }) => folder.id)).not.toContain(empty.id);
   });
 
   it('refuses a name with "/", a rename without --name and a move without a destination (exit 2)', async () => {
@@ -152,7 +152,7 @@ describe('--dry-run on mutating commands', () => {
     expect(created.stdout + created.stderr).not.toContain(emulator.key);
 
     // A destructive command asks nothing in a dry run, and deletes nothing.
-    const folder = before.data[0];
+    const folder = before[0];
     const deleted = await esign(['--dry-run', 'folders', 'delete', folder.id]);
     expect(deleted.code).toBe(0);
     expect(parseJson(deleted.stdout)).toMatchObject({ method: 'DELETE', url: `${emulator.url}/v4/api/folders/${folder.id}` });
@@ -162,7 +162,7 @@ describe('--dry-run on mutating commands', () => {
     expect(parseJson(voided.stdout)).toMatchObject({ operationId: 'voidEnvelope', body: { reason: 'Test' } });
 
     expect(await esignJson(['folders', 'list', '--all'])).toEqual(before);
-    expect((await esignJson(['webhooks', 'list', '--all'])).data.some((item: { url: string }) => item.url === 'https://hooks.example.com/x')).toBe(false);
+    expect((await esignJson(['webhooks', 'list', '--all'])).some((item: { url: string }) => item.url === 'https://hooks.example.com/x')).toBe(false);
   });
 });
 
@@ -172,20 +172,23 @@ describe('lists: --limit, --all, --jsonl', () => {
 
   it('"Lists: query limit and cursor": --all follows every cursor over 250 contacts, in --json, --jsonl and a table', async () => {
     const on = esignOn(big);
+    // One page is the API's own {data, nextCursor}; --all prints one array of every row.
     const page = await on.json(['contacts', 'list', '--limit', '100']);
     expect(page.data).toHaveLength(100);
     expect(page.nextCursor).toEqual(expect.any(String));
 
-    const all = await on.json(['contacts', 'list', '--all', '--limit', '40']);
-    expect(all.nextCursor).toBeNull();
-    expect(all.data).toHaveLength(250);
-    expect(new Set(all.data.map((contact: { email: string }) => contact.email)).size).toBe(250);
+    const all = await on.run(['contacts', 'list', '--all', '--limit', '40', '--json']);
+    expect(all.stdout.startsWith('[\n{')).toBe(true);
+    const everyone = JSON.parse(all.stdout) as { email: string }[];
+    expect(everyone).toHaveLength(250);
+    expect(new Set(everyone.map((contact) => contact.email)).size).toBe(250);
+    expect(everyone.slice(0, 100)).toEqual(page.data);
 
     const lines = await on.run(['contacts', 'list', '--all', '--jsonl']);
     expect(lines.code).toBe(0);
     const rows = lines.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(rows).toHaveLength(250);
-    expect(rows.map((row) => row.email)).toEqual(all.data.map((contact: { email: string }) => contact.email));
+    expect(rows.map((row) => row.email)).toEqual(everyone.map((contact) => contact.email));
 
     const table = await on.run(['contacts', 'list', '--all', '--limit', '100']);
     const tableLines = table.stdout.trim().split('\n');
@@ -220,6 +223,6 @@ describe.skipIf(!tmuxBinary)('pickers on a terminal', () => {
     } finally {
       tty.stop();
     }
-    expect((await esignJson(['folders', 'list', '--all'])).data.find((item: { id: string }) => item.id === folder.id).name).toBe('Picked');
+    expect((await esignJson(['folders', 'list', '--all'])).find((item: { id: string }) => item.id === folder.id).name).toBe('Picked');
   });
 });

@@ -64,13 +64,13 @@ describe('templates use: "POST /templates/{templateId}/envelopes … send (boole
   });
 
   it('an unknown role label is refused at file:line:column with the known roles (exit 2, nothing created)', async () => {
-    const before = (await esignJson(['envelopes', 'list', '--all'])).data.length;
+    const before = (await esignJson(['envelopes', 'list', '--all'])).length;
     const dir = participantsFile('- templateRole: Client\n  name: Ada\n  email: ada@example.test\n- templateRole: Vendor\n  name: Pat\n  email: pat@example.test\n');
     const result = await esign(['templates', 'use', agreementId, '--participants', 'participants.yaml'], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('participants.yaml:4:17: the template has no role "Vendor"');
     expect(result.stderr).toContain('Roles of this template: "Client", "Provider"');
-    expect((await esignJson(['envelopes', 'list', '--all'])).data.length).toBe(before);
+    expect((await esignJson(['envelopes', 'list', '--all'])).length).toBe(before);
   });
 
   it('--participants is required', async () => {

@@ -7,9 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { useEmulator } from './support/emulator.js';
-import { createSentEnvelope, signAll, waitUntil } from './support/envelope-flow.js';
+import { createSentEnvelope, signAll, voidEnvelope, waitUntil } from './support/envelope-flow.js';
 import { spawnEsign } from './support/long-running.js';
 import { simplePdf } from './support/pdfs.js';
+import { terminalWith, tmuxBinary } from './support/terminal.js';
 
 const emulator = useEmulator(['--webhook-retry-delays', '100,200']);
 let configDir: string;
@@ -89,7 +90,7 @@ describe('webhooks create, list, get, update, rotate-secret, delete', () => {
   });
 
   it('refuses a non-HTTPS URL, a bad event name and a missing id without a terminal (exit 2, nothing created)', async () => {
-    const before = (await esignJson(['webhooks', 'list', '--all'])).data.length;
+    const before = (await esignJson(['webhooks', 'list', '--all'])).length;
     const insecure = await esign(['webhooks', 'create', '--url', 'http://hooks.example.com/x', '--events', 'ENVELOPE_COMPLETED']);
     expect(insecure.code).toBe(2);
     expect(insecure.stderr).toContain('https://');
@@ -99,7 +100,7 @@ describe('webhooks create, list, get, update, rotate-secret, delete', () => {
     const noId = await esign(['webhooks', 'rotate-secret']);
     expect(noId.code).toBe(2);
     expect(noId.stderr).toContain('<webhookId> is required without an interactive terminal');
-    expect((await esignJson(['webhooks', 'list', '--all'])).data.length).toBe(before);
+    expect((await esignJson(['webhooks', 'list', '--all'])).length).toBe(before);
   });
 });
 
@@ -144,7 +145,7 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
 
       // Resend: the same event again, with the same webhook-id.
       const deliveries = await esignJson(['webhooks', 'deliveries', endpoint.id, '--all']);
-      const delivery = deliveries.data.find((item: any) => item.eventId === completed.webhookId);
+      const delivery = deliveries.find((item: any) => item.eventId === completed.webhookId);
       const resent = await esign(['webhooks', 'resend', endpoint.id, delivery.id]);
       expect(resent.code, resent.stderr).toBe(0);
       await waitUntil(async () => listener.lines.filter((line) => line.webhookId === completed.webhookId && line.kind === 'delivery').length, (count) => count === 2, 'the resent delivery');
@@ -209,8 +210,8 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     child.stdin.end(endpoint.secret);
     const url = (await waitUntil(async () => /Listening on (\S+)/.exec(stderr)?.[1], Boolean, 'the human ready line'))!;
     const signer = new Webhook(endpoint.secret);
-    const send = async (type: string, id: string) => {
-      const body = JSON.stringify({ id, type, createdAt: new Date().toISOString(), data: { envelope: { id: 'env-1', status: 'COMPLETED' } } });
+    const send = async (type: string, id: string, envelope: Record<string, string> = { id: 'env-1', status: 'COMPLETED' }) => {
+      const body = JSON.stringify({ id, type, createdAt: new Date().toISOString(), data: { envelope } });
       const at = new Date();
       return fetch(url, { method: 'POST', headers: { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signer.sign(id, at, body) }, body });
     };
@@ -219,12 +220,18 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     await waitUntil(async () => stdout, (text) => text.includes('evt_2'), 'both lines');
     expect(stdout).toMatch(/\d\d:\d\d:\d\d {2}ENVELOPE_COMPLETED {2}env-1 {2}COMPLETED {2}verified {2}webhook-id evt_1/);
     expect(stdout).toMatch(/ENVELOPE_SENT .*skipped \(not in --events\)/);
+    // Text from the delivery reaches the terminal with its control characters made visible, as any server text does.
+    const hostile = { id: 'env-\u001b[2J', status: 'VOIDED\u202e', cancellationReason: 'bad\u009b31m' };
+    expect((await send('ENVELOPE_COMPLETED', 'evt_3', hostile)).status).toBe(200);
+    await waitUntil(async () => stdout, (text) => text.includes('evt_3'), 'the hostile line');
+    expect(stdout).toContain('env-\\u001b[2J  VOIDED\\u202e  verified  reason "bad\\u009b31m"');
+    expect(stdout).not.toMatch(/[\u001b\u202e\u009b]/);
     expect(stdout + stderr).not.toContain(endpoint.secret);
     expect(stderr).not.toContain('process list');
     const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
     expect(await exit).toBe(0);
-    expect(stderr).toMatch(/Stopped \(SIGINT\): 1 delivered, 0 rejected, 1 skipped/);
+    expect(stderr).toMatch(/Stopped \(SIGINT\): 2 delivered, 0 rejected, 1 skipped/);
   });
 
   it('--secret warns that it shows in the process list; a malformed secret is refused without echoing it; a missing one is asked for by flag', async () => {
@@ -245,5 +252,43 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     const unknown = await esign(['webhooks', 'listen', '--port', '0', '--endpoint', 'no-such-endpoint']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No signing secret stored for webhook endpoint no-such-endpoint');
+  });
+});
+
+describe.skipIf(!tmuxBinary)('webhooks pickers on a terminal', () => {
+  it('resend without ids offers the endpoints, then that endpoint\'s deliveries', async () => {
+    const url = 'http://127.0.0.1:9/picker';
+    const webhook = expectStatus(await call(emulator, 'POST', '/v4/api/webhooks/', { idempotent: true, body: { url, events: ['ENVELOPE_VOIDED'], isActive: true } }), 201).body;
+    const envelope = await createSentEnvelope(emulator, { title: 'Picked delivery' });
+    await voidEnvelope(emulator, envelope.id, 'For the picker');
+    const delivery = await waitUntil(async () => (await call(emulator, 'GET', `/v4/api/webhooks/${webhook.id}/deliveries`)).body.data[0], (found: any) => found?.status === 'FAILED', 'a failed delivery');
+    const tty = terminalWith(env());
+    try {
+      tty.run(['webhooks', 'resend']);
+      expect(await tty.waitFor(/Which webhook endpoint\?[\s\S]*127\.0\.0\.1:9\/picker/)).toContain(webhook.id);
+      for (let presses = 0; presses < 30 && !tty.screen().includes(`❯ ${url}`); presses++) {
+        tty.keys('Down');
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+      tty.keys('Enter');
+      expect(await tty.waitFor(/Which delivery\?/)).toContain(`ENVELOPE_VOIDED FAILED`);
+      tty.keys('Enter');
+      expect(await tty.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
+    } finally {
+      tty.stop();
+    }
+    // The picked delivery was the one sent again: it has one more attempt.
+    const shown = expectStatus(await call(emulator, 'GET', `/v4/api/webhooks/${webhook.id}/deliveries/${delivery.id}`), 200).body;
+    expect(shown.attempts.length).toBe(delivery.attempts.length + 1);
+  });
+
+  it('without a terminal, delivery and resend need both ids (exit 2, nothing sent)', async () => {
+    const noWebhook = await esign(['webhooks', 'resend']);
+    expect(noWebhook.code).toBe(2);
+    expect(noWebhook.stderr).toContain('<webhookId> is required without an interactive terminal');
+    const noDelivery = await esign(['webhooks', 'delivery', 'some-endpoint']);
+    expect(noDelivery.code).toBe(2);
+    expect(noDelivery.stderr).toContain('<deliveryId> is required without an interactive terminal');
+    expect(noDelivery.stderr).toContain('esign webhooks deliveries some-endpoint');
   });
 });

@@ -53,6 +53,15 @@ class Interruption {
     if (!this.signal.aborted) this.controller.abort(new InterruptedError(signal));
   }
 
+  /** Resolves at the first SIGINT or SIGTERM (at once if one came already): the end of a server's run. */
+  untilInterrupted(): Promise<void> {
+    const { signal } = this;
+    return new Promise((resolve) => {
+      if (signal.aborted) resolve();
+      else signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  }
+
   /** Throws the InterruptedError if a signal arrived: a checkpoint between steps of a job. */
   throwIfInterrupted(): void {
     if (this.signal.aborted) throw this.signal.reason as InterruptedError;

@@ -2,6 +2,7 @@ import { UsageError } from '../api/errors.js';
 import { defineCommand, type ArgumentSpec, type CommandSpec, type Context, type OptionSpec } from '../cli/command.js';
 import { itemsOf } from '../output/envelope-view.js';
 import { ListWriter, type ListFormat } from '../output/list-output.js';
+import { terminalJson, visible } from '../output/sanitize.js';
 import { renderTable, type Column } from '../output/table.js';
 
 /** `--limit`: the API's page size, 1 to 100 (pins.md, "Lists"). */
@@ -38,6 +39,8 @@ export interface ListShape<T> {
   noun: string;
   /** Kept client-side: rows the API cannot filter. With it, `--limit` counts matches, not a page. */
   filter?: (row: T) => boolean | Promise<boolean>;
+  /** Called with each page's rows before they are shown as a table: looks up what the columns show (names for ids). */
+  prepare?: (rows: readonly T[]) => Promise<void>;
 }
 
 export function listFormat(ctx: Context, args: ListArgs): ListFormat {
@@ -47,8 +50,9 @@ export function listFormat(ctx: Context, args: ListArgs): ListFormat {
 }
 
 /**
- * One page as the API answers it, or with `--all` (or a client-side filter) every page in turn, each row printed as
- * it arrives and then dropped, so memory stays flat however large the account.
+ * One page as the API answers it (`--json`: the API's own `{data, nextCursor}`, so the cursor can be passed on), or
+ * with `--all` (or a client-side filter) every page in turn, each row printed as it arrives and then dropped, so memory
+ * stays flat however large the account (`--json`: one array of the rows; there is no next page to name).
  */
 export async function printList<T>(ctx: Context, source: ListSource, args: ListArgs, shape: ListShape<T>): Promise<void> {
   if (args.all && args.cursor) throw new UsageError('--all and --cursor do not go together.', '--all starts at the first page and follows every cursor.');
@@ -60,9 +64,10 @@ export async function printList<T>(ctx: Context, source: ListSource, args: ListA
       query: { ...source.query, limit: args.limit, cursor: args.cursor },
     });
     const rows = itemsOf<T>(body, 'data') ?? [];
-    if (format === 'jsonl') for (const row of rows) await ctx.output.line(JSON.stringify(row));
+    if (format === 'human') await shape.prepare?.(rows);
+    if (format === 'jsonl') for (const row of rows) await ctx.output.line(terminalJson(row));
     else ctx.output.result(body, () => (rows.length ? renderTable(rows, shape.columns, ctx.output.style) : `No ${shape.noun}.`));
-    if (body?.nextCursor) ctx.output.info(`More ${shape.noun}: pass --all, or --cursor ${body.nextCursor} for the next page.`);
+    if (body?.nextCursor) ctx.output.info(`More ${shape.noun}: pass --all, or --cursor ${visible(body.nextCursor)} for the next page.`);
     return;
   }
 
@@ -84,6 +89,7 @@ export async function printList<T>(ctx: Context, source: ListSource, args: ListA
         break;
       }
     }
+    if (format === 'human') await shape.prepare?.(kept);
     await writer.add(kept);
     if (writer.written >= wanted) break;
   }

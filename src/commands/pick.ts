@@ -1,5 +1,6 @@
 import { UsageError } from '../api/errors.js';
-import type { Context } from '../cli/command.js';
+import type { ArgumentSpec, Context } from '../cli/command.js';
+import { visible } from '../output/sanitize.js';
 
 export interface PickSpec<T> {
   /** `folder`, `contact`, `webhook endpoint`, `contact list` */
@@ -9,6 +10,8 @@ export interface PickSpec<T> {
   /** Where the ids are listed, for the error without a terminal. */
   listCommand: string;
   operationId: string;
+  /** Path parameters of the list (a delivery is listed under its endpoint). */
+  params?: Record<string, string>;
   idOf(item: T): string;
   label(item: T): string;
 }
@@ -31,11 +34,12 @@ export async function pickId<T>(ctx: Context, given: string | undefined, spec: P
   }
   const client = await ctx.client();
   const items: T[] = [];
-  for await (const item of client.paginate<T>(spec.operationId, { query: { limit: 100 }, max: pickerRows })) items.push(item);
+  for await (const item of client.paginate<T>(spec.operationId, { ...(spec.params ? { params: spec.params } : {}), query: { limit: 100 }, max: pickerRows })) items.push(item);
   if (items.length === 0) throw new UsageError(`There is no ${spec.noun} to pick.`, `\`${spec.listCommand}\` lists them.`);
   return ctx.prompts.select(
     `Which ${spec.noun}?`,
-    items.map((item) => ({ name: `${spec.label(item)} · ${spec.idOf(item)}`, value: spec.idOf(item) })),
+    // Names and URLs come from the server: shown with their control characters made visible.
+    items.map((item) => ({ name: visible(`${spec.label(item)} · ${spec.idOf(item)}`), value: spec.idOf(item) })),
     spec.argument,
   );
 }
@@ -54,6 +58,12 @@ interface Webhook {
   id: string;
   url?: string;
   events?: string[];
+}
+interface Delivery {
+  id: string;
+  eventType?: string;
+  status?: string;
+  createdAt?: string;
 }
 
 export const folderPick: PickSpec<Folder> = {
@@ -91,3 +101,28 @@ export const webhookPick: PickSpec<Webhook> = {
   idOf: (webhook) => webhook.id,
   label: (webhook) => `${webhook.url ?? '?'} (${(webhook.events ?? []).join(', ')})`,
 };
+
+/** A delivery of one endpoint, newest first as the list answers. */
+function deliveryPick(webhookId: string): PickSpec<Delivery> {
+  return {
+    noun: 'delivery',
+    argument: '<deliveryId>',
+    listCommand: `esign webhooks deliveries ${webhookId}`,
+    operationId: 'listWebhookDeliveries',
+    params: { webhookId },
+    idOf: (delivery) => delivery.id,
+    label: (delivery) => `${delivery.eventType ?? '?'} ${delivery.status ?? '?'} ${delivery.createdAt ?? ''}`.trimEnd(),
+  };
+}
+
+/** `<webhookId> <deliveryId>`, each picked on a terminal when left out. */
+export const deliveryArguments: readonly ArgumentSpec[] = [
+  { name: 'webhookId', description: 'webhook endpoint id (picked on a terminal when left out)', required: false },
+  { name: 'deliveryId', description: 'delivery id, from `webhooks deliveries` (picked on a terminal when left out)', required: false },
+];
+
+/** The endpoint, then one of its deliveries: each given, or picked on an interactive terminal. */
+export async function pickDelivery(ctx: Context, given: { webhookId?: string; deliveryId?: string }): Promise<{ webhookId: string; deliveryId: string }> {
+  const webhookId = await pickId(ctx, given.webhookId, webhookPick);
+  return { webhookId, deliveryId: await pickId(ctx, given.deliveryId, deliveryPick(webhookId)) };
+}

@@ -256,24 +256,20 @@ function describeDetails(details: Record<string, unknown> | null | undefined, na
     .join(', ');
 }
 
-export function renderHistory(entries: readonly HistoryEntryBody[], style: Styles, options: { utc: boolean; names: HistoryNames }): string {
-  if (entries.length === 0) return 'No history.';
-  return renderTable(
-    entries,
-    [
-      {
-        header: 'AT',
-        value: (h) => {
-          const at = h.at ?? h.createdAt;
-          return at ? timeToSecond(at, options.utc) : '-';
-        },
+/** History as a table, oldest first; the ids an entry carries are shown by name where `names` knows them. */
+export function historyColumns(options: { utc: boolean; names: HistoryNames }): Column<HistoryEntryBody>[] {
+  return [
+    {
+      header: 'AT',
+      value: (h) => {
+        const at = h.at ?? h.createdAt;
+        return at ? timeToSecond(at, options.utc) : '-';
       },
-      { header: 'ACTION', value: (h) => h.action ?? h.type ?? '?' },
-      { header: 'BY', value: (h) => actorLabel(h.actor) },
-      { header: 'DETAILS', value: (h) => describeDetails(h.details, options.names), freeText: true },
-    ],
-    style,
-  );
+    },
+    { header: 'ACTION', value: (h) => h.action ?? h.type ?? '?' },
+    { header: 'BY', value: (h) => actorLabel(h.actor) },
+    { header: 'DETAILS', value: (h) => describeDetails(h.details, options.names), freeText: true },
+  ];
 }
 
 /** What a person sees before an irreversible action on an envelope. */

@@ -1,13 +1,14 @@
 import { identityOf } from './identity.js';
 import type { Output } from './output.js';
-import { visible } from './sanitize.js';
+import { terminalJson, visible } from './sanitize.js';
 import { TableStream, type Column } from './table.js';
 
 export type ListFormat = 'human' | 'json' | 'jsonl' | 'ids';
 
 /**
- * Writes a list as its rows arrive, keeping none of them: a table, one JSON document `{data: [...], nextCursor: null}`
- * (the shape of a single page, so scripts read both alike), one JSON object per line, or (--quiet) one id per line.
+ * Writes a list as its rows arrive, keeping none of them: a table, one JSON array (opened before the first row and
+ * closed after the last, so a reader parses the whole and memory stays flat), one JSON object per line, or (--quiet)
+ * one id per line.
  */
 export class ListWriter<T> {
   private count = 0;
@@ -29,8 +30,8 @@ export class ListWriter<T> {
   async add(rows: readonly T[]): Promise<void> {
     for (const [index, row] of rows.entries()) {
       const first = this.count === 0 && index === 0;
-      if (this.format === 'jsonl') await this.output.line(JSON.stringify(row));
-      else if (this.format === 'json') await this.output.line(`${first ? '{"data":[\n' : ','}${JSON.stringify(row)}`);
+      if (this.format === 'jsonl') await this.output.line(terminalJson(row));
+      else if (this.format === 'json') await this.output.line(`${first ? '[\n' : ','}${terminalJson(row)}`);
       else if (this.format === 'ids') for (const id of identityOf(row)) await this.output.line(visible(id));
     }
     if (this.format === 'human' && rows.length > 0) await this.output.line(this.table.rows(rows).join('\n'));
@@ -38,7 +39,7 @@ export class ListWriter<T> {
   }
 
   async end(): Promise<void> {
-    if (this.format === 'json') await this.output.line(this.count === 0 ? '{"data":[],"nextCursor":null}' : '],"nextCursor":null}');
+    if (this.format === 'json') await this.output.line(this.count === 0 ? '[]' : ']');
     else if (this.format === 'human' && this.count === 0) await this.output.line(this.empty);
   }
 }

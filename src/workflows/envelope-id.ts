@@ -1,10 +1,15 @@
 import type { ApiClient } from '../api/client.js';
 import { EsignError, ExitCode, UsageError } from '../api/errors.js';
-import type { Context } from '../cli/command.js';
+import type { ArgumentSpec, Context } from '../cli/command.js';
 import { envelopeIdOf, type EnvelopeBody } from '../output/envelope-view.js';
 
 /** Like git's short hashes: at least this many characters of an id name the envelope, if no other id starts so. */
 export const shortIdMinLength = 8;
+/** What every envelope-id argument says in help: the prefix is resolved for all of them, before the handler runs. */
+export const envelopeIdDescription = `envelope id, or a unique prefix of its first ${shortIdMinLength}+ characters`;
+
+export const envelopeIdArgument: ArgumentSpec = { name: 'envelopeId', description: envelopeIdDescription };
+
 const fullUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idCharacters = /^[0-9a-f-]+$/i;
 
@@ -55,9 +60,9 @@ export async function resolveEnvelopeId(client: ApiClient, text: string): Promis
   return envelopeIdOf(found[0]!);
 }
 
-/** Every command argument named `envelopeId` (or each of `envelopeIds`) accepts a unique prefix: replaced here by the full id, before the handler runs. */
+/** Every command argument named `envelopeId` (or `envelopeIds`) accepts unique prefixes: replaced here by the full ids, before the handler runs. */
 export async function resolveEnvelopeArguments(args: Record<string, unknown>, ctx: Context): Promise<void> {
-  const resolve = async (given: string) => {
+  const resolve = async (given: string): Promise<string> => {
     if (!isShortId(given)) return given;
     const resolved = await resolveEnvelopeId(await ctx.client(), given);
     if (resolved !== given) ctx.output.info(`${given} is envelope ${resolved}.`);

@@ -11,6 +11,7 @@ import {
   type AnchorSearchResult,
   type Occurrence,
 } from '../../pdf/anchors.js';
+import { envelopeIdArgument, envelopeIdDescription } from '../../workflows/envelope-id.js';
 import { PreflightError, loadLocalPdfText, readLocalPdf } from '../../workflows/preflight.js';
 import { whileDocumentProcesses } from '../../workflows/upload.js';
 import { visible } from '../../output/sanitize.js';
@@ -84,7 +85,7 @@ export default defineCommand<FindArgs>({
   name: 'find',
   description: 'Find where anchor texts are (page, x, y, width, height): in an envelope document, a template document (--template), or a local PDF (--local)',
   arguments: [
-    { name: 'envelopeId', description: 'envelope id (with --template: the template document id)', required: false },
+    { ...envelopeIdArgument, description: `${envelopeIdDescription} (with --template: the template document id)`, required: false },
     { name: 'documentId', description: 'document id', required: false },
   ],
   options: [

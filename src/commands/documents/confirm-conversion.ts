@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { renderDocuments } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { readDocumentInfo } from '../../workflows/upload.js';
 import { visible } from '../../output/sanitize.js';
 
@@ -7,7 +8,7 @@ export default defineCommand<{ envelopeId: string; documentId: string }>({
   name: 'confirm-conversion',
   description: 'Accept the PDF converted from a .docx, so the envelope can be sent',
   arguments: [
-    { name: 'envelopeId', description: 'envelope id' },
+    envelopeIdArgument,
     { name: 'documentId', description: 'id of the converted document' },
   ],
   examples: ['esign documents confirm-conversion 3f6c… 9a1b…'],

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { visible } from '../../output/sanitize.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 interface DownloadAddress {
   url?: string | null;
@@ -11,7 +12,7 @@ export default defineCommand<{ envelopeId: string; documentId: string }>({
   name: 'download-url',
   description: 'Print a short-lived download address of a document (no key needed to fetch it)',
   arguments: [
-    { name: 'envelopeId', description: 'envelope id' },
+    envelopeIdArgument,
     { name: 'documentId', description: 'document id' },
   ],
   examples: ['curl -o contract.pdf "$(esign documents download-url 3f6c… 9a1b…)"'],

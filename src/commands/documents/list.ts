@@ -1,12 +1,13 @@
 import { defineCommand } from '../../cli/command.js';
 import { renderDocuments } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { listAllDocuments, stuckDraftWayOut } from '../../workflows/upload.js';
 
 export default defineCommand<{ envelopeId: string }>({
   name: 'list',
   aliases: ['ls'],
   description: "List an envelope's documents with their processing status and page count",
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   examples: ['esign documents list 3f6c…', 'esign doc ls 3f6c… --json'],
   async handler(args, ctx) {
     const client = await ctx.client();

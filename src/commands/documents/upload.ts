@@ -4,6 +4,7 @@ import { interruption, interruptionOf } from '../../cli/interrupt.js';
 import { shellQuote } from '../../cli/repeat.js';
 import { parseDuration } from '../../input/duration.js';
 import { renderDocuments } from '../../output/envelope-view.js';
+import { envelopeIdArgument, envelopeIdDescription } from '../../workflows/envelope-id.js';
 import {
   listAllDocuments,
   localDocument,
@@ -28,7 +29,7 @@ export default defineCommand<UploadArgs>({
   name: 'upload',
   description: 'Register documents (.pdf, .docx) in a draft envelope, upload them and wait until they are processed',
   arguments: [
-    { name: 'envelopeId', description: 'draft envelope id' },
+    { ...envelopeIdArgument, description: `draft ${envelopeIdDescription}` },
     { name: 'file', description: 'one or more .pdf or .docx files', variadic: true, completion: 'file' },
   ],
   options: [

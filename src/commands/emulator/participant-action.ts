@@ -1,6 +1,7 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand, type CommandSpec } from '../../cli/command.js';
 import { describeParticipant, envelopeIdOf, isTheirTurn, participantIdOf, renderEnvelope, type EnvelopeBody, type ParticipantBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 type Action = 'sign' | 'approve' | 'refuse';
 
@@ -16,7 +17,7 @@ export function participantAction(action: Action): CommandSpec<never> {
     name: action,
     description: `Act as a participant of an envelope in the emulator: ${action} (default: whoever's turn it is)`,
     arguments: [
-      { name: 'envelopeId', description: 'envelope id' },
+      envelopeIdArgument,
       { name: 'participantId', description: "participant id (default: the one whose turn it is)", required: false },
     ],
     options: action === 'refuse' ? [{ flags: '--reason <text>', description: 'why they refuse', defaultValue: 'Refused in the emulator' }] : [],

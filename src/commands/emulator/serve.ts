@@ -116,10 +116,7 @@ export default defineCommand<EmulatorArgs>({
     });
     // Runs until Ctrl-C or SIGTERM, then closes cleanly (exit 0: stopping a server is its normal end).
     const { interruption } = await import('../../cli/interrupt.js');
-    await new Promise<void>((resolve) => {
-      if (interruption.signal.aborted) resolve();
-      interruption.signal.addEventListener('abort', () => resolve(), { once: true });
-    });
+    await interruption.untilInterrupted();
     await emulator.close();
   },
 });

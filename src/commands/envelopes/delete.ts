@@ -1,12 +1,13 @@
 import { ApiError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { confirmEnvelopeAction } from './confirm.js';
 
 export default defineCommand<{ envelopeId: string }>({
   name: 'delete',
   aliases: ['rm'],
   description: 'Delete a draft envelope (asks for confirmation; --yes without a terminal)',
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   examples: ['esign envelopes delete 3f6c…', 'esign env rm 3f6c… --yes'],
   async handler(args, ctx) {
     await confirmEnvelopeAction(ctx, args.envelopeId, 'delete');

@@ -4,6 +4,7 @@ import { InterruptedError } from '../../cli/interrupt.js';
 import { openAtomic } from '../../output/atomic-file.js';
 import { absoluteTime } from '../../output/envelope-view.js';
 import { renderFields } from '../../output/table.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 interface DownloadAddress {
   url?: string;
@@ -14,7 +15,7 @@ interface DownloadAddress {
 export default defineCommand<{ envelopeId: string; out?: string; force?: boolean }>({
   name: 'download',
   description: 'Get the ZIP of an envelope: its signed address, or the file itself with --out',
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   options: [
     { flags: '-o, --out <file>', description: 'save the ZIP to this file (- for stdout is not supported: it is binary)', completion: 'file' },
     { flags: '--force', description: 'replace the --out file if it exists' },

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { defineCommand } from '../../cli/command.js';
 import { itemsOf, renderEnvelope, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 /**
  * The envelope with its participants and documents. The emulator's read includes both; where an answer lacks them
@@ -26,7 +27,7 @@ export default defineCommand<{ envelopeId: string }>({
   name: 'get',
   aliases: ['show'],
   description: 'Show an envelope with its participants (and whose turn it is) and its documents with their status',
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   examples: ['esign envelopes get 3f6c…', 'esign env get 3f6c… --json | jq .status'],
   async handler(args, ctx) {
     const envelope = await readEnvelopeDetails(await ctx.client(), args.envelopeId);

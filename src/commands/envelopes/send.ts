@@ -1,13 +1,14 @@
 import { defineCommand } from '../../cli/command.js';
 import { formatDuration, parseDuration } from '../../input/duration.js';
 import { envelopeIdOf, renderEnvelope } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { defaultSendWaitMs, sendEnvelope } from '../../workflows/send.js';
 import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ envelopeId: string; waitTimeout?: number }>({
   name: 'send',
   description: 'Send an envelope to its participants (waits while its documents are still processing)',
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   options: [
     {
       flags: '--wait-timeout <duration>',

@@ -1,6 +1,7 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { deadlineOption } from './create.js';
 
 interface SettingsArgs {
@@ -14,7 +15,7 @@ interface SettingsArgs {
 export default defineCommand<SettingsArgs>({
   name: 'settings',
   description: "Change an envelope's title, message or deadline",
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   options: [
     { flags: '--title <title>', description: 'new title' },
     { flags: '--message <text>', description: 'new message' },

@@ -1,12 +1,13 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { confirmEnvelopeAction } from './confirm.js';
 
 export default defineCommand<{ envelopeId: string; reason?: string }>({
   name: 'void',
   description: 'Void a sent envelope (asks for confirmation; --yes without a terminal)',
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   options: [{ flags: '--reason <text>', description: 'why (required; kept as cancellationReason and in the history)' }],
   examples: ['esign envelopes void 3f6c… --reason "Wrong contract version"', 'esign env void 3f6c… --reason "Customer cancelled" --yes'],
   async handler(args, ctx) {

@@ -3,6 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 import { interruption, interruptionOf, InterruptedError } from '../../cli/interrupt.js';
 import { formatDuration, parseDuration } from '../../input/duration.js';
 import { renderEnvelope, renderEnvelopeList, type EnvelopeBody } from '../../output/envelope-view.js';
+import { envelopeIdDescription } from '../../workflows/envelope-id.js';
 import { waitForEnvelope, waitTargets, type WaitTarget } from '../../workflows/wait.js';
 import { visible } from '../../output/sanitize.js';
 
@@ -17,7 +18,7 @@ function parseTarget(value: string): WaitTarget {
 export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTimeout?: number }>({
   name: 'wait',
   description: 'Wait until envelopes reach a status (exit 0; 5 if one ended in another final state; 7 on timeout)',
-  arguments: [{ name: 'envelopeIds', description: 'envelope ids (several are followed together)', variadic: true }],
+  arguments: [{ name: 'envelopeIds', description: `${envelopeIdDescription}; several are followed together`, variadic: true }],
   options: [
     { flags: '--until <status>', description: `status to wait for: ${waitTargets.join(', ')} (required)`, parse: parseTarget, completion: { words: waitTargets } },
     { flags: '--wait-timeout <duration>', description: `give up after this long (e.g. 90s, 30m, 2h; default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },

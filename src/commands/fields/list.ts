@@ -1,13 +1,14 @@
 import type { FieldAnswer } from '../../api/answers.js';
 import { defineCommand } from '../../cli/command.js';
 import { renderTable } from '../../output/table.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 export default defineCommand<{ envelopeId: string; documentId: string }>({
   name: 'list',
   aliases: ['ls'],
   description: "List a document's fields with their resolved positions (anchors already turned into coordinates)",
   arguments: [
-    { name: 'envelopeId', description: 'envelope id' },
+    envelopeIdArgument,
     { name: 'documentId', description: 'document id' },
   ],
   examples: ['esign fields list 3f6c… 9a1b…', 'esign fields list 3f6c… 9a1b… --json > fields.json'],

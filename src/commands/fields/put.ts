@@ -1,6 +1,7 @@
 import { ApiError, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldIdFor, readFieldsFile, withIds, type FieldsFile } from '../../input/fields.js';
+import { envelopeIdArgument, envelopeIdDescription } from '../../workflows/envelope-id.js';
 import { whileDocumentProcesses } from '../../workflows/upload.js';
 import { visible } from '../../output/sanitize.js';
 
@@ -31,7 +32,7 @@ export default defineCommand<PutArgs>({
   name: 'put',
   description: "Replace a document's fields with the ones in a YAML or JSON file (ids left out are derived, so a re-run updates)",
   arguments: [
-    { name: 'envelopeId', description: 'draft envelope id' },
+    { ...envelopeIdArgument, description: `draft ${envelopeIdDescription}` },
     { name: 'documentId', description: 'document id' },
   ],
   options: [{ flags: '-f, --file <path>', description: 'fields.yaml or fields.json (a `fields` list); - reads standard input', completion: 'file' }],

@@ -6,7 +6,7 @@ export default defineListCommand<Record<string, never>, FolderBody>({
   aliases: ['ls'],
   description: 'List every folder with its id and path (the ids `envelopes move` and `envelopes list --folder` take)',
   operationId: 'listFolders',
-  examples: ['esign folders list', 'esign folders list --all --json | jq -r ".data[] | [.id, .path] | @tsv"'],
+  examples: ['esign folders list', 'esign folders list --all --json | jq -r ".[] | [.id, .path] | @tsv"'],
   noun: 'folders',
   columns: folderColumns,
 });

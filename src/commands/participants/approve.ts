@@ -1,10 +1,11 @@
 import { defineCommand } from '../../cli/command.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 export default defineCommand<{ envelopeId: string; participantId: string }>({
   name: 'approve',
   description: 'Approve an envelope as one of its approvers',
   arguments: [
-    { name: 'envelopeId', description: 'envelope id' },
+    envelopeIdArgument,
     { name: 'participantId', description: 'the approver (a participant with role APPROVER)' },
   ],
   examples: ['esign participants approve 3f6c… 7b2e…'],

@@ -2,6 +2,7 @@ import { ApiError, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { checkEmail, checkPhoneNumber, deliveryMethods } from '../../input/participants.js';
 import { describeParticipant, isDone, isTheirTurn, participantIdOf, sortParticipants, type ParticipantBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { readEnvelopeDetails } from '../envelopes/get.js';
 import { visible } from '../../output/sanitize.js';
 
@@ -26,7 +27,7 @@ export default defineCommand<CorrectArgs>({
   name: 'correct',
   description: 'Correct a participant who has not signed yet, also after sending (asks which one on a terminal)',
   arguments: [
-    { name: 'envelopeId', description: 'envelope id' },
+    envelopeIdArgument,
     { name: 'participantId', description: 'participant id (asked on a terminal when left out)', required: false },
   ],
   options: [

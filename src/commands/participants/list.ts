@@ -1,11 +1,12 @@
 import { defineCommand } from '../../cli/command.js';
 import { describeParticipant, isTheirTurn, itemsOf, participantProgress, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 export default defineCommand<{ envelopeId: string }>({
   name: 'list',
   aliases: ['ls'],
   description: "List an envelope's participants, their status and whose turn it is",
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   examples: ['esign participants list 3f6c…', 'esign part ls 3f6c… --json'],
   async handler(args, ctx) {
     const client = await ctx.client();

@@ -1,11 +1,12 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 export default defineCommand<{ envelopeId: string; participantId: string; reason?: string }>({
   name: 'refuse',
   description: 'Refuse an envelope as one of its approvers',
   arguments: [
-    { name: 'envelopeId', description: 'envelope id' },
+    envelopeIdArgument,
     { name: 'participantId', description: 'the approver (a participant with role APPROVER)' },
   ],
   options: [{ flags: '--reason <text>', description: 'why (required; recorded in the history)' }],

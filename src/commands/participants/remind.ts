@@ -1,13 +1,14 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { describeParticipant, isTheirTurn, participantIdOf, type ParticipantBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { readEnvelopeDetails } from '../envelopes/get.js';
 
 export default defineCommand<{ envelopeId: string; participantId?: string }>({
   name: 'remind',
   description: "Send a reminder to whoever's turn it is, or to one participant (counts toward the account message limit)",
   arguments: [
-    { name: 'envelopeId', description: 'envelope id (or a unique prefix of 8+ characters)' },
+    envelopeIdArgument,
     { name: 'participantId', description: "participant to remind (default: whoever's turn it is)", required: false },
   ],
   examples: ['esign participants remind 3f6c…', 'esign participants remind 3f6c… 7b2e…'],

@@ -2,6 +2,7 @@ import { ApiError, UsageError } from '../../api/errors.js';
 import { collect, defineCommand } from '../../cli/command.js';
 import { deliveryMethods, participantRoles, participantsFromFlags, readParticipantsFile } from '../../input/participants.js';
 import { itemsOf, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
+import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 interface SetArgs {
   envelopeId: string;
@@ -15,7 +16,7 @@ interface SetArgs {
 export default defineCommand<SetArgs>({
   name: 'set',
   description: "Replace an envelope's participants (from a YAML/JSON file, or with --add)",
-  arguments: [{ name: 'envelopeId', description: 'envelope id' }],
+  arguments: [envelopeIdArgument],
   options: [
     { flags: '-f, --file <file>', description: 'participants.yaml or .json (- for stdin): `participants: [{name, email, phoneNumber?, deliveryMethod?, role?, signingOrder?}]`', completion: 'file' },
     { flags: '--add <"Name <email>">', description: 'a participant (repeatable; no signingOrder is sent, the service orders them)', parse: collect },

@@ -1,15 +1,12 @@
-import { defineCommand } from '../../cli/command.js';
-import { renderTemplateList, type TemplateBody } from './view.js';
+import { defineListCommand } from '../list-command.js';
+import { templateColumns, type TemplateBody } from './view.js';
 
-export default defineCommand<Record<string, never>>({
+export default defineListCommand<Record<string, never>, TemplateBody>({
   name: 'list',
   aliases: ['ls'],
-  description: 'List the templates of the account',
-  examples: ['esign templates list', 'esign templates list --json'],
-  async handler(_args, ctx) {
-    const client = await ctx.client();
-    const templates: TemplateBody[] = [];
-    for await (const template of client.paginate<TemplateBody>('listTemplates', { query: { limit: 100 } })) templates.push(template);
-    ctx.output.result({ data: templates }, () => renderTemplateList(templates, ctx.output.style));
-  },
+  description: 'List the templates of the account, with the roles each one needs',
+  operationId: 'listTemplates',
+  examples: ['esign templates list', 'esign templates list --all --json'],
+  noun: 'templates',
+  columns: templateColumns,
 });

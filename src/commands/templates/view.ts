@@ -1,7 +1,7 @@
 /* Templates as the CLI reads them: the contract shows no template record, so the names are read tolerantly. */
 import type { TemplateAnswer, TemplateSlotAnswer } from '../../api/answers.js';
 import type { Styles } from '../../output/output.js';
-import { renderFields, renderTable } from '../../output/table.js';
+import { renderFields, renderTable, type Column } from '../../output/table.js';
 
 export type TemplateSlotBody = TemplateSlotAnswer;
 export type TemplateBody = TemplateAnswer;
@@ -13,18 +13,11 @@ export const slotIdOf = (slot: TemplateSlotBody): string => slot.templatePartici
 /** The label people give the slot ("Client", "Manager"); `role` is SIGNER/APPROVER. */
 export const slotLabelOf = (slot: TemplateSlotBody): string => slot.label ?? slot.name ?? slot.role ?? '?';
 
-export function renderTemplateList(templates: readonly TemplateBody[], style: Styles): string {
-  if (templates.length === 0) return 'No templates.';
-  return renderTable(
-    templates,
-    [
-      { header: 'ID', value: templateIdOf },
-      { header: 'NAME', value: templateNameOf, freeText: true },
-      { header: 'ROLES', value: (t) => slotsOf(t).map(slotLabelOf).join(', ') || '-' },
-    ],
-    style,
-  );
-}
+export const templateColumns: readonly Column<TemplateBody>[] = [
+  { header: 'ID', value: templateIdOf },
+  { header: 'NAME', value: templateNameOf, freeText: true },
+  { header: 'ROLES', value: (template) => slotsOf(template).map(slotLabelOf).join(', ') || '-' },
+];
 
 export function renderTemplate(template: TemplateBody, style: Styles): string {
   const pairs: [string, string][] = [

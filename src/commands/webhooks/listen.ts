@@ -1,7 +1,9 @@
 import { UsageError } from '../../api/errors.js';
 import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand, type Context } from '../../cli/command.js';
+import { interruption } from '../../cli/interrupt.js';
 import { readStdin } from '../../cli/stdin.js';
+import { terminalJson, visible } from '../../output/sanitize.js';
 import type { ListenerEvent } from '../../workflows/webhook-listener.js';
 import { pickId, webhookPick } from '../pick.js';
 import { parseEvents, parseHttpUrl } from './view.js';
@@ -58,28 +60,16 @@ async function secretFor(args: ListenArgs, ctx: Context): Promise<{ secret: stri
   return { secret, source: `the stored secret of ${webhookId}` };
 }
 
+/** One line per event; everything in it but our own words comes from the delivery, so it is made visible. */
 function describe(event: ListenerEvent, style: Context['output']['style']): string {
   const time = new Date(event.at).toLocaleTimeString('en-GB', { hour12: false });
-  if (event.kind === 'rejected') return `${time}  ${style.red(`✗ rejected (${event.answer})`)}  ${event.problem ?? ''}${event.webhookId ? `  webhook-id ${event.webhookId}` : ''}`;
-  const parts = [time, event.type ?? '?', event.envelopeId ?? '-', event.status ?? '-', style.green('verified')];
-  if (event.cancellationReason) parts.push(`reason ${JSON.stringify(event.cancellationReason)}`);
+  if (event.kind === 'rejected') return `${time}  ${style.red(`✗ rejected (${event.answer})`)}  ${visible(event.problem ?? '')}${event.webhookId ? `  webhook-id ${visible(event.webhookId)}` : ''}`;
+  const parts = [time, visible(event.type ?? '?'), visible(event.envelopeId ?? '-'), visible(event.status ?? '-'), style.green('verified')];
+  if (event.cancellationReason) parts.push(`reason ${terminalJson(event.cancellationReason)}`);
   if (event.kind === 'skipped') parts.push('skipped (not in --events)');
-  if (event.forward) parts.push(event.answer === 200 ? `→ ${event.forward.status}` : style.red(`→ forward failed (${event.forward.status ?? event.forward.error}), answered 502`));
-  parts.push(`webhook-id ${event.webhookId ?? '?'}`);
+  if (event.forward) parts.push(event.answer === 200 ? `→ ${event.forward.status}` : style.red(`→ forward failed (${visible(String(event.forward.status ?? event.forward.error))}), answered 502`));
+  parts.push(`webhook-id ${visible(event.webhookId ?? '?')}`);
   return parts.join('  ');
-}
-
-/** Resolves on the first SIGINT or SIGTERM, and stops listening for both. */
-function interrupted(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 export default defineCommand<ListenArgs>({
@@ -102,7 +92,6 @@ export default defineCommand<ListenArgs>({
     const { secret, source } = await secretFor(args, ctx);
     const { startWebhookListener } = await import('../../workflows/webhook-listener.js');
     const counts = { delivery: 0, rejected: 0, skipped: 0 };
-    const stopped = interrupted();
     let listener;
     try {
       listener = await startWebhookListener({
@@ -112,7 +101,7 @@ export default defineCommand<ListenArgs>({
         ...(args.events ? { events: args.events } : {}),
         onEvent: async (event) => {
           counts[event.kind]++;
-          if (ctx.output.json) await ctx.output.line(JSON.stringify(event));
+          if (ctx.output.json) await ctx.output.line(terminalJson(event));
           else await ctx.output.line(describe(event, ctx.output.style));
         },
       });
@@ -124,8 +113,10 @@ export default defineCommand<ListenArgs>({
     else {
       ctx.output.info(`Listening on ${listener.url} with ${source}${forwardTo ? `, forwarding to ${forwardTo.href}` : ''}. Ctrl-C to stop.`);
     }
-    const signal = await stopped;
+    // Runs until Ctrl-C or SIGTERM (main.ts turns the first into interruption.signal; a second one forces the exit),
+    // then closes cleanly: stopping a listener is its normal end, exit 0.
+    await interruption.untilInterrupted();
     await listener.close();
-    ctx.output.info(`Stopped (${signal}): ${counts.delivery} delivered, ${counts.rejected} rejected, ${counts.skipped} skipped.`);
+    ctx.output.info(`Stopped (${interruption.received}): ${counts.delivery} delivered, ${counts.rejected} rejected, ${counts.skipped} skipped.`);
   },
 });

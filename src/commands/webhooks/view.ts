@@ -3,6 +3,7 @@ import { isLoopbackUrl } from '../../shared/loopback.js';
 import { webhookEventTypes } from '../../shared/values.js';
 import type { Context } from '../../cli/command.js';
 import { cell, renderRecord } from '../../output/record.js';
+import { terminalJson, visible } from '../../output/sanitize.js';
 import type { Column } from '../../output/table.js';
 
 export interface WebhookBody {
@@ -105,11 +106,12 @@ export function renderDelivery(delivery: DeliveryBody): string {
     nextAttemptAt: delivery.nextAttemptAt,
     createdAt: delivery.createdAt,
   });
+  // A receiver's answer is a stranger's text: each part is shown with its control characters made visible.
   const attempts = (delivery.attempts ?? []).map(
     (attempt, index) =>
-      `  ${index + 1}. ${attempt.at ?? '?'}  ${attempt.status ?? 'no answer'}  ${attempt.durationMs ?? '?'} ms${attempt.error ? `  ${attempt.error}` : ''}${attempt.responseBody ? `\n     response: ${attempt.responseBody}` : ''}`,
+      `  ${index + 1}. ${visible(`${attempt.at ?? '?'}  ${attempt.status ?? 'no answer'}  ${attempt.durationMs ?? '?'} ms${attempt.error ? `  ${attempt.error}` : ''}`)}${attempt.responseBody ? `\n     response: ${visible(attempt.responseBody)}` : ''}`,
   );
-  return `${head}\nAttempts:\n${attempts.length ? attempts.join('\n') : '  none yet'}\nRequest body:\n${JSON.stringify(delivery.payload ?? null, null, 2)}`;
+  return `${head}\nAttempts:\n${attempts.length ? attempts.join('\n') : '  none yet'}\nRequest body:\n${terminalJson(delivery.payload ?? null, 2)}`;
 }
 
 /** Stores a new signing secret where `webhooks listen --endpoint` finds it; answers a sentence saying where. */
