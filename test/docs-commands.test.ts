@@ -104,7 +104,7 @@ beforeAll(async () => {
   await esign(['profiles', 'add', 'acme', '--test-key-stdin', '--live-key-stdin', '--sandbox-base-url', sandbox.url, '--base-url', production.url], `${sandbox.key}\n${production.key}\n`);
 
   // The emulator's seed has a Sales folder, as the support recipes assume.
-  const folders = (await esign(['folders', 'list', '--all'])) as { id: string; name: string }[];
+  const folders = (await esign(['folders', 'list', '--all'])) as unknown as { id: string; name: string }[];
   const folder = folders.find((candidate) => candidate.name === 'Sales')!;
   const webhook = await esign(['webhooks', 'create', '--url', `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/esign`, '--events', 'ENVELOPE_SENT,ENVELOPE_COMPLETED']);
   const envelope = await esign(['envelopes', 'create', '--title', 'NDA Acme', '--folder', String(folder.id)]);
