@@ -121,6 +121,18 @@ describe('anchors find --template', () => {
 
     const unknown = await esign(['anchors', 'find', '--template', nda.id, '00000000-0000-4000-8000-000000000000', '--text', 'x']);
     expect(unknown.code).toBe(4);
+
+    // The positional is a document id here: a short hex one goes to the template route as given, never looked up as an envelope prefix.
+    const short = await esign(['anchors', 'find', '--template', nda.id, 'deadbeef00', '--text', 'x']);
+    expect(short.code).toBe(4);
+    expect(short.stderr).not.toContain('No envelope id starts with');
+  });
+
+  it('takes a unique envelope id prefix of 8+ characters for an envelope document', async () => {
+    const result = await esign(['anchors', 'find', envelopeId.slice(0, 8), documentId, '--text', '{{signature}}']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`is envelope ${envelopeId}`);
+    expect(result.stdout).toMatch(/\{\{signature\}\}\s+1\s/);
   });
 });
 

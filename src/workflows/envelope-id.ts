@@ -60,14 +60,17 @@ export async function resolveEnvelopeId(client: ApiClient, text: string): Promis
   return envelopeIdOf(found[0]!);
 }
 
+/** The full id an envelope-id argument names, saying which envelope a prefix turned out to be. */
+export async function resolveEnvelopeArgument(given: string, ctx: Context): Promise<string> {
+  if (!isShortId(given)) return given;
+  const resolved = await resolveEnvelopeId(await ctx.client(), given);
+  if (resolved !== given) ctx.output.info(`${given} is envelope ${resolved}.`);
+  return resolved;
+}
+
 /** Every command argument named `envelopeId` (or `envelopeIds`) accepts unique prefixes: replaced here by the full ids, before the handler runs. */
 export async function resolveEnvelopeArguments(args: Record<string, unknown>, ctx: Context): Promise<void> {
-  const resolve = async (given: string): Promise<string> => {
-    if (!isShortId(given)) return given;
-    const resolved = await resolveEnvelopeId(await ctx.client(), given);
-    if (resolved !== given) ctx.output.info(`${given} is envelope ${resolved}.`);
-    return resolved;
-  };
+  const resolve = (given: string) => resolveEnvelopeArgument(given, ctx);
   if (typeof args.envelopeId === 'string') args.envelopeId = await resolve(args.envelopeId);
   if (Array.isArray(args.envelopeIds)) {
     const resolved: string[] = [];

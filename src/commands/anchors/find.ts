@@ -11,13 +11,13 @@ import {
   type AnchorSearchResult,
   type Occurrence,
 } from '../../pdf/anchors.js';
-import { envelopeIdArgument, envelopeIdDescription } from '../../workflows/envelope-id.js';
+import { envelopeIdDescription, resolveEnvelopeArgument } from '../../workflows/envelope-id.js';
 import { PreflightError, loadLocalPdfText, readLocalPdf } from '../../workflows/preflight.js';
 import { whileDocumentProcesses } from '../../workflows/upload.js';
 import { visible } from '../../output/sanitize.js';
 
 interface FindArgs {
-  envelopeId?: string;
+  id?: string;
   documentId?: string;
   text?: string[];
   key?: string[];
@@ -85,7 +85,8 @@ export default defineCommand<FindArgs>({
   name: 'find',
   description: 'Find where anchor texts are (page, x, y, width, height): in an envelope document, a template document (--template), or a local PDF (--local)',
   arguments: [
-    { ...envelopeIdArgument, description: `${envelopeIdDescription} (with --template: the template document id)`, required: false },
+    // Not named envelopeId: with --template it is a document id, which the envelope-prefix hook must not look up.
+    { name: 'id', description: `${envelopeIdDescription}; with --template: the template's document id`, required: false },
     { name: 'documentId', description: 'document id', required: false },
   ],
   options: [
@@ -105,7 +106,7 @@ export default defineCommand<FindArgs>({
     'esign anchors find --local contract.pdf --text "{{signature}}" --json',
   ],
   async handler(args, ctx) {
-    const positional = [args.envelopeId, args.documentId].filter((value): value is string => value !== undefined);
+    const positional = [args.id, args.documentId].filter((value): value is string => value !== undefined);
     if (args.local && (positional.length > 0 || args.template)) {
       throw new UsageError('--local searches a local PDF: give no envelope, document or --template with it.', 'esign anchors find --local contract.pdf --text "{{signature}}"');
     }
@@ -124,9 +125,10 @@ export default defineCommand<FindArgs>({
       if (args.template) {
         ({ body: result } = await client.call<AnchorSearchResult>('findTemplateAnchors', { params: { templateId: args.template, documentId: positional[0]! }, body: { searches } }));
       } else {
-        const processing = whileDocumentProcesses(ctx, positional[0]!);
+        const envelopeId = await resolveEnvelopeArgument(positional[0]!, ctx);
+        const processing = whileDocumentProcesses(ctx, envelopeId);
         try {
-          ({ body: result } = await client.call<AnchorSearchResult>('findAnchors', { params: { envelopeId: positional[0]!, documentId: positional[1]! }, body: { searches }, ...processing.options }));
+          ({ body: result } = await client.call<AnchorSearchResult>('findAnchors', { params: { envelopeId, documentId: positional[1]! }, body: { searches }, ...processing.options }));
         } catch (error) {
           processing.explain(error);
           throw error;
