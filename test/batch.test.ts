@@ -174,6 +174,35 @@ describe('batch run', () => {
     expect(missing.stderr).toMatch(/rows\.yaml:3:8: .*environment variable BATCH_TEAM is not set/);
   });
 
+  it('never writes its journal or report over an input: an each: rows file, or a document of another shard (exit 2, even with --force, nothing sent)', async () => {
+    const pdf = readFileSync(join(dir, 'nda.pdf'));
+    writeFileSync(join(dir, 'guard-a.pdf'), pdf);
+    writeFileSync(join(dir, 'guard-b.pdf'), pdf);
+    const rows = 'name,email\nAda,ada@example.com\n';
+    write('guard-rows.csv', rows);
+    const envelope = (ref: string, extra: string[] = []) => [
+      `  - ref: ${ref}`,
+      ...extra,
+      `    title: Guarded ${ref}`,
+      `    documents: [{ ref: nda, file: guard-${ref}.pdf }]`,
+      '    participants: [{ ref: p, name: Pat, email: pat@example.com }]',
+      '    fields: [{ type: SIGNATURE, documentRef: nda, participantRef: p, pageNumber: 1, position: { x: 72, y: 100 }, size: { width: 150, height: 40 } }]',
+    ];
+    const file = write('guarded.yaml', ['version: 1', 'envelopes:', ...envelope('a', ['    each: guard-rows.csv']), ...envelope('b'), ''].join('\n'));
+    // The two refs land in different shards or the same one; either way each document is an input of the batch.
+    for (const [target, extra] of [['guard-rows.csv', []], ['guard-a.pdf', ['--shard', '1/2']], ['guard-b.pdf', ['--shard', '1/2']], ['guard-a.pdf', ['--shard', '2/2']], ['guard-b.pdf', ['--shard', '2/2']]] as const) {
+      const result = await esign(['batch', 'run', file, ...extra, '--report', target, '--force']);
+      expect(result.code, `${target} ${extra.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toContain(target);
+      const journal = await esign(['batch', 'run', file, ...extra, '--journal', target, '--force']);
+      expect(journal.code, `--journal ${target}: ${journal.stderr}`).toBe(2);
+    }
+    expect(readFileSync(join(dir, 'guard-rows.csv'), 'utf8')).toBe(rows);
+    expect(readFileSync(join(dir, 'guard-a.pdf')).equals(pdf)).toBe(true);
+    expect(readFileSync(join(dir, 'guard-b.pdf')).equals(pdf)).toBe(true);
+    expect(await countEnvelopes('Guarded ')).toBe(0);
+  });
+
   it('3 shards cover every envelope exactly once', async () => {
     const refs = Array.from({ length: 12 }, (_, index) => `s${index}`);
     const file = write('sharded.yaml', batchOf('Sharded', refs));

@@ -24,6 +24,8 @@ export interface BatchEntry {
   base: string;
   /** For an entry expanded from `each:`, the row it came from (`recipients.csv:4`). */
   row?: string;
+  /** For an entry expanded from `each:`, the rows file (absolute). */
+  rowsFile?: string;
 }
 
 /** A problem found while reading the batch; all of them are reported together. */
@@ -257,7 +259,8 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
       continue;
     }
     const { each: _each, ...rest } = input.data;
-    const rows = keys.each ? await readRows(resolve(base, keys.each), input.locate(['each'])).catch((error: unknown) => (problems.push(...problemsOf(error)), undefined)) : [undefined];
+    const rowsFile = keys.each ? resolve(base, keys.each) : undefined;
+    const rows = rowsFile ? await readRows(rowsFile, input.locate(['each'])).catch((error: unknown) => (problems.push(...problemsOf(error)), undefined)) : [undefined];
     if (!rows) continue;
     for (const [index, row] of rows.entries()) {
       const found: BatchProblem[] = [];
@@ -269,7 +272,7 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
         problems.push({ where: input.locate(['ref']), message: `ref ${JSON.stringify(ref)}${row ? ` (row ${row.where})` : ''} must be 1-100 letters, digits, ".", "_", "@", "+" or "-"` });
         continue;
       }
-      entries.push({ ref, via: keys.via, send: keys.send, input: withData(input, expanded), base, ...(row ? { row: row.where } : {}) });
+      entries.push({ ref, via: keys.via, send: keys.send, input: withData(input, expanded), base, ...(row ? { row: row.where, rowsFile } : {}) });
     }
   }
 
@@ -287,4 +290,19 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
   }
   if (problems.length) throw new BatchInvalidError(problems);
   return entries;
+}
+
+/**
+ * Every file the entries read besides the spec files: rows files and the documents they name, for every entry (those
+ * of other shards included), so that no journal or report of the run can replace one of them.
+ */
+export function entryInputFiles(entries: readonly BatchEntry[]): string[] {
+  const files = new Set<string>();
+  for (const entry of entries) {
+    if (entry.rowsFile) files.add(entry.rowsFile);
+    const documents = isRecord(entry.input.data) ? entry.input.data.documents : undefined;
+    if (!Array.isArray(documents)) continue;
+    for (const document of documents) if (isRecord(document) && typeof document.file === 'string') files.add(resolve(entry.base, document.file));
+  }
+  return [...files];
 }

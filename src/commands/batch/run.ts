@@ -65,7 +65,7 @@ export default defineCommand<RunArgs>({
     'esign batch run batch.yaml --resume',
   ],
   async handler(args, ctx) {
-    const { readBatch } = await import('../../batch/entries.js');
+    const { entryInputFiles, readBatch } = await import('../../batch/entries.js');
     const { checkBatch } = await import('../../batch/check.js');
     const { planEntry } = await import('../../batch/plan.js');
     const { inShard, parseShard } = await import('../../batch/shard.js');
@@ -83,13 +83,14 @@ export default defineCommand<RunArgs>({
         );
       }
     }
-    const entries = (await readBatch(args.specs, ctx.stdin)).filter((entry) => !shard || inShard(entry.ref, shard));
+    const batch = await readBatch(args.specs, ctx.stdin);
+    const entries = batch.filter((entry) => !shard || inShard(entry.ref, shard));
     const { journalStartedAt, runBatch } = await import('../../batch/run.js');
     const startedAtMs = (args.resume ? await journalStartedAt(journalPath) : undefined) ?? Date.now();
     const checked = await checkBatch(entries, startedAtMs);
     // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
     const { checkOutputTarget } = await import('../../output/atomic-file.js');
-    const inputs = [...args.specs.filter((spec) => spec !== '-'), ...checked.flatMap((item) => (item.kind === 'envelope' ? item.loaded.files.map((file) => file.path) : []))];
+    const inputs = [...args.specs.filter((spec) => spec !== '-'), ...entryInputFiles(batch)];
     await checkOutputTarget(journalPath, { overwrite: true, inputs, label: `--journal ${journalPath}` });
     if (args.report) await checkOutputTarget(args.report, { overwrite: args.force === true, inputs, label: `--report ${args.report}` });
     const items = [];
