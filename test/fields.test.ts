@@ -285,7 +285,8 @@ describe('fields check --local (offline, no key)', () => {
     writeFileSync(join(dir, 'garbage.pdf'), 'garbage');
     const unreadable = await offline(['fields', 'check', '--local', 'garbage.pdf', '--file', 'check-ok.yaml']);
     expect(unreadable.code).toBe(2);
-    expect(unreadable.stderr).toContain('garbage.pdf is not a readable PDF');
+    expect(unreadable.stderr).toContain('garbage.pdf: not a readable PDF: ');
+    expect(unreadable.stderr.match(/not a readable PDF/g)).toHaveLength(1);
   });
 });
 

@@ -49,8 +49,9 @@ export async function readLocalPdf(path: string, where = path): Promise<Uint8Arr
   }
 }
 
-function unreadable(path: string, cause: unknown): UsageError {
-  return new UsageError(`${path} is not a readable PDF: ${(cause as Error).message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
+/** The pdf module's message already says "not a readable PDF: why"; the path goes in front of it. */
+function unreadable(path: string, cause: PdfUnreadableError): UsageError {
+  return new UsageError(`${path}: ${cause.message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
 }
 
 /** The text layer of a local PDF, read the way the service reads it (first 500 pages). */
