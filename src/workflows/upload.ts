@@ -13,7 +13,7 @@ import type { Context } from '../cli/command.js';
 import { interruption, InterruptedError } from '../cli/interrupt.js';
 import { progressReporter, showsProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
-import { pollUntil } from './wait.js';
+import { isTransientFailure, pollUntil } from './wait.js';
 import { visible } from '../output/sanitize.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -347,7 +347,7 @@ export async function waitForDocuments(
         timeoutMs: options.timeoutMs,
         signal: interruption.signal,
         pollAgainAfter: (error) => {
-          const transient = error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+          const transient = isTransientFailure(error);
           if (transient) ctx.output.debug(`reading the documents failed (${error.message}); trying again at the next poll`);
           return transient;
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WaitError } from '../api/errors.js';
+import { ApiError, NetworkError, WaitError } from '../api/errors.js';
 import { documentBackoff, envelopeBackoff, judgeStatus, pollDelayMs, pollUntil, waitForEnvelope } from './wait.js';
 
 /** A fake clock: sleeping moves time forward, nothing really waits. */
@@ -134,11 +134,16 @@ describe('judgeStatus', () => {
   });
 });
 
-function envelopeClient(statuses: string[]) {
+/** Answers the statuses in turn (the last one from then on); an Error in the list is thrown by that read instead. */
+function envelopeClient(statuses: (string | Error)[]) {
   let reads = 0;
   return {
     reads: () => reads,
-    call: async () => ({ status: 200, headers: {}, body: { id: 'e1', status: statuses[Math.min(reads++, statuses.length - 1)] } }),
+    call: async () => {
+      const answer = statuses[Math.min(reads++, statuses.length - 1)];
+      if (answer instanceof Error) throw answer;
+      return { status: 200, headers: {}, body: { id: 'e1', status: answer } };
+    },
   } as never as { reads(): number; call: import('../api/client.js').ApiClient['call'] };
 }
 
@@ -168,5 +173,21 @@ describe('waitForEnvelope', () => {
     expect((error as WaitError).details).toMatchObject({ status: 'SENT', waitedMs: 3_000 });
     expect(time.slept).toEqual([1_000, 1_500, 500]);
     expect(client.reads()).toBe(4);
+  });
+
+  it('outlasts a dropped link or a 503 whose retries were spent: the next poll reads again', async () => {
+    const time = fakeClock();
+    const client = envelopeClient(['SENT', new NetworkError('socket hang up'), new ApiError(503, 'SERVICE_UNAVAILABLE', 'down'), new ApiError(429, 'RATE_LIMITED', 'slow down'), 'COMPLETED']);
+    const envelope = await waitForEnvelope(client, 'e1', { until: 'COMPLETED', timeoutMs: 60_000, now: time.now, sleep: time.sleep });
+    expect(envelope.status).toBe('COMPLETED');
+    expect(client.reads()).toBe(5);
+  });
+
+  it('ends at once on a failure of the request itself (404), and throws a transient one left at the deadline', async () => {
+    const gone = await waitForEnvelope(envelopeClient(['SENT', new ApiError(404, 'RESOURCE_NOT_FOUND', 'no such envelope'), 'COMPLETED']), 'e1', { until: 'COMPLETED', timeoutMs: 60_000, ...fakeClock() }).catch((e) => e);
+    expect((gone as ApiError).status).toBe(404);
+
+    const down = await waitForEnvelope(envelopeClient(['SENT', new NetworkError('connect ECONNREFUSED')]), 'e1', { until: 'COMPLETED', timeoutMs: 3_000, ...fakeClock() }).catch((e) => e);
+    expect(down).toBeInstanceOf(NetworkError);
   });
 });

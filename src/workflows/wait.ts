@@ -4,7 +4,7 @@
  * tested without waiting.
  */
 import type { ApiClient } from '../api/client.js';
-import { ExitCode, WaitError } from '../api/errors.js';
+import { ApiError, ExitCode, NetworkError, WaitError } from '../api/errors.js';
 import { abortableSleep } from '../cli/interrupt.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
@@ -66,6 +66,14 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
   }
 }
 
+/**
+ * A failed check worth repeating at the next poll: the link or the service failed (the client's own retries spent),
+ * not the request. A wait of minutes should outlast a blip of seconds.
+ */
+export function isTransientFailure(error: unknown): error is NetworkError | ApiError {
+  return error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+}
+
 export const waitTargets = ['SENT', 'COMPLETED', 'VOIDED'] as const;
 export type WaitTarget = (typeof waitTargets)[number];
 
@@ -78,7 +86,7 @@ export function judgeStatus(target: WaitTarget, status: string | null | undefine
   return 'pending';
 }
 
-export interface WaitOptions extends Omit<PollOptions, 'backoff' | 'pollAgainAfter'> {
+export interface WaitOptions extends Omit<PollOptions, 'backoff'> {
   until: WaitTarget;
   /** After every read, e.g. to update a spinner. */
   onStatus?: (status: string | null | undefined, elapsedMs: number) => void;
@@ -105,7 +113,7 @@ export async function waitForEnvelope(client: Pick<ApiClient, 'call'>, envelopeI
       }
       return verdict === 'reached' ? envelope : undefined;
     },
-    { ...options, now, backoff: envelopeBackoff },
+    { pollAgainAfter: isTransientFailure, ...options, now, backoff: envelopeBackoff },
   );
   if (reached) return reached;
   const status = latest?.status;
