@@ -24,7 +24,7 @@ beforeAll(async () => {
   emulator = await startEmulatorProcess(['--processing-delay', '20']);
   copy = join(tempDir('esign-examples-'), 'examples');
   cpSync(join(repoRoot, 'examples'), copy, { recursive: true, filter: (source) => !/\.(pdf|jsonl|xml)$/.test(source) });
-  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'examples.mjs'), join(copy, 'batch')], { stdio: 'ignore' });
+  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'examples.mjs'), copy], { stdio: 'ignore' });
   const templates = expectStatus(await call(emulator, 'GET', '/v4/api/templates/'), 200).body as { data: { id: string; name: string }[] };
   templateId = templates.data.find((template) => template.name === 'Mutual NDA')!.id;
 });

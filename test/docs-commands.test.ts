@@ -96,8 +96,8 @@ beforeAll(async () => {
   work = tempDir('esign-docs-');
   mkdirSync(join(work, 'bin'));
   symlinkSync(esignBin, join(work, 'bin', 'esign'));
-  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'example-files.mjs')]);
   cpSync(join(repoRoot, 'examples'), join(work, 'examples'), { recursive: true });
+  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'examples.mjs'), join(work, 'examples')], { stdio: 'ignore' });
   // A project config, so the CI recipe's `esign config trust` has one to trust.
   writeFileSync(join(work, '.esignrc.yaml'), 'profile: acme\n');
   env = baseEnv({ ESIGN_CONFIG_DIR: join(work, 'config'), PATH: `${join(work, 'bin')}:${process.env.PATH}` });
