@@ -157,7 +157,7 @@ export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodTy
   }
   const files = [];
   for (const [index, document] of spec.documents.entries()) {
-    const at = input.locate(['documents', index, 'file']);
+    const at = () => input.locate(['documents', index, 'file']);
     files.push({ ref: document.ref, ...(await localDocument(resolve(base, document.file), at, document.fileName ?? document.file.split(/[\\/]/).pop()!)) });
   }
   return { input, spec, files, ...(deadline ? { deadline } : {}) };

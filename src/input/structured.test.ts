@@ -73,3 +73,43 @@ describe('parseStructured limits', () => {
     expect(error.message).toMatch(/^input\.yaml:3:1: more than one document/);
   });
 });
+
+describe('parseStructured of JSON', () => {
+  // A YAML comment first sends the same JSON through the YAML parser: both ways must read the same data.
+  const throughYaml = (json: string) => parseStructured(`# yaml\n${json}`, 'input.yaml');
+
+  it('reads any JSON value as the YAML parser reads it', async () => {
+    const { default: fc } = await import('fast-check');
+    const json = fc.jsonValue({ maxDepth: 6 }).filter((value) => typeof value === 'object' && value !== null);
+    await fc.assert(
+      fc.asyncProperty(json, fc.constantFrom(undefined, 2), async (value, indent) => {
+        const text = JSON.stringify(value, null, indent);
+        expect((await parseStructured(text, 'input.json')).data).toStrictEqual((await throughYaml(text)).data);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('points at values by line and column, as for YAML', async () => {
+    const text = '{\n  "title": "x",\n  "participants": [\n    {"name": "Ada"},\n    {"name": 7}\n  ]\n}\n';
+    const input = await parseStructured(text, 'spec.json');
+    expect(input.locate(['participants', 1, 'name'])).toBe('spec.json:5:14');
+    expect(input.locate(['participants', 1, 'email'])).toBe('spec.json:5:5');
+    expect(input.find(['missing'])).toBeUndefined();
+    expect(input.locate([])).toBe('spec.json:1:1');
+  });
+
+  it('refuses a key written twice (JSON.parse would keep the last) with its place', async () => {
+    const error = await refusal('{"title": "a",\n "title": "b"}', 'spec.json');
+    expect(error.code).toBe('INPUT_SYNTAX');
+    expect(error.message).toMatch(/^spec\.json:2:2: Map keys must be unique/);
+    // A colon inside a string is not a key.
+    expect((await parseStructured('{"a": "b:c", "d": "\\":"}', 'ok.json')).data).toStrictEqual({ a: 'b:c', d: '":' });
+  });
+
+  it('refuses a JSON syntax error with its place', async () => {
+    const error = await refusal('{"title": "a",\n "x": [1}', 'spec.json');
+    expect(error.code).toBe('INPUT_SYNTAX');
+    expect(error.message).toMatch(/^spec\.json:2:\d+: /);
+  });
+});

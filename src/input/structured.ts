@@ -17,6 +17,16 @@ export interface StructuredInput {
   locate(path: InputPath): string;
 }
 
+/**
+ * Where a value is, as messages name it: `file:line:column`, or how to find that out when a message needs it (finding
+ * it composes the file's positions, which the happy path never needs).
+ */
+export type Where = string | (() => string);
+
+export function whereText(where: Where): string {
+  return typeof where === 'string' ? where : where();
+}
+
 export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStream): Promise<StructuredInput> {
   let text: string;
   const name = path === '-' ? '<stdin>' : path;
@@ -85,18 +95,113 @@ export async function parseStructured(text: string, name: string): Promise<Struc
   return documents[0] ?? { name, data: null, find: () => undefined, locate: () => `${name}:1:1` };
 }
 
+type Yaml = typeof import('yaml');
+
+/**
+ * Where each value of a text is, for messages only. The syntax tree and the composed documents that hold positions
+ * take some fifty times the text's size, and a batch of hundreds of envelopes would keep them for the whole run: so
+ * they are composed again from the text the first time a position is asked for (an error, mostly), never before.
+ */
+function positionsOf(yaml: Yaml, text: string, name: string): (index: number) => { find(path: InputPath): string | undefined; start: string } {
+  let documents: import('yaml').Document.Parsed[] | undefined;
+  let lineCounter: import('yaml').LineCounter | undefined;
+  const position = (offset: number) => {
+    const { line, col } = lineCounter!.linePos(offset);
+    return `${name}:${line}:${col}`;
+  };
+  const compose = () => {
+    if (!documents) {
+      lineCounter = new yaml.LineCounter();
+      // The text was measured or parsed whole already: composing it again cannot nest deeper than the limit.
+      documents = [...new yaml.Composer({ uniqueKeys: true, prettyErrors: false }).compose(new yaml.Parser(lineCounter.addNewLine).parse(text), true, text.length)];
+    }
+    return documents;
+  };
+  return (index) => ({
+    find(path) {
+      const node = compose()[index]?.getIn(path, true);
+      return yaml.isNode(node) && node.range ? position(node.range[0]) : undefined;
+    },
+    get start() {
+      const contents = compose()[index]?.contents;
+      return contents && yaml.isNode(contents) && contents.range ? position(contents.range[0]) : `${name}:1:1`;
+    },
+  });
+}
+
+function locatedInput(name: string, data: unknown, positions: { find(path: InputPath): string | undefined; start: string }): StructuredInput {
+  return {
+    name,
+    data,
+    find: (path) => positions.find(path),
+    locate(path) {
+      for (let length = path.length; length >= 0; length--) {
+        const found = positions.find(path.slice(0, length));
+        if (found) return found;
+      }
+      return positions.start;
+    },
+  };
+}
+
+/** Keys written in a JSON text (strings followed by a colon), counted without building anything. */
+function jsonKeysWritten(text: string): number {
+  let keys = 0;
+  for (let index = 0; index < text.length; index++) {
+    if (text.charCodeAt(index) !== 0x22) continue;
+    for (index++; index < text.length && text.charCodeAt(index) !== 0x22; index++) if (text.charCodeAt(index) === 0x5c) index++;
+    let next = index + 1;
+    while (next < text.length && /\s/.test(text[next]!)) next++;
+    if (text[next] === ':') keys++;
+  }
+  return keys;
+}
+
+function keysRead(data: unknown): number {
+  let keys = 0;
+  const pending = [data];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item !== 'object' || item === null) continue;
+    const values = Object.values(item);
+    if (!Array.isArray(item)) keys += values.length;
+    pending.push(...values);
+  }
+  return keys;
+}
+
+/**
+ * A JSON text read by JSON.parse: the same data the YAML parser gives (JSON is YAML), with none of its syntax tree.
+ * Anything JSON.parse would read differently (a syntax error, a key written twice, which it silently takes the last
+ * of) or too deep goes to the YAML parser, which says what is wrong and where.
+ */
+function plainJson(text: string): { data: unknown } | undefined {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (nestsDeeperThan(data) || keysRead(data) !== jsonKeysWritten(text)) return undefined;
+  return { data };
+}
+
 /**
  * Every document of a YAML stream (`---` separated), each able to point at its values by `file:line:column`. Depth
  * is measured on the syntax tree before anything recursive runs, and aliases may not expand into a bomb.
  */
 export async function parseStructuredStream(text: string, name: string): Promise<StructuredInput[]> {
-  const { Composer, Parser, LineCounter, isNode } = await import('yaml');
-  const lineCounter = new LineCounter();
+  const yaml = await import('yaml');
+  const positions = positionsOf(yaml, text, name);
+  const json = plainJson(text);
+  if (json) return [locatedInput(name, json.data, positions(0))];
+  const lineCounter = new yaml.LineCounter();
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return `${name}:${line}:${col}`;
   };
-  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const tokens = [...new yaml.Parser(lineCounter.addNewLine).parse(text)];
   const deepAt = tooDeepAt(tokens, MAX_NESTING_DEPTH);
   if (deepAt !== undefined) {
     throw new UsageError(
@@ -105,7 +210,7 @@ export async function parseStructuredStream(text: string, name: string): Promise
       'INPUT_TOO_DEEP',
     );
   }
-  const documents = [...new Composer({ uniqueKeys: true, prettyErrors: false }).compose(tokens, true, text.length)];
+  const documents = [...new yaml.Composer({ uniqueKeys: true, prettyErrors: false }).compose(tokens, true, text.length)];
   const firstError = documents.flatMap((document) => document.errors)[0];
   if (firstError) {
     throw new UsageError(
@@ -114,7 +219,7 @@ export async function parseStructuredStream(text: string, name: string): Promise
       'INPUT_SYNTAX',
     );
   }
-  return documents.map((document) => {
+  return documents.map((document, index) => {
     let data: unknown;
     try {
       data = document.toJS({ maxAliasCount: MAX_INPUT_ALIASES });
@@ -130,23 +235,7 @@ export async function parseStructuredStream(text: string, name: string): Promise
     if (nestsDeeperThan(data)) {
       throw new UsageError(`${name}: nested more than ${MAX_NESTING_DEPTH} levels deep once its aliases are expanded; esign reads no deeper.`, undefined, 'INPUT_TOO_DEEP');
     }
-    const find = (path: InputPath) => {
-      const node = document.getIn(path, true);
-      return isNode(node) && node.range ? position(node.range[0]) : undefined;
-    };
-    const start = document.contents && isNode(document.contents) && document.contents.range ? position(document.contents.range[0]) : `${name}:1:1`;
-    return {
-      name,
-      data,
-      find,
-      locate(path) {
-        for (let length = path.length; length >= 0; length--) {
-          const found = find(path.slice(0, length));
-          if (found) return found;
-        }
-        return start;
-      },
-    };
+    return locatedInput(name, data, positions(index));
   });
 }
 

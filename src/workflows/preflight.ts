@@ -11,6 +11,7 @@ import type { PageInfo, PdfText } from '../pdf/text.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
+import { whereText, type Where } from '../input/structured.js';
 
 /** One finding, located in the input file where possible. */
 export interface Finding {
@@ -40,12 +41,12 @@ export class PreflightError extends EsignError {
   }
 }
 
-export async function readLocalPdf(path: string, where = path): Promise<Uint8Array> {
+export async function readLocalPdf(path: string, where: Where = path): Promise<Uint8Array> {
   try {
     return new Uint8Array(await readFile(path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${where}: no such file (${path}).` : `${where}: ${path} cannot be read (${code ?? (error as Error).message}).`, 'Check the path.', 'INPUT_UNREADABLE');
+    throw new UsageError(code === 'ENOENT' ? `${whereText(where)}: no such file (${path}).` : `${whereText(where)}: ${path} cannot be read (${code ?? (error as Error).message}).`, 'Check the path.', 'INPUT_UNREADABLE');
   }
 }
 
@@ -130,12 +131,12 @@ export interface FieldLocations {
   /** The document as named in messages. */
   document: string;
   /** Where findings about the whole document point (default: the document's name). */
-  documentWhere?: string;
+  documentWhere?: Where;
 }
 
 /** The placement problems as findings: one per missing anchor, each pointing at its field in the file. */
 export function problemFindings(problems: readonly PlacementProblem[], locations: FieldLocations): Finding[] {
-  const documentWhere = locations.documentWhere ?? locations.document;
+  const documentWhere = whereText(locations.documentWhere ?? locations.document);
   return problems.flatMap((problem): Finding[] => {
     if (problem.code === 'ANCHOR_NOT_FOUND' && Array.isArray(problem.details?.anchors)) {
       const truncated = problem.details.truncated === true ? ' (only the first 500 pages were searched)' : '';

@@ -73,13 +73,13 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
         ...(pageNumber === undefined ? {} : { pages: [pageNumber] }),
       };
     });
-    const placement = await placeOnLocalPdf(file.path, await readLocalPdf(file.path, input.locate(['documents', documentIndex, 'file'])), fields);
+    const placement = await placeOnLocalPdf(file.path, await readLocalPdf(file.path, () => input.locate(['documents', documentIndex, 'file'])), fields);
     for (const [id, index] of placement.fieldIndexOf) specIndexOf.set(id, specIndexes[index]!);
     const locations: FieldLocations = {
       byIndex: (index) => input.locate(['fields', specIndexes[index]!]),
       byId,
       document: file.fileName,
-      documentWhere: input.locate(['documents', documentIndex]),
+      documentWhere: () => input.locate(['documents', documentIndex]),
     };
     if (placement.ok) placedByDocument.push({ documentId: file.ref, fields: placement.placed });
     else problems.push(...problemFindings(placement.problems, locations));

@@ -15,6 +15,7 @@ import { progressReporter, showsProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, pollUntil } from './wait.js';
 import { visible } from '../output/sanitize.js';
+import { whereText, type Where } from '../input/structured.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -39,11 +40,11 @@ export interface DocumentInfo {
   failureReason?: string;
 }
 
-export function contentTypeFor(path: string, where = path): string {
+export function contentTypeFor(path: string, where: Where = path): string {
   const contentType = contentTypeByExtension[extname(path).toLowerCase()];
   if (!contentType) {
     throw new UsageError(
-      `${where}: only .pdf and .docx documents can be uploaded (got ${extname(path) || 'no extension'}).`,
+      `${whereText(where)}: only .pdf and .docx documents can be uploaded (got ${extname(path) || 'no extension'}).`,
       'Export the document as PDF, or give a .docx to have it converted.',
       'DOCUMENT_TYPE_UNSUPPORTED',
     );
@@ -52,7 +53,7 @@ export function contentTypeFor(path: string, where = path): string {
 }
 
 /** The size of a regular, non-empty file, or a usage error naming it. */
-export async function regularFileSize(path: string, where = path): Promise<number> {
+export async function regularFileSize(path: string, where: Where = path): Promise<number> {
   let size: number;
   try {
     const info = await stat(path);
@@ -61,12 +62,12 @@ export async function regularFileSize(path: string, where = path): Promise<numbe
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(
-      code === 'ENOENT' ? `${where}: no such file (${path}).` : `${where}: ${path} cannot be read (${code ?? (error as Error).message}).`,
+      code === 'ENOENT' ? `${whereText(where)}: no such file (${path}).` : `${whereText(where)}: ${path} cannot be read (${code ?? (error as Error).message}).`,
       'Check the path.',
       'INPUT_UNREADABLE',
     );
   }
-  if (size === 0) throw new UsageError(`${where}: ${path} is empty.`, undefined, 'INPUT_INVALID');
+  if (size === 0) throw new UsageError(`${whereText(where)}: ${path} is empty.`, undefined, 'INPUT_INVALID');
   return size;
 }
 
@@ -90,19 +91,19 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
  * The service cannot process a file whose content is not of its type, and the draft it was registered in can then
  * never be sent (no operation replaces a document): so the content is checked here, before anything is sent.
  */
-async function assertContentMatchesType(path: string, contentType: string, where: string): Promise<void> {
+async function assertContentMatchesType(path: string, contentType: string, where: Where): Promise<void> {
   const head = await readHead(path, PDF_HEADER_WINDOW);
-  const file = where === path ? path : `${where}: ${path}`;
+  const file = () => (where === path ? path : `${whereText(where)}: ${path}`);
   if (contentType === PDF_CONTENT_TYPE && !head.includes('%PDF-', 0, 'latin1')) {
     throw new UsageError(
-      `${file} is not a PDF: there is no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes. Nothing was sent.`,
+      `${file()} is not a PDF: there is no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes. Nothing was sent.`,
       'Give the PDF itself (a file renamed to .pdf is not converted); export other formats as PDF first.',
       'DOCUMENT_NOT_PDF',
     );
   }
   if (contentType === DOCX_CONTENT_TYPE && !head.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) {
     throw new UsageError(
-      `${file} is not a .docx: a .docx is a ZIP package and this file does not start with the ZIP signature (PK\\x03\\x04). Nothing was sent.`,
+      `${file()} is not a .docx: a .docx is a ZIP package and this file does not start with the ZIP signature (PK\\x03\\x04). Nothing was sent.`,
       'Save the document from your word processor as "Word Document (.docx)", or export it as PDF.',
       'DOCUMENT_NOT_DOCX',
     );
@@ -113,7 +114,7 @@ async function assertContentMatchesType(path: string, contentType: string, where
  * Checks the file before anything is sent: it exists, is a regular non-empty file, has a type the service takes, and
  * its content is of that type. (The contract states no numeric size limit; the service's 413 is reported as given.)
  */
-export async function localDocument(path: string, where = path, fileName = basename(path)): Promise<LocalDocument> {
+export async function localDocument(path: string, where: Where = path, fileName = basename(path)): Promise<LocalDocument> {
   const contentType = contentTypeFor(path, where);
   const size = await regularFileSize(path, where);
   await assertContentMatchesType(path, contentType, where);
