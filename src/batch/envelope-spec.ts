@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import type { z as zod } from 'zod';
 import { parseDeadline } from '../input/duration.js';
 import { lazy, placementIssues, schemaParts, type AnchorSpec } from '../input/fields.js';
-import { participantSchemaParts, type DeliveryMethod, type ParticipantRole } from '../input/participants.js';
+import { participantSchemaParts, type ParticipantInput } from '../input/participants.js';
 import { inputError, readStructuredFile, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 import type { FieldType } from '../pdf/placement.js';
 import { localDocument, type LocalDocument } from '../workflows/upload.js';
@@ -15,14 +15,9 @@ import { localDocument, type LocalDocument } from '../workflows/upload.js';
 /** The contract: "At most 20 fields with anchor per call" of send-now. */
 export const MAX_ANCHOR_FIELDS_PER_SEND_NOW = 20;
 
-export interface SpecParticipant {
+/** A participant of the spec: the body item of `PUT .../participants`, named by a ref instead of an id. */
+export interface SpecParticipant extends Omit<ParticipantInput, 'id'> {
   ref: string;
-  name: string;
-  email: string;
-  phoneNumber?: string;
-  deliveryMethod: DeliveryMethod;
-  role: ParticipantRole;
-  signingOrder?: number;
 }
 
 export interface SpecDocument {
