@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { CommanderError } from 'commander';
 import { isDryRunComplete } from './api/dry-run.js';
 import { ApiError, ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
@@ -119,19 +118,8 @@ function exitQuietlyOnClosedPipe(): void {
   }
 }
 
-/**
- * A command is short-lived, or (`batch run`, `envelopes wait`) a loop of small short-lived requests: V8's young
- * generation need not grow past its first size for it, and not growing it keeps peak memory flat in the amount of work
- * (bench: `batch run` peak RSS for 500 vs 50 envelopes 1.10x instead of 1.23x, CPU time unchanged). The emulator, a
- * server whose throughput counts, keeps V8's default growth.
- */
-function keepYoungGenerationSmall(argv: readonly string[]): void {
-  if (invokedEntry(argv, entries)?.name !== 'emulator') setFlagsFromString('--semi-space-growth-factor=1');
-}
-
 const isEntryPoint = typeof ESIGN_VERSION === 'string';
 if (isEntryPoint) {
-  keepYoungGenerationSmall(process.argv.slice(2));
   installInterruptHandlers();
   exitQuietlyOnClosedPipe();
   // No top-level await: the single executable's bundle of this module is CommonJS.
