@@ -12,7 +12,7 @@ import type {
   PDFPageProxy,
 } from 'pdfjs-dist/types/src/display/api.js';
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
-import { pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
+import { GlyphTable, pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
 import { buildLines } from './lines.js';
 import { loadPdfjs, pdfjsCMapOptions } from './pdfjs.js';
 
@@ -324,6 +324,9 @@ export async function loadPdfText(bytes: Uint8Array, options: LoadPdfTextOptions
   });
 }
 
+/** Refilled page after page: a page's glyphs are read and made into lines at once, with no wait in between. */
+const glyphTable = new GlyphTable();
+
 export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
   const { OPS, AnnotationMode } = await loadPdfjs();
   const page = await pdf.getPage(pageNumber);
@@ -331,7 +334,7 @@ export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): P
   const operatorList = await page.getOperatorList({ annotationMode: AnnotationMode.ENABLE });
   const viewport = page.getViewport({ scale: 1 });
   const fontOf = (name: string): FontMetrics | undefined => (page.commonObjs.has(name) ? (page.commonObjs.get(name) as FontMetrics) : undefined);
-  const glyphs = pageGlyphs(OPS, operatorList, viewport.transform as Matrix, viewport, fontOf);
+  pageGlyphs(OPS, operatorList, viewport.transform as Matrix, viewport, fontOf, glyphTable);
   page.cleanup();
-  return { page: pageNumber, lines: buildLines(glyphs) };
+  return { page: pageNumber, lines: buildLines(glyphTable) };
 }
