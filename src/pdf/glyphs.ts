@@ -354,7 +354,7 @@ export function pageGlyphs(
         moveText(0, -state.leading);
         break;
       case ops.setTextMatrix:
-        textMatrix = lineMatrix = Array.from(args![0] as ArrayLike<number>) as Matrix;
+        textMatrix = lineMatrix = matrixOf(args![0]);
         break;
       case ops.showText:
       case ops.showSpacedText:
@@ -367,12 +367,12 @@ export function pageGlyphs(
         break;
       case ops.paintFormXObjectBegin:
         stack.push({ ...state });
-        if (args?.[0]) state.ctm = multiply(state.ctm, Array.from(args[0] as ArrayLike<number>) as Matrix);
+        if (args?.[0]) state.ctm = multiply(state.ctm, matrixOf(args[0]));
         break;
       case ops.beginAnnotation:
         // An appearance stream is drawn from user space through its own placement, with a fresh text state.
         stack.push(state);
-        state = initialState(multiply(Array.from(args![2] as ArrayLike<number>) as Matrix, Array.from(args![3] as ArrayLike<number>) as Matrix));
+        state = initialState(multiply(matrixOf(args![2]), matrixOf(args![3])));
         textMatrix = lineMatrix = IDENTITY;
         break;
       case ops.paintFormXObjectEnd:
@@ -383,6 +383,12 @@ export function pageGlyphs(
   }
 }
 
+/** A matrix operand as pdfjs gives it (an array or a typed array): Array.from would take the slow iterator path. */
+function matrixOf(operand: unknown): Matrix {
+  const m = operand as ArrayLike<number>;
+  return [m[0]!, m[1]!, m[2]!, m[3]!, m[4]!, m[5]!];
+}
+
 const PRIVATE_USE = /^[\uE000-\uF8FF]+$/u;
 
 /**
@@ -390,6 +396,8 @@ const PRIVATE_USE = /^[\uE000-\uF8FF]+$/u;
  * symbol fonts encode their space) is a space.
  */
 function glyphText(glyph: PdfjsGlyph): string {
-  if ((glyph.isSpace || glyph.originalCharCode === 0x20) && (glyph.unicode === '' || PRIVATE_USE.test(glyph.unicode))) return ' ';
-  return glyph.unicode;
+  const { unicode } = glyph;
+  // Private use starts at U+E000: a plain space (most of them) is answered without the pattern.
+  if ((glyph.isSpace || glyph.originalCharCode === 0x20) && (unicode === '' || (unicode.charCodeAt(0) >= 0xe000 && PRIVATE_USE.test(unicode)))) return ' ';
+  return unicode;
 }

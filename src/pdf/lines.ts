@@ -57,12 +57,27 @@ function visibleText(text: string): string {
 }
 
 /**
- * Consecutive glyphs drawn one after the other on one baseline; a glyph drawn again on the one before it is dropped.
- * The rows kept, each with its visible text, are listed in `order`, each chunk a range of it.
+ * The rows of a page's glyphs kept by chunksOf, in drawing order, each chunk a range of them; for each row whether
+ * its visible text is white space; and whether any may be right-to-left text (only then is a line's order looked at).
  */
-function chunksOf(glyphs: GlyphTable, order: number[]): Chunk[] {
+interface KeptRows {
+  order: number[];
+  spaces: Uint8Array;
+  mayBeRightToLeft: boolean;
+}
+
+/** Reused page after page, grown as needed. */
+let spaceFlags = new Uint8Array(4096);
+let gapScratch = new Float64Array(1024);
+
+/**
+ * Consecutive glyphs drawn one after the other on one baseline; a glyph drawn again on the one before it is dropped.
+ * The rows kept get their visible text.
+ */
+function chunksOf(glyphs: GlyphTable, kept: KeptRows): Chunk[] {
   const chunks: Chunk[] = [];
   const { texts, directions, numbers } = glyphs;
+  const { order, spaces } = kept;
   let current: Chunk | undefined;
   let last = -1;
   for (let row = 0; row < glyphs.count; row++) {
@@ -103,6 +118,8 @@ function chunksOf(glyphs: GlyphTable, order: number[]): Chunk[] {
     }
     const chunk = current!;
     texts[row] = text;
+    spaces[row] = isSpace(text) ? 1 : 0;
+    if (!kept.mayBeRightToLeft && (text.length !== 1 || text.charCodeAt(0) >= 0x7f)) kept.mayBeRightToLeft = containsRightToLeft(text);
     order.push(row);
     last = row;
     chunk.to = order.length;
@@ -133,9 +150,10 @@ interface JoinedLine {
 
 /** Lines of the page, top to bottom then left to right as displayed. The table's rows are rewritten on the way. */
 export function buildLines(glyphs: GlyphTable): TextLine[] {
-  const order: number[] = [];
+  if (spaceFlags.length < glyphs.count) spaceFlags = new Uint8Array(glyphs.count * 2);
+  const kept: KeptRows = { order: [], spaces: spaceFlags, mayBeRightToLeft: false };
   const byDirection = new Map<number, Chunk[]>();
-  for (const chunk of chunksOf(glyphs, order)) {
+  for (const chunk of chunksOf(glyphs, kept)) {
     const group = byDirection.get(chunk.direction);
     if (group) group.push(chunk);
     else byDirection.set(chunk.direction, [chunk]);
@@ -156,7 +174,7 @@ export function buildLines(glyphs: GlyphTable): TextLine[] {
     }
   }
   const joined = lines
-    .map(({ chunks, direction }) => joinLine(glyphs, order, chunks.sort((left, right) => left.start - right.start), direction))
+    .map(({ chunks, direction }) => joinLine(glyphs, kept, chunks.sort((left, right) => left.start - right.start), direction))
     .filter((line) => line.text !== '');
   // One buffer for the page's boxes, each line a view of it: a buffer per line costs the garbage collector more than
   // the reading (a dense page has 66 lines, a document 500 pages).
@@ -203,7 +221,7 @@ function overlapping(chunks: readonly Chunk[]): boolean {
   return false;
 }
 
-/** Asked for every pair of glyphs: a one-character ASCII glyph, by far the commonest, is answered without the pattern. */
+/** Asked for every glyph kept: a one-character ASCII glyph, by far the commonest, is answered without the pattern. */
 function isSpace(text: string): boolean {
   const code = text.charCodeAt(0);
   if (text.length === 1 && code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
@@ -215,28 +233,29 @@ function isSpace(text: string): boolean {
  * break is WORD_GAP_EM of the font size, or more on a letter-spaced line (most letters apart), so that spaced-out
  * letters still read as one word.
  */
-function joinLine(glyphs: GlyphTable, order: readonly number[], chunks: readonly Chunk[], direction: number): JoinedLine {
-  const drawn: number[] = [];
-  for (const chunk of chunks) for (let index = chunk.from; index < chunk.to; index++) drawn.push(order[index]!);
+function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], direction: number): JoinedLine {
+  const { order, spaces } = kept;
+  const drawn = chunks.length === 1 ? order.slice(chunks[0]!.from, chunks[0]!.to) : chunks.flatMap((chunk) => order.slice(chunk.from, chunk.to));
   const rows = overlapping(chunks) ? withoutRepeats(glyphs, drawn, direction) : drawn;
-  const breakEm = wordBreakEm(glyphs, rows);
+  // The gap before each glyph, asked twice, computed once; none next to a space (no word break is inserted there).
+  if (gapScratch.length < rows.length) gapScratch = new Float64Array(rows.length * 2);
+  const gaps = gapScratch;
+  for (let index = 1; index < rows.length; index++) gaps[index] = glyphs.get(rows[index]!, START) - glyphs.get(rows[index - 1]!, END);
+  const besideSpace = (index: number): boolean => spaces[rows[index - 1]!] === 1 || spaces[rows[index]!] === 1;
+  const breakEm = wordBreakEm(glyphs, rows, gaps, besideSpace);
   const { texts } = glyphs;
   let joined: number[] = [];
-  let previous = -1;
-  let previousSpace = false;
-  for (const row of rows) {
-    const space = isSpace(texts[row]!);
-    if (previous !== -1 && !previousSpace && !space) {
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!;
+    if (index > 0 && !besideSpace(index)) {
       const size = glyphs.get(row, SIZE);
-      const gap = glyphs.get(row, START) - glyphs.get(previous, END);
+      const gap = gaps[index]!;
       // Far apart, or drawn back over earlier text (an overlay), is a word break.
-      if (gap > breakEm * size || gap < -CONTINUE_BACK_EM * size * 2) joined.push(addGap(glyphs, previous, row, direction));
+      if (gap > breakEm * size || gap < -CONTINUE_BACK_EM * size * 2) joined.push(addGap(glyphs, rows[index - 1]!, row, direction));
     }
     joined.push(row);
-    previous = row;
-    previousSpace = space;
   }
-  if (joined.some((row) => containsRightToLeft(texts[row]!))) {
+  if (kept.mayBeRightToLeft && joined.some((row) => containsRightToLeft(texts[row]!))) {
     // A mirrored bracket's text changes with its place in the line: each row is in one line only.
     const logical = toLogicalOrder(joined.map((row) => ({ row, text: texts[row]! })));
     joined = logical.map(({ row, text }) => {
@@ -250,30 +269,21 @@ function joinLine(glyphs: GlyphTable, order: readonly number[], chunks: readonly
 }
 
 /** WORD_GAP_EM, or on a letter-spaced line (most letters apart) more than its usual letter gap. */
-function wordBreakEm(glyphs: GlyphTable, rows: readonly number[]): number {
-  const { texts } = glyphs;
-  const gapAt = (index: number): number | undefined => {
-    const previous = rows[index - 1]!;
-    const next = rows[index]!;
-    if (isSpace(texts[previous]!) || isSpace(texts[next]!)) return undefined;
-    return (glyphs.get(next, START) - glyphs.get(previous, END)) / glyphs.get(next, SIZE);
-  };
+function wordBreakEm(glyphs: GlyphTable, rows: readonly number[], gaps: Float64Array, besideSpace: (index: number) => boolean): number {
   let gapCount = 0;
   let wide = 0;
   for (let index = 1; index < rows.length; index++) {
-    const gap = gapAt(index);
-    if (gap === undefined) continue;
+    if (besideSpace(index)) continue;
     gapCount++;
-    if (gap > WORD_GAP_EM) wide++;
+    if (gaps[index]! / glyphs.get(rows[index]!, SIZE) > WORD_GAP_EM) wide++;
   }
   if (gapCount < 3 || wide * 2 < gapCount) return WORD_GAP_EM;
-  const gaps: number[] = [];
+  const relative: number[] = [];
   for (let index = 1; index < rows.length; index++) {
-    const gap = gapAt(index);
-    if (gap !== undefined) gaps.push(gap);
+    if (!besideSpace(index)) relative.push(gaps[index]! / glyphs.get(rows[index]!, SIZE));
   }
-  gaps.sort((left, right) => left - right);
-  return gaps[Math.floor(gaps.length / 2)]! * LETTER_SPACED_GAP_FACTOR;
+  relative.sort((left, right) => left - right);
+  return relative[Math.floor(relative.length / 2)]! * LETTER_SPACED_GAP_FACTOR;
 }
 
 /**
