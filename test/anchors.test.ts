@@ -166,6 +166,9 @@ describe('anchors find --local (offline, no key)', () => {
       expect(match.x).toBeCloseTo(TEXT_LAYOUT.left + helveticaWidth(`page ${index + 1} `), 1);
       expect(match.y).toBe(textTop(0));
     }
+    // "occurrence N" is the N-th in the whole document, whichever thread read its page.
+    const nth = await offline(['--json', 'anchors', 'find', '--local', 'long.pdf', '--text', '{{initials}}', '--occurrence', '25']);
+    expect(parseJson<FindResult>(nth.stdout).matches).toEqual([matches[24]]);
   });
 
   it('takes no envelope, document or --template with --local; a missing file is exit 2', async () => {

@@ -23,7 +23,7 @@ import {
   splitItemsPdf,
 } from '../../test/support/pdfs.js';
 import { describeInvalidAnchorOptions, describeInvalidSearches, findAnchors, type AnchorSearch } from './anchors.js';
-import { loadPdfText, type PdfText } from './text.js';
+import { loadPdfText, searchPdf, type PdfText } from './text.js';
 
 /** Found text starts at its font's ascent above the baseline. */
 const ASCENT = HELVETICA_ASCENT * TEXT_LAYOUT.fontSize;
@@ -201,6 +201,37 @@ describe('findAnchors: page geometry', () => {
     expect(text.truncated).toBe(true);
     expect(findAnchors(text, [search('LASTPAGE')])).toEqual([]);
     expect(findAnchors(text, [search('filler 500')])).toMatchObject([{ page: 500 }]);
+  });
+});
+
+describe('searchPdf: each page searched as it is read, the same answer as loadPdfText and findAnchors', () => {
+  it('every occurrence rule, several searches, counted across pages in page order', async () => {
+    // Five per line, thirty lines per page: occurrence 151 opens page 2, and 250 ends on page 2.
+    const bytes = await manyOccurrencesPdf(250);
+    const searches = [
+      search(REPEATED_WORD, { key: 'all' }),
+      search(REPEATED_WORD, { key: 'first', occurrence: 'first' }),
+      search(REPEATED_WORD, { key: 'n', occurrence: 151, offset: { x: 2, y: -3 } }),
+      search(REPEATED_WORD, { key: 'past the last', occurrence: 251 }),
+      search(REPEATED_WORD.toLowerCase(), { key: 'case', caseSensitive: true }),
+    ];
+    const found = await searchPdf(bytes, searches);
+    const text = await loadPdfText(bytes);
+    expect(found.matches).toEqual(findAnchors(text, searches));
+    expect(found.matches.filter((match) => match.key === 'all')).toHaveLength(250);
+    expect(found.matches.filter((match) => match.key !== 'all').map(({ key, page }) => [key, page])).toEqual([
+      ['first', 1],
+      ['n', 2],
+    ]);
+    expect({ ...found, matches: undefined }).toEqual({ ...text, pageTexts: undefined, matches: undefined });
+  });
+
+  it('pages, page count, the 500-page limit and whether there is text, as loadPdfText says', async () => {
+    const found = await searchPdf(await manyPagesPdf(501, (page) => `filler ${page}`), [search('filler 50')]);
+    expect(found).toMatchObject({ pageCount: 501, truncated: true, hasText: true });
+    expect(found.pages).toHaveLength(501);
+    // "filler 50" starts "filler 500" too; page 501 is past the limit.
+    expect(found.matches.map((match) => match.page)).toEqual([50, 500]);
   });
 });
 

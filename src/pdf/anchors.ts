@@ -5,7 +5,7 @@
  * A match never spans two lines.
  */
 import type { Occurrence } from '../shared/values.js';
-import type { Box, PageInfo, PdfText, TextLine } from './text.js';
+import type { Box, PageInfo, PageText, PdfText, TextLine } from './text.js';
 
 export type { Occurrence };
 
@@ -107,36 +107,61 @@ function isFiniteNumber(value: unknown): value is number {
  * A search without any match contributes nothing.
  */
 export function findAnchors(text: PdfText, searches: readonly AnchorSearch[]): AnchorMatch[] {
-  return searches.flatMap((search) => findOne(text, search));
+  return selectOccurrences(
+    searches,
+    (function* () {
+      for (const pageText of text.pageTexts) yield pageMatches(pageText, searches);
+    })(),
+  );
 }
 
-function findOne(text: PdfText, search: AnchorSearch): AnchorMatch[] {
-  const fold = search.caseSensitive !== true;
-  const needle = normalise(search.text, fold).text;
-  const wanted = search.occurrence;
-  const matches: AnchorMatch[] = [];
-  let occurrence = 0;
-  for (const pageText of text.pageTexts) {
+/** Every occurrence of each search on one page (an array per search, in the order given), in reading order. */
+export function pageMatches(pageText: PageText, searches: readonly AnchorSearch[]): AnchorMatch[][] {
+  return searches.map((search) => {
+    const fold = search.caseSensitive !== true;
+    const needle = normalise(search.text, fold).text;
+    const matches: AnchorMatch[] = [];
     for (const line of pageText.lines) {
       const index = indexOf(line, fold);
       for (const [from, to] of occurrencesIn(index.text, needle, search.matchWholeWord === true)) {
-        occurrence++;
-        if (wanted === 'all' || wanted === 'first' || wanted === occurrence) {
-          const box = boxOfRawRange(line, rawStartOf(index, from), rawEndOf(index, to - 1));
-          matches.push({
-            key: search.key,
-            page: pageText.page,
-            x: box.x + (search.offset?.x ?? 0),
-            y: box.y + (search.offset?.y ?? 0),
-            width: box.width,
-            height: box.height,
-          });
-          if (wanted !== 'all') return matches;
-        }
+        const box = boxOfRawRange(line, rawStartOf(index, from), rawEndOf(index, to - 1));
+        matches.push({
+          key: search.key,
+          page: pageText.page,
+          x: box.x + (search.offset?.x ?? 0),
+          y: box.y + (search.offset?.y ?? 0),
+          width: box.width,
+          height: box.height,
+        });
       }
     }
+    return matches;
+  });
+}
+
+/**
+ * The matches each search asks for, search by search, from every page's pageMatches in page order: the N-th
+ * occurrence is counted in the whole document. Pages are read only until every search has what it asks for.
+ */
+export function selectOccurrences(searches: readonly AnchorSearch[], pages: Iterable<AnchorMatch[][]>): AnchorMatch[] {
+  const selected = searches.map((): AnchorMatch[] => []);
+  const seen = searches.map(() => 0);
+  const done = searches.map(() => false);
+  for (const page of pages) {
+    searches.forEach((search, index) => {
+      const wanted = search.occurrence;
+      for (const match of page[index]!) {
+        if (done[index]) return;
+        seen[index]!++;
+        if (wanted === 'all' || wanted === 'first' || wanted === seen[index]) {
+          selected[index]!.push(match);
+          if (wanted !== 'all') done[index] = true;
+        }
+      }
+    });
+    if (done.every(Boolean)) break;
   }
-  return matches;
+  return selected.flat();
 }
 
 /** Non-overlapping [from, to) ranges of `needle` in `haystack`, left to right. */
@@ -268,9 +293,17 @@ export interface AnchorSearchResult {
 
 const hundredths = (value: number): number => Math.round(value * 100) / 100;
 
-/** Positions to the hundredth of a point: finer than any placement needs, and stable across runs. */
+/** The anchors:find answer for the searches in a document's text. */
 export function anchorSearchResult(text: PdfText, searches: readonly AnchorSearch[]): AnchorSearchResult {
-  const matches = findAnchors(text, searches).map((match) => ({
+  return anchorSearchAnswer(text, findAnchors(text, searches));
+}
+
+/**
+ * The anchors:find answer for a document's matches (findAnchors, or searchPdf's): positions to the hundredth of a
+ * point, finer than any placement needs, and stable across runs.
+ */
+export function anchorSearchAnswer(document: Pick<PdfText, 'pages' | 'truncated'>, found: readonly AnchorMatch[]): AnchorSearchResult {
+  const matches = found.map((match) => ({
     key: match.key,
     page: match.page,
     x: hundredths(match.x),
@@ -278,5 +311,5 @@ export function anchorSearchResult(text: PdfText, searches: readonly AnchorSearc
     width: hundredths(match.width),
     height: hundredths(match.height),
   }));
-  return { pages: text.pages, truncated: text.truncated, matches };
+  return { pages: document.pages, truncated: document.truncated, matches };
 }

@@ -35,9 +35,14 @@ function mayBeRightToLeft(text: string): boolean {
   return false;
 }
 
+/** Whether the text holds a right-to-left character. */
+export function containsRightToLeft(text: string): boolean {
+  return mayBeRightToLeft(text) && RIGHT_TO_LEFT.test(text);
+}
+
 /** Items of a visually ordered line in logical order; the same array when it holds no right-to-left text. */
 export function toLogicalOrder<T extends { text: string }>(items: readonly T[]): readonly T[] {
-  if (!items.some((item) => mayBeRightToLeft(item.text) && RIGHT_TO_LEFT.test(item.text))) return items;
+  if (!items.some((item) => containsRightToLeft(item.text))) return items;
   const classes = items.map((item) => classOf(item.text));
   const rightToLeft = classes.filter((type) => type === 'R').length;
   const leftToRight = classes.filter((type) => type === 'L').length;

@@ -8,23 +8,77 @@ import type { ReadingDirection } from './text.js';
 
 export type Matrix = [number, number, number, number, number, number];
 
-/** One drawn glyph, as the line builder needs it. */
-export interface Glyph {
-  /** What the glyph stands for (the font's Unicode mapping), possibly several characters (a ligature), or ''. */
-  text: string;
-  direction: ReadingDirection;
-  /** Font size as displayed, in points. */
-  size: number;
-  /** Displayed bounding box of the glyph: its advance width (spacing excluded) from descent to ascent. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  /** Along the reading direction: where the glyph's origin is and where the next glyph would start (spacing included). */
-  start: number;
-  end: number;
-  /** Across the reading direction: where the baseline is. */
-  baseline: number;
+/** Reading directions as numbers in a glyph table: even ones run horizontally. */
+export const RIGHT = 0;
+export const DOWN = 1;
+export const LEFT = 2;
+export const UP = 3;
+export const DIRECTION_NAMES: readonly ReadingDirection[] = ['right', 'down', 'left', 'up'];
+
+// Columns of a glyph table row, in points as displayed. The font size:
+export const SIZE = 0;
+/** Bounding box of the glyph: its advance width (spacing excluded) from descent to ascent. */
+export const X = 1;
+export const Y = 2;
+export const WIDTH = 3;
+export const HEIGHT = 4;
+/** Along the reading direction: where the glyph's origin is and where the next glyph would start (spacing included). */
+export const START = 5;
+export const END = 6;
+/** Across the reading direction: where the baseline is. */
+export const BASELINE = 7;
+const COLUMNS = 8;
+
+/**
+ * The drawn glyphs of a page, a row each: what the glyph stands for (the font's Unicode mapping, possibly several
+ * characters for a ligature, or ''), its reading direction, and its numbers at numbers[row * 8 + column]. Rows rather
+ * than an object per glyph: a dense page draws 6,600 glyphs, and the objects cost the garbage collector more than
+ * the reading. One table is refilled page after page.
+ */
+export class GlyphTable {
+  count = 0;
+  texts: string[] = [];
+  directions = new Uint8Array(4096);
+  numbers = new Float64Array(4096 * COLUMNS);
+
+  clear(): void {
+    this.count = 0;
+    this.texts.length = 0;
+  }
+
+  /** Appends a row and gives its index; `numbers` is then read afresh (it may have grown). */
+  add(text: string, direction: number, size: number, x: number, y: number, width: number, height: number, start: number, end: number, baseline: number): number {
+    const row = this.count++;
+    if (row === this.directions.length) {
+      const directions = new Uint8Array(row * 2);
+      directions.set(this.directions);
+      this.directions = directions;
+      const numbers = new Float64Array(row * 2 * COLUMNS);
+      numbers.set(this.numbers);
+      this.numbers = numbers;
+    }
+    this.texts[row] = text;
+    this.directions[row] = direction;
+    const offset = row * COLUMNS;
+    const numbers = this.numbers;
+    numbers[offset + SIZE] = size;
+    numbers[offset + X] = x;
+    numbers[offset + Y] = y;
+    numbers[offset + WIDTH] = width;
+    numbers[offset + HEIGHT] = height;
+    numbers[offset + START] = start;
+    numbers[offset + END] = end;
+    numbers[offset + BASELINE] = baseline;
+    return row;
+  }
+
+  get(row: number, column: number): number {
+    return this.numbers[row * COLUMNS + column]!;
+  }
+
+  set(row: number, column: number, value: number): void {
+    this.numbers[row * COLUMNS + column] = value;
+  }
 }
 
 /** The few things the text state needs from a font, as pdfjs exports them. */
@@ -125,27 +179,28 @@ export function fontExtent(font: FontMetrics | undefined): { ascent: number; des
   return { ascent, descent };
 }
 
-function directionOf(dx: number, dy: number): ReadingDirection {
-  return Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 'right' : 'left') : dy >= 0 ? 'down' : 'up';
+function directionOf(dx: number, dy: number): number {
+  return Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? RIGHT : LEFT) : dy >= 0 ? DOWN : UP;
 }
 
 /** A point's coordinate along the reading direction, growing in reading order. */
-export function along(direction: ReadingDirection, x: number, y: number): number {
+export function along(direction: number, x: number, y: number): number {
   switch (direction) {
-    case 'right':
+    case RIGHT:
       return x;
-    case 'left':
+    case LEFT:
       return -x;
-    case 'down':
+    case DOWN:
       return y;
-    case 'up':
+    default:
       return -y;
   }
 }
 
 /**
- * Runs the operator list's text operations and gives each glyph drawn on the visible part of the page, in drawing
- * order. `viewport` maps PDF user space to displayed page coordinates; `fontOf` resolves pdfjs's loaded font names.
+ * Runs the operator list's text operations and fills `glyphs` with each glyph drawn on the visible part of the page,
+ * in drawing order. `viewport` maps PDF user space to displayed page coordinates; `fontOf` resolves pdfjs's loaded
+ * font names.
  */
 export function pageGlyphs(
   ops: TextOps,
@@ -153,8 +208,9 @@ export function pageGlyphs(
   viewport: Matrix,
   page: { width: number; height: number },
   fontOf: (loadedName: string) => FontMetrics | undefined,
-): Glyph[] {
-  const glyphs: Glyph[] = [];
+  glyphs: GlyphTable,
+): void {
+  glyphs.clear();
   const stack: GraphicsState[] = [];
   let state = initialState(IDENTITY);
   let textMatrix: Matrix = IDENTITY;
@@ -238,18 +294,18 @@ export function pageGlyphs(
       if (maxX < 0 || minX > page.width || maxY < 0 || minY > page.height) continue;
       const endX = a * endU + c * endV + e;
       const endY = b * endU + d * endV + f;
-      glyphs.push({
-        text: glyphText(item),
+      glyphs.add(
+        glyphText(item),
         direction,
         size,
-        x: minX,
-        y: minY,
-        width: maxX - minX,
-        height: maxY - minY,
-        start: along(direction, originX, originY),
-        end: along(direction, endX, endY),
-        baseline: direction === 'right' || direction === 'left' ? originY : originX,
-      });
+        minX,
+        minY,
+        maxX - minX,
+        maxY - minY,
+        along(direction, originX, originY),
+        along(direction, endX, endY),
+        direction === RIGHT || direction === LEFT ? originY : originX,
+      );
     }
     textMatrix = vertical ? multiply(textMatrix, [1, 0, 0, 1, 0, -position]) : multiply(textMatrix, [1, 0, 0, 1, position, 0]);
   };
@@ -298,7 +354,7 @@ export function pageGlyphs(
         moveText(0, -state.leading);
         break;
       case ops.setTextMatrix:
-        textMatrix = lineMatrix = Array.from(args![0] as ArrayLike<number>) as Matrix;
+        textMatrix = lineMatrix = matrixOf(args![0]);
         break;
       case ops.showText:
       case ops.showSpacedText:
@@ -311,12 +367,12 @@ export function pageGlyphs(
         break;
       case ops.paintFormXObjectBegin:
         stack.push({ ...state });
-        if (args?.[0]) state.ctm = multiply(state.ctm, Array.from(args[0] as ArrayLike<number>) as Matrix);
+        if (args?.[0]) state.ctm = multiply(state.ctm, matrixOf(args[0]));
         break;
       case ops.beginAnnotation:
         // An appearance stream is drawn from user space through its own placement, with a fresh text state.
         stack.push(state);
-        state = initialState(multiply(Array.from(args![2] as ArrayLike<number>) as Matrix, Array.from(args![3] as ArrayLike<number>) as Matrix));
+        state = initialState(multiply(matrixOf(args![2]), matrixOf(args![3])));
         textMatrix = lineMatrix = IDENTITY;
         break;
       case ops.paintFormXObjectEnd:
@@ -325,7 +381,12 @@ export function pageGlyphs(
         break;
     }
   }
-  return glyphs;
+}
+
+/** A matrix operand as pdfjs gives it (an array or a typed array): Array.from would take the slow iterator path. */
+function matrixOf(operand: unknown): Matrix {
+  const m = operand as ArrayLike<number>;
+  return [m[0]!, m[1]!, m[2]!, m[3]!, m[4]!, m[5]!];
 }
 
 const PRIVATE_USE = /^[\uE000-\uF8FF]+$/u;
@@ -335,6 +396,8 @@ const PRIVATE_USE = /^[\uE000-\uF8FF]+$/u;
  * symbol fonts encode their space) is a space.
  */
 function glyphText(glyph: PdfjsGlyph): string {
-  if ((glyph.isSpace || glyph.originalCharCode === 0x20) && (glyph.unicode === '' || PRIVATE_USE.test(glyph.unicode))) return ' ';
-  return glyph.unicode;
+  const { unicode } = glyph;
+  // Private use starts at U+E000: a plain space (most of them) is answered without the pattern.
+  if ((glyph.isSpace || glyph.originalCharCode === 0x20) && (unicode === '' || (unicode.charCodeAt(0) >= 0xe000 && PRIVATE_USE.test(unicode)))) return ' ';
+  return unicode;
 }

@@ -4,9 +4,9 @@
  * text are left out, visible gaps read as spaces, and right-to-left scripts are put back in logical order. Every
  * character of a line's text keeps the box where it is drawn.
  */
-import { toLogicalOrder } from './bidi.js';
-import type { Glyph } from './glyphs.js';
-import type { ReadingDirection, TextLine } from './text.js';
+import { containsRightToLeft, toLogicalOrder } from './bidi.js';
+import { BASELINE, DIRECTION_NAMES, DOWN, END, HEIGHT, RIGHT, SIZE, START, WIDTH, X, Y, type GlyphTable } from './glyphs.js';
+import type { TextLine } from './text.js';
 
 /**
  * A gap wider than this share of the font size reads as a word break: Helvetica's space is 0.278 em, Times's
@@ -31,79 +31,100 @@ const SAME_LINE_OVERLAP = 0.5;
 const INVISIBLE = /[\p{Cf}\p{Cc}]/gu;
 const WHITESPACE_ONLY = /^\s+$/u;
 
-/** One visible piece of a line: a glyph's visible characters (or an inserted space) and where they are drawn. */
-type Atom = Omit<Glyph, 'direction' | 'baseline'>;
-
 /** Extent across a line: from acrossFrom to acrossTo on the axis perpendicular to the reading direction. */
 interface Extent {
   acrossFrom: number;
   acrossTo: number;
 }
 
+/** Glyphs drawn one after the other on one baseline: rows order[from..to) of the glyph table. */
 interface Chunk extends Extent {
-  direction: ReadingDirection;
-  atoms: Atom[];
-  text: string;
+  direction: number;
+  from: number;
+  to: number;
   start: number;
   end: number;
   baseline: number;
   size: number;
 }
 
-const horizontal = (direction: ReadingDirection): boolean => direction === 'right' || direction === 'left';
+const horizontal = (direction: number): boolean => (direction & 1) === 0;
 
-function visibleText(glyph: Glyph): string {
-  const { text } = glyph;
-  // Most glyphs are one printable character: no need for the pattern.
-  if (text.length === 1 && text.charCodeAt(0) > 0x20 && text.charCodeAt(0) < 0x7f) return text;
+function visibleText(text: string): string {
+  // Most glyphs are one printable character or a space: no need for the pattern.
+  if (text.length === 1 && text.charCodeAt(0) >= 0x20 && text.charCodeAt(0) < 0x7f) return text;
   return text.replace(INVISIBLE, (char) => (/\s/u.test(char) ? ' ' : ''));
 }
 
+/**
+ * The rows of a page's glyphs kept by chunksOf, in drawing order, each chunk a range of them; for each row whether
+ * its visible text is white space; and whether any may be right-to-left text (only then is a line's order looked at).
+ */
+interface KeptRows {
+  order: number[];
+  spaces: Uint8Array;
+  mayBeRightToLeft: boolean;
+}
 
-/** Consecutive glyphs drawn one after the other on one baseline; a glyph drawn again on the one before it is dropped. */
-function chunksOf(glyphs: readonly Glyph[]): Chunk[] {
+/** Reused page after page, grown as needed. */
+let spaceFlags = new Uint8Array(4096);
+let gapScratch = new Float64Array(1024);
+
+/**
+ * Consecutive glyphs drawn one after the other on one baseline; a glyph drawn again on the one before it is dropped.
+ * The rows kept get their visible text.
+ */
+function chunksOf(glyphs: GlyphTable, kept: KeptRows): Chunk[] {
   const chunks: Chunk[] = [];
+  const { texts, directions, numbers } = glyphs;
+  const { order, spaces } = kept;
   let current: Chunk | undefined;
-  for (const glyph of glyphs) {
-    const text = visibleText(glyph);
-    const last = current?.atoms.at(-1);
+  let last = -1;
+  for (let row = 0; row < glyphs.count; row++) {
+    const text = visibleText(texts[row]!);
+    const offset = row * 8;
+    const size = numbers[offset + SIZE]!;
+    const start = numbers[offset + START]!;
+    const baseline = numbers[offset + BASELINE]!;
+    const direction = directions[row]!;
     if (
-      last !== undefined &&
-      last.text === text &&
-      Math.abs(last.start - glyph.start) < DUPLICATE_ALONG_EM * glyph.size &&
-      Math.abs(current!.baseline - glyph.baseline) <= DUPLICATE_ACROSS_EM * glyph.size
+      last !== -1 &&
+      texts[last] === text &&
+      Math.abs(numbers[last * 8 + START]! - start) < DUPLICATE_ALONG_EM * size &&
+      Math.abs(current!.baseline - baseline) <= DUPLICATE_ACROSS_EM * size
     ) {
       continue;
     }
     const continues =
       current !== undefined &&
-      current.direction === glyph.direction &&
-      Math.abs(glyph.baseline - current.baseline) <= DUPLICATE_ACROSS_EM * Math.min(glyph.size, current.size) &&
-      glyph.start >= current.end - CONTINUE_BACK_EM * glyph.size &&
-      glyph.start <= current.end + CONTINUE_AHEAD_EM * glyph.size;
+      current.direction === direction &&
+      Math.abs(baseline - current.baseline) <= DUPLICATE_ACROSS_EM * Math.min(size, current.size) &&
+      start >= current.end - CONTINUE_BACK_EM * size &&
+      start <= current.end + CONTINUE_AHEAD_EM * size;
+    const end = numbers[offset + END]!;
     if (text === '') {
       // Invisible characters only move the pen; text resumes where they end.
       if (continues) {
-        current!.end = Math.max(current!.end, glyph.end);
-        const previous = current!.atoms.at(-1);
-        if (previous) previous.end = Math.max(previous.end, glyph.end);
+        current!.end = Math.max(current!.end, end);
+        numbers[last * 8 + END] = Math.max(numbers[last * 8 + END]!, end);
       }
       continue;
     }
-    // Read for every glyph: numbers rather than a fresh pair each time.
-    const acrossFrom = horizontal(glyph.direction) ? glyph.y : glyph.x;
-    const acrossTo = acrossFrom + (horizontal(glyph.direction) ? glyph.height : glyph.width);
+    const acrossFrom = horizontal(direction) ? numbers[offset + Y]! : numbers[offset + X]!;
+    const acrossTo = acrossFrom + (horizontal(direction) ? numbers[offset + HEIGHT]! : numbers[offset + WIDTH]!);
     if (!continues) {
-      current = { direction: glyph.direction, atoms: [], text: '', start: glyph.start, end: glyph.end, baseline: glyph.baseline, size: glyph.size, acrossFrom, acrossTo };
+      current = { direction, from: order.length, to: order.length, start, end, baseline, size, acrossFrom, acrossTo };
       chunks.push(current);
     }
     const chunk = current!;
-    // The glyph itself becomes the atom: pages have thousands, and copies cost more than the reading.
-    glyph.text = text;
-    chunk.atoms.push(glyph);
-    chunk.text += text;
-    chunk.end = glyph.end;
-    chunk.size = Math.max(chunk.size, glyph.size);
+    texts[row] = text;
+    spaces[row] = isSpace(text) ? 1 : 0;
+    if (!kept.mayBeRightToLeft && (text.length !== 1 || text.charCodeAt(0) >= 0x7f)) kept.mayBeRightToLeft = containsRightToLeft(text);
+    order.push(row);
+    last = row;
+    chunk.to = order.length;
+    chunk.end = end;
+    chunk.size = Math.max(chunk.size, size);
     chunk.acrossFrom = Math.min(chunk.acrossFrom, acrossFrom);
     chunk.acrossTo = Math.max(chunk.acrossTo, acrossTo);
   }
@@ -120,15 +141,24 @@ function overlapsEnough(line: Extent, item: Extent): boolean {
   return smaller <= 0 ? overlap >= 0 : overlap >= SAME_LINE_OVERLAP * smaller;
 }
 
-/** Lines of the page, top to bottom then left to right as displayed. */
-export function buildLines(glyphs: readonly Glyph[]): TextLine[] {
-  const byDirection = new Map<ReadingDirection, Chunk[]>();
-  for (const chunk of chunksOf(glyphs)) {
+/** A line's glyph rows in logical order (inserted spaces included), its text, and the view of the page's boxes it fills. */
+interface JoinedLine {
+  rows: number[];
+  text: string;
+  direction: number;
+}
+
+/** Lines of the page, top to bottom then left to right as displayed. The table's rows are rewritten on the way. */
+export function buildLines(glyphs: GlyphTable): TextLine[] {
+  if (spaceFlags.length < glyphs.count) spaceFlags = new Uint8Array(glyphs.count * 2);
+  const kept: KeptRows = { order: [], spaces: spaceFlags, mayBeRightToLeft: false };
+  const byDirection = new Map<number, Chunk[]>();
+  for (const chunk of chunksOf(glyphs, kept)) {
     const group = byDirection.get(chunk.direction);
     if (group) group.push(chunk);
     else byDirection.set(chunk.direction, [chunk]);
   }
-  const lines: (Extent & { chunks: Chunk[]; direction: ReadingDirection })[] = [];
+  const lines: (Extent & { chunks: Chunk[]; direction: number })[] = [];
   for (const [direction, group] of byDirection) {
     group.sort((left, right) => centre(left) - centre(right));
     let current: (typeof lines)[number] | undefined;
@@ -143,35 +173,41 @@ export function buildLines(glyphs: readonly Glyph[]): TextLine[] {
       }
     }
   }
-  const joined = lines.map(({ chunks, direction }) => joinLine(chunks.sort((left, right) => left.start - right.start), direction)).filter((line) => line.text !== '');
+  const joined = lines
+    .map(({ chunks, direction }) => joinLine(glyphs, kept, chunks.sort((left, right) => left.start - right.start), direction))
+    .filter((line) => line.text !== '');
   // One buffer for the page's boxes, each line a view of it: a buffer per line costs the garbage collector more than
   // the reading (a dense page has 66 lines, a document 500 pages).
   const boxes = new Float32Array(joined.reduce((units, line) => units + line.text.length, 0) * 4);
   let offset = 0;
   return joined
-    .map(({ text, atoms, direction }) => {
+    .map(({ rows, text, direction }) => {
       const view = boxes.subarray(offset, offset + text.length * 4);
       offset += text.length * 4;
-      fillBoxes(view, atoms, direction);
-      return { text, direction, boxes: view };
+      fillBoxes(view, glyphs, rows, direction);
+      return { text, direction: DIRECTION_NAMES[direction]!, boxes: view };
     })
     .sort((left, right) => left.boxes[1]! - right.boxes[1]! || left.boxes[0]! - right.boxes[0]!);
 }
 
 /**
- * The atoms in reading order without those drawing the same characters again at (nearly) the same place: fake bold,
+ * The rows in reading order without those drawing the same characters again at (nearly) the same place: fake bold,
  * drop shadows, stamps applied twice.
  */
-function withoutRepeats(atoms: readonly Atom[], direction: ReadingDirection): Atom[] {
-  const kept: Atom[] = [];
-  const byText = new Map<string, Atom[]>();
-  const acrossStart = (atom: Atom): number => (horizontal(direction) ? atom.y : atom.x);
-  for (const atom of atoms) {
-    const same = byText.get(atom.text);
-    if (same?.some((other) => Math.abs(other.start - atom.start) < DUPLICATE_ALONG_EM * atom.size && Math.abs(acrossStart(other) - acrossStart(atom)) < DUPLICATE_ACROSS_EM * atom.size)) continue;
-    if (same) same.push(atom);
-    else byText.set(atom.text, [atom]);
-    kept.push(atom);
+function withoutRepeats(glyphs: GlyphTable, rows: readonly number[], direction: number): number[] {
+  const kept: number[] = [];
+  const byText = new Map<string, number[]>();
+  const acrossStart = horizontal(direction) ? Y : X;
+  for (const row of rows) {
+    const text = glyphs.texts[row]!;
+    const size = glyphs.get(row, SIZE);
+    const start = glyphs.get(row, START);
+    const across = glyphs.get(row, acrossStart);
+    const same = byText.get(text);
+    if (same?.some((other) => Math.abs(glyphs.get(other, START) - start) < DUPLICATE_ALONG_EM * size && Math.abs(glyphs.get(other, acrossStart) - across) < DUPLICATE_ACROSS_EM * size)) continue;
+    if (same) same.push(row);
+    else byText.set(text, [row]);
+    kept.push(row);
   }
   return kept;
 }
@@ -185,103 +221,117 @@ function overlapping(chunks: readonly Chunk[]): boolean {
   return false;
 }
 
-/** Asked for every pair of atoms: a one-character ASCII atom, by far the commonest, is answered without the pattern. */
-function isSpace({ text }: Atom): boolean {
+/** Asked for every glyph kept: a one-character ASCII glyph, by far the commonest, is answered without the pattern. */
+function isSpace(text: string): boolean {
   const code = text.charCodeAt(0);
   if (text.length === 1 && code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   return WHITESPACE_ONLY.test(text);
 }
 
 /**
- * The line's atoms in order with a space inserted at each visible gap between words. The gap that counts as a word
+ * The line's glyphs in order with a space inserted at each visible gap between words. The gap that counts as a word
  * break is WORD_GAP_EM of the font size, or more on a letter-spaced line (most letters apart), so that spaced-out
  * letters still read as one word.
  */
-function joinLine(chunks: Chunk[], direction: ReadingDirection): JoinedLine {
-  const drawn = chunks.length === 1 ? chunks[0]!.atoms : chunks.flatMap((chunk) => chunk.atoms);
-  const atoms = overlapping(chunks) ? withoutRepeats(drawn, direction) : drawn;
-  const breakEm = wordBreakEm(atoms);
-  const joined: Atom[] = [];
-  let previous: Atom | undefined;
-  for (const atom of atoms) {
-    if (previous && !isSpace(previous) && !isSpace(atom)) {
-      const gap = atom.start - previous.end;
+function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], direction: number): JoinedLine {
+  const { order, spaces } = kept;
+  const drawn = chunks.length === 1 ? order.slice(chunks[0]!.from, chunks[0]!.to) : chunks.flatMap((chunk) => order.slice(chunk.from, chunk.to));
+  const rows = overlapping(chunks) ? withoutRepeats(glyphs, drawn, direction) : drawn;
+  // The gap before each glyph, asked twice, computed once; none next to a space (no word break is inserted there).
+  if (gapScratch.length < rows.length) gapScratch = new Float64Array(rows.length * 2);
+  const gaps = gapScratch;
+  for (let index = 1; index < rows.length; index++) gaps[index] = glyphs.get(rows[index]!, START) - glyphs.get(rows[index - 1]!, END);
+  const besideSpace = (index: number): boolean => spaces[rows[index - 1]!] === 1 || spaces[rows[index]!] === 1;
+  const breakEm = wordBreakEm(glyphs, rows, gaps, besideSpace);
+  const { texts } = glyphs;
+  let joined: number[] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!;
+    if (index > 0 && !besideSpace(index)) {
+      const size = glyphs.get(row, SIZE);
+      const gap = gaps[index]!;
       // Far apart, or drawn back over earlier text (an overlay), is a word break.
-      if (gap > breakEm * atom.size || gap < -CONTINUE_BACK_EM * atom.size * 2) joined.push(gapAtom(previous, atom, direction));
+      if (gap > breakEm * size || gap < -CONTINUE_BACK_EM * size * 2) joined.push(addGap(glyphs, rows[index - 1]!, row, direction));
     }
-    joined.push(atom);
-    previous = atom;
+    joined.push(row);
   }
-  return lineOf(toLogicalOrder(joined), direction);
+  if (kept.mayBeRightToLeft && joined.some((row) => containsRightToLeft(texts[row]!))) {
+    // A mirrored bracket's text changes with its place in the line: each row is in one line only.
+    const logical = toLogicalOrder(joined.map((row) => ({ row, text: texts[row]! })));
+    joined = logical.map(({ row, text }) => {
+      texts[row] = text;
+      return row;
+    });
+  }
+  let text = '';
+  for (const row of joined) text += texts[row];
+  return { rows: joined, text, direction };
 }
 
 /** WORD_GAP_EM, or on a letter-spaced line (most letters apart) more than its usual letter gap. */
-function wordBreakEm(atoms: readonly Atom[]): number {
-  const gaps: number[] = [];
+function wordBreakEm(glyphs: GlyphTable, rows: readonly number[], gaps: Float64Array, besideSpace: (index: number) => boolean): number {
+  let gapCount = 0;
   let wide = 0;
-  for (let index = 1; index < atoms.length; index++) {
-    const previous = atoms[index - 1]!;
-    const next = atoms[index]!;
-    if (isSpace(previous) || isSpace(next)) continue;
-    const gap = (next.start - previous.end) / next.size;
-    gaps.push(gap);
-    if (gap > WORD_GAP_EM) wide++;
+  for (let index = 1; index < rows.length; index++) {
+    if (besideSpace(index)) continue;
+    gapCount++;
+    if (gaps[index]! / glyphs.get(rows[index]!, SIZE) > WORD_GAP_EM) wide++;
   }
-  if (gaps.length < 3 || wide * 2 < gaps.length) return WORD_GAP_EM;
-  gaps.sort((left, right) => left - right);
-  return gaps[Math.floor(gaps.length / 2)]! * LETTER_SPACED_GAP_FACTOR;
+  if (gapCount < 3 || wide * 2 < gapCount) return WORD_GAP_EM;
+  const relative: number[] = [];
+  for (let index = 1; index < rows.length; index++) {
+    if (!besideSpace(index)) relative.push(gaps[index]! / glyphs.get(rows[index]!, SIZE));
+  }
+  relative.sort((left, right) => left - right);
+  return relative[Math.floor(relative.length / 2)]! * LETTER_SPACED_GAP_FACTOR;
 }
 
-/** A space standing for the gap between two atoms, spanning it (or, when they overlap, sitting where the first ends). */
-function gapAtom(previous: Atom, next: Atom, direction: ReadingDirection): Atom {
-  const from = Math.min(previous.end, next.start);
-  const to = Math.max(previous.end, next.start);
-  const { size } = next;
+/**
+ * A row for a space standing for the gap between two glyphs, spanning it (or, when they overlap, sitting where the
+ * first ends).
+ */
+function addGap(glyphs: GlyphTable, previous: number, next: number, direction: number): number {
+  const previousEnd = glyphs.get(previous, END);
+  const nextStart = glyphs.get(next, START);
+  const from = Math.min(previousEnd, nextStart);
+  const to = Math.max(previousEnd, nextStart);
+  const size = glyphs.get(next, SIZE);
   if (horizontal(direction)) {
-    const left = direction === 'right' ? from : -to;
-    return { text: ' ', size, x: left, y: previous.y, width: to - from, height: previous.height, start: from, end: to };
+    const left = direction === RIGHT ? from : -to;
+    return glyphs.add(' ', direction, size, left, glyphs.get(previous, Y), to - from, glyphs.get(previous, HEIGHT), from, to, 0);
   }
-  const top = direction === 'down' ? from : -to;
-  return { text: ' ', size, x: previous.x, y: top, width: previous.width, height: to - from, start: from, end: to };
-}
-
-/** A line's atoms in logical order and its text. */
-interface JoinedLine {
-  text: string;
-  atoms: readonly Atom[];
-  direction: ReadingDirection;
-}
-
-function lineOf(atoms: readonly Atom[], direction: ReadingDirection): JoinedLine {
-  let text = '';
-  for (const atom of atoms) text += atom.text;
-  return { text, atoms, direction };
+  const top = direction === DOWN ? from : -to;
+  return glyphs.add(' ', direction, size, glyphs.get(previous, X), top, glyphs.get(previous, WIDTH), to - from, from, to, 0);
 }
 
 /**
  * The displayed box of each UTF-16 unit of the line's text at boxes[4i..4i+3]. Single precision keeps a thousandth of
  * a point on the largest page (14,400 pt) at half the memory: answers are given to the hundredth.
  */
-function fillBoxes(boxes: Float32Array, atoms: readonly Atom[], direction: ReadingDirection): void {
+function fillBoxes(boxes: Float32Array, glyphs: GlyphTable, rows: readonly number[], direction: number): void {
   let unit = 0;
-  for (const atom of atoms) {
+  for (const row of rows) {
     // A glyph standing for several characters (a ligature) shares its box among them.
-    const count = atom.text.length;
+    const count = glyphs.texts[row]!.length;
+    const x = glyphs.get(row, X);
+    const y = glyphs.get(row, Y);
+    const width = glyphs.get(row, WIDTH);
+    const height = glyphs.get(row, HEIGHT);
     for (let index = 0; index < count; index++, unit++) {
       const offset = unit * 4;
       if (horizontal(direction)) {
-        const share = atom.width / count;
-        const first = direction === 'right' ? index : count - 1 - index;
-        boxes[offset] = atom.x + share * first;
-        boxes[offset + 1] = atom.y;
+        const share = width / count;
+        const first = direction === RIGHT ? index : count - 1 - index;
+        boxes[offset] = x + share * first;
+        boxes[offset + 1] = y;
         boxes[offset + 2] = share;
-        boxes[offset + 3] = atom.height;
+        boxes[offset + 3] = height;
       } else {
-        const share = atom.height / count;
-        const first = direction === 'down' ? index : count - 1 - index;
-        boxes[offset] = atom.x;
-        boxes[offset + 1] = atom.y + share * first;
-        boxes[offset + 2] = atom.width;
+        const share = height / count;
+        const first = direction === DOWN ? index : count - 1 - index;
+        boxes[offset] = x;
+        boxes[offset + 1] = y + share * first;
+        boxes[offset + 2] = width;
         boxes[offset + 3] = share;
       }
     }

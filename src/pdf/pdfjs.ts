@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getRawAsset, isSea } from 'node:sea';
+import { inflateSync } from 'node:zlib';
 import { withNativeBuiltins } from './native-builtins.js';
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -25,11 +26,72 @@ let pdfjs: Promise<Pdfjs> | undefined;
  * executable cannot do.
  */
 export function loadPdfjs(): Promise<Pdfjs> {
-  pdfjs ??= withNativeBuiltins(() => Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])).then(([library, worker]) => {
+  pdfjs ??= withNativeBuiltins(() => Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])).then(async ([library, worker]) => {
     globalThis.pdfjsWorker ??= worker;
+    inflateInOneStep();
+    await passOperatorListsWithoutCopy(library);
     return library;
   });
   return pdfjs;
+}
+
+const NativeDecompressionStream = globalThis.DecompressionStream;
+
+/**
+ * pdfjs inflates every Flate stream through DecompressionStream. Node's runs each one through web streams over a zlib
+ * stream on the thread pool: for the small streams of a page's content, the round trips cost more than the inflating
+ * (a third of the time of reading a dense page's operators). This one inflates the whole stream at once when it is
+ * closed; a damaged stream fails the same way, and pdfjs then decodes it itself, as it does after Node's.
+ */
+class OneStepDecompressionStream extends TransformStream<Uint8Array, Uint8Array> {
+  constructor(format: string) {
+    if (format !== 'deflate') return new NativeDecompressionStream(format as "deflate") as OneStepDecompressionStream;
+    const chunks: Uint8Array[] = [];
+    super({
+      transform: (chunk) => void chunks.push(chunk),
+      flush: (controller) => controller.enqueue(inflateSync(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))),
+    });
+  }
+}
+
+function inflateInOneStep(): void {
+  globalThis.DecompressionStream = OneStepDecompressionStream as unknown as typeof DecompressionStream;
+}
+
+/** Whether a message of pdfjs's worker is a chunk of an operator list: {chunk: {fnArray, argsArray, ...}, ...}. */
+function isOperatorListChunk(message: unknown): message is { chunk: { fnArray: unknown[]; argsArray: unknown[] } } {
+  const chunk = (message as { chunk?: { fnArray?: unknown; argsArray?: unknown } } | null)?.chunk;
+  return Array.isArray(chunk?.fnArray) && Array.isArray(chunk.argsArray);
+}
+
+/**
+ * pdfjs's worker runs in this thread and answers through a port that deep-copies every message (structuredClone), as
+ * a real worker's would. An operator list holds an object per drawn glyph: copying them costs as much as reading
+ * them, and the copies as much again in garbage collection. The worker empties the two arrays of a chunk once it is
+ * sent, and never changes the operations' arguments (glyphs are shared, cached by font): a chunk is passed with copies
+ * of the two arrays only. Other messages are copied as before.
+ */
+async function passOperatorListsWithoutCopy(library: Pdfjs): Promise<void> {
+  const probe = new library.PDFWorker();
+  try {
+    await probe.promise;
+    const port = Object.getPrototypeOf(probe.port) as { postMessage(message: unknown, transfer?: unknown[]): void };
+    const postMessage = port.postMessage;
+    port.postMessage = function (message, transfer) {
+      if (!isOperatorListChunk(message)) return postMessage.call(this, message, transfer);
+      const passed = { ...message, chunk: { ...message.chunk, fnArray: message.chunk.fnArray.slice(), argsArray: message.chunk.argsArray.slice() } };
+      // The port copies with the global structuredClone: for this one synchronous call, the copy is the shallow one.
+      const deepCopy = globalThis.structuredClone;
+      globalThis.structuredClone = (() => passed) as typeof structuredClone;
+      try {
+        postMessage.call(this, message, transfer);
+      } finally {
+        globalThis.structuredClone = deepCopy;
+      }
+    };
+  } finally {
+    probe.destroy();
+  }
 }
 
 /** Answers pdfjs's requests for CMap files from the single executable's assets. */

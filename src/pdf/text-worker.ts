@@ -1,20 +1,21 @@
 /**
  * A worker thread reading page text for loadPdfText, so that a large document is read on every core. It loads pdfjs
  * once for its whole life and keeps each document it is asked about open until told to close it.
- * Messages in: {open, job, bytes}, {page, job, page}, {pageInfo, job, from, to}, {close, job}; out: {job, page, text},
- * {job, page: from, pages} or {job, page, error}.
+ * Messages in: {open, job, bytes, searches?}, {page, job, page}, {pageInfo, job, from, to}, {close, job}; out: {job,
+ * page, ...PageRead}, {job, page: from, pages} or {job, page, error}.
  */
 import { parentPort } from 'node:worker_threads';
 import type { PDFDocumentProxy } from 'pdfjs-dist/types/src/display/api.js';
-import { openPdfDocument, readPageInfos, readPageText } from './text.js';
+import type { AnchorSearch } from './anchors.js';
+import { openPdfDocument, readPage, readPageInfos } from './text.js';
 
 type Request =
-  | { type: 'open'; job: number; bytes: Uint8Array }
+  | { type: 'open'; job: number; bytes: Uint8Array; searches?: AnchorSearch[] }
   | { type: 'page'; job: number; page: number }
   | { type: 'pageInfo'; job: number; from: number; to: number }
   | { type: 'close'; job: number };
 
-const documents = new Map<number, { pdf: Promise<PDFDocumentProxy>; destroy: () => Promise<void> }>();
+const documents = new Map<number, { pdf: Promise<PDFDocumentProxy>; destroy: () => Promise<void>; searches?: AnchorSearch[] }>();
 
 function errorMessage(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
@@ -24,7 +25,7 @@ parentPort!.on('message', (request: Request) => {
   switch (request.type) {
     case 'open': {
       const opened = openPdfDocument(request.bytes);
-      documents.set(request.job, opened);
+      documents.set(request.job, { ...opened, searches: request.searches });
       // A failure to open is reported with the first page asked for.
       opened.pdf.catch(() => undefined);
       break;
@@ -33,10 +34,10 @@ parentPort!.on('message', (request: Request) => {
       const opened = documents.get(request.job);
       if (!opened) break;
       opened.pdf
-        .then((pdf) => readPageText(pdf, request.page))
+        .then((pdf) => readPage(pdf, request.page, opened.searches))
         .then(
           // The page's lines are views of one buffer (or a few): each is handed over once.
-          (text) => parentPort!.postMessage({ job: request.job, page: request.page, text }, [...new Set(text.lines.map((line) => line.boxes.buffer as ArrayBuffer))]),
+          (read) => parentPort!.postMessage({ job: request.job, page: request.page, ...read }, [...new Set(read.text?.lines.map((line) => line.boxes.buffer as ArrayBuffer))]),
           (cause: unknown) => parentPort!.postMessage({ job: request.job, page: request.page, error: errorMessage(cause) }),
         );
       break;

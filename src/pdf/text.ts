@@ -11,8 +11,9 @@ import type {
   PDFDocumentProxy,
   PDFPageProxy,
 } from 'pdfjs-dist/types/src/display/api.js';
+import { pageMatches, selectOccurrences, type AnchorMatch, type AnchorSearch } from './anchors.js';
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
-import { pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
+import { GlyphTable, pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
 import { buildLines } from './lines.js';
 import { loadPdfjs, pdfjsCMapOptions } from './pdfjs.js';
 
@@ -73,7 +74,7 @@ export interface LoadPdfTextOptions {
 
 export const DEFAULT_MAX_TEXT_PAGES = 500;
 
-/** Text pages fetched concurrently: pdfjs answers faster when requests are queued than one at a time. */
+/** Pages fetched concurrently by one reader alone: pdfjs answers faster when requests are queued than one at a time. */
 const PAGES_IN_FLIGHT = 8;
 /** Threads reading one document's pages: the machines this runs on have two cores or more. */
 const MAX_READERS = 2;
@@ -178,14 +179,30 @@ async function mapPages<T>(
 
 /** Below this many pages a second reader costs more (its own pdfjs document) than it saves. */
 const PARALLEL_MIN_PAGES = 24;
-/** Pages a worker is asked for at a time: enough to keep it busy while its answers travel back. */
-const WORKER_PAGES_IN_FLIGHT = 2;
+/**
+ * From this size on, a document is sent to the worker threads before this thread has opened it (about 80 dense pages):
+ * starting a thread and loading pdfjs into it takes as long as this thread's own loading and opening, which it then
+ * overlaps.
+ */
+const EARLY_SHARE_BYTES = 256 * 1024;
+/** Pages each thread reads at a time: pdfjs answers faster when requests are queued, and a worker's answers travel back. */
+const PAGES_IN_FLIGHT_PER_THREAD = 2;
 
-/** A worker's answer: the text of one page, or the sizes of a range of pages (`page` is then the range's first). */
-interface PageAnswer {
+/**
+ * What is kept of a page read: its size, whether it has a visible character, and its text, or with searches only
+ * where they are found on it (pageMatches): the lines are then dropped as soon as they are searched.
+ */
+export interface PageRead {
+  info: PageInfo;
+  hasText: boolean;
+  text?: PageText;
+  matches?: AnchorMatch[][];
+}
+
+/** A worker's answer: one page read, or the sizes of a range of pages (`page` is then the range's first). */
+interface PageAnswer extends Partial<PageRead> {
   job: number;
   page: number;
-  text?: PageText;
   pages?: PageInfo[];
   error?: string;
 }
@@ -222,20 +239,18 @@ function startWorkers(): Worker[] {
   return workers;
 }
 
-/**
- * The size of every page and the text of pages 1..count in page order, read by this thread and the worker threads
- * together: each takes the next unread page when it is free, so a slow page does not hold the others back. The sizes
- * of pages past `count` are read by a worker meanwhile: pdfjs finds each page by walking the page tree from its root,
- * which costs a long document more than the text of its first pages.
- */
-async function readPages(pdf: PDFDocumentProxy, bytes: Uint8Array, count: number, deadlineMs: number | undefined): Promise<{ pages: PageInfo[]; texts: PageText[] }> {
-  const helpers = count >= PARALLEL_MIN_PAGES || pdf.numPages - count >= PARALLEL_MIN_PAGES ? startWorkers() : [];
-  if (helpers.length === 0) {
-    const pages = await readPageInfos(pdf, 1, pdf.numPages, deadlineMs);
-    return { pages, texts: await mapPages(1, count, deadlineMs, (pageNumber) => readPageText(pdf, pageNumber)) };
-  }
-  const texts: PageText[] = new Array<PageText>(count);
-  let next = 1;
+/** A document open in the worker threads under one job number. */
+interface SharedDocument {
+  helpers: Worker[];
+  /** Asks a worker; the answer comes back under `key`: the page asked for, or the first of a range. */
+  ask(worker: Worker, request: { type: 'page'; page: number } | { type: 'pageInfo'; from: number; to: number }, key: number): Promise<PageAnswer>;
+  close(): void;
+}
+
+/** Sends the document (and the searches, if any) to the worker threads, which open it; undefined when there are none. */
+function shareWithWorkers(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined): SharedDocument | undefined {
+  const helpers = startWorkers();
+  if (helpers.length === 0) return undefined;
   const job = nextJob++;
   const answers = new Map<number, (answer: PageAnswer) => void>();
   waiting.set(job, {
@@ -244,54 +259,64 @@ async function readPages(pdf: PDFDocumentProxy, bytes: Uint8Array, count: number
       for (const [page, settle] of answers) settle({ job, page, error: cause.message });
     },
   });
-  const askWorker = (worker: Worker, page: number): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
-      answers.set(page, (answer) => {
-        answers.delete(page);
-        if (answer.error !== undefined) reject(new Error(answer.error));
-        else {
-          texts[page - 1] = answer.text!;
-          resolve();
-        }
-      });
-      worker.postMessage({ type: 'page', job, page });
-    });
+  for (const worker of helpers) worker.postMessage({ type: 'open', job, bytes, searches });
+  return {
+    helpers,
+    ask: (worker, request, key) =>
+      new Promise<PageAnswer>((resolve, reject) => {
+        answers.set(key, (answer) => {
+          answers.delete(key);
+          if (answer.error !== undefined) reject(new Error(answer.error));
+          else resolve(answer);
+        });
+        worker.postMessage({ ...request, job });
+      }),
+    close: () => {
+      waiting.delete(job);
+      for (const worker of helpers) worker.postMessage({ type: 'close', job });
+    },
+  };
+}
+
+/** pdfjs's in-thread worker answers through promises alone: the workers' answers wait for a turn of the event loop. */
+const eventLoopTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The size of every page and pages 1..count read, in page order, by this thread and the worker threads together:
+ * each takes the next unread page when it is free, so a slow page does not hold the others back. The sizes of pages
+ * past `count` are read by a worker meanwhile: pdfjs finds each page by walking the page tree from its root, which
+ * costs a long document more than the text of its first pages.
+ */
+async function readPagesShared(
+  pdf: PDFDocumentProxy,
+  shared: SharedDocument,
+  count: number,
+  searches: readonly AnchorSearch[] | undefined,
+  deadlineMs: number | undefined,
+): Promise<{ pages: PageInfo[]; reads: PageRead[] }> {
+  const reads = new Array<PageRead>(count);
+  let next = 1;
   const workerLoop = async (worker: Worker): Promise<void> => {
-    while (next <= count) await askWorker(worker, next++);
+    while (next <= count) {
+      const page = next++;
+      reads[page - 1] = (await shared.ask(worker, { type: 'page', page }, page)) as PageRead;
+    }
   };
   const ownLoop = async (): Promise<void> => {
     while (next <= count) {
       const page = next++;
-      texts[page - 1] = await readPageText(pdf, page);
+      reads[page - 1] = await readPage(pdf, page, searches);
+      await eventLoopTurn();
     }
   };
-  const laterPages = (worker: Worker): Promise<PageInfo[]> =>
-    count === pdf.numPages
-      ? Promise.resolve([])
-      : new Promise<PageInfo[]>((resolve, reject) => {
-          answers.set(count + 1, (answer) => {
-            answers.delete(count + 1);
-            if (answer.error !== undefined) reject(new Error(answer.error));
-            else resolve(answer.pages!);
-          });
-          worker.postMessage({ type: 'pageInfo', job, from: count + 1, to: pdf.numPages });
-        });
-  for (const worker of helpers) worker.postMessage({ type: 'open', job, bytes });
+  const laterPages = async (): Promise<PageInfo[]> =>
+    count === pdf.numPages ? [] : (await shared.ask(shared.helpers[0]!, { type: 'pageInfo', from: count + 1, to: pdf.numPages }, count + 1)).pages!;
+  const loops = Array.from({ length: PAGES_IN_FLIGHT_PER_THREAD }, () => [ownLoop(), ...shared.helpers.map(workerLoop)]).flat();
   try {
-    const [firstPages, later] = await beforeDeadline(
-      Promise.all([
-        readPageInfos(pdf, 1, count, deadlineMs),
-        laterPages(helpers[0]!),
-        ownLoop(),
-        ...helpers.flatMap((worker) => Array.from({ length: WORKER_PAGES_IN_FLIGHT }, () => workerLoop(worker))),
-      ]),
-      deadlineMs,
-    );
-    return { pages: firstPages.concat(later), texts };
+    const [later] = await beforeDeadline(Promise.all([laterPages(), ...loops]), deadlineMs);
+    return { pages: reads.map((read) => read.info).concat(later), reads };
   } finally {
     next = count + 1;
-    waiting.delete(job);
-    for (const worker of helpers) worker.postMessage({ type: 'close', job });
   }
 }
 
@@ -308,30 +333,61 @@ export async function readPdfPages(bytes: Uint8Array, options: { owned?: boolean
   return withPdf(bytes, options, async (pdf) => ({ pageCount: pdf.numPages, pages: await readPageInfos(pdf, 1, pdf.numPages) }));
 }
 
-/** Reads page geometry for all pages and the text of the first `maxPages` pages. */
-export async function loadPdfText(bytes: Uint8Array, options: LoadPdfTextOptions = {}): Promise<PdfText> {
-  const maxPages = options.maxPages ?? DEFAULT_MAX_TEXT_PAGES;
-  const { deadlineMs } = options;
-  return withPdf(bytes, { deadlineMs }, async (pdf) => {
-    const { pages, texts: pageTexts } = await readPages(pdf, bytes, Math.min(pdf.numPages, maxPages), deadlineMs);
-    return {
-      pageCount: pdf.numPages,
-      pages,
-      truncated: pdf.numPages > maxPages,
-      hasText: pageTexts.some((pageText) => pageText.lines.some((line) => /\S/u.test(line.text))),
-      pageTexts,
-    };
-  });
+/** A document read: the size of every page, and what is kept of the first `maxPages` pages (PageRead). */
+interface PdfRead extends Omit<PdfText, 'pageTexts'> {
+  reads: PageRead[];
 }
 
-export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): Promise<PageText> {
+async function readPdf(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined, options: LoadPdfTextOptions): Promise<PdfRead> {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_TEXT_PAGES;
+  const { deadlineMs } = options;
+  let shared = bytes.length >= EARLY_SHARE_BYTES ? shareWithWorkers(bytes, searches) : undefined;
+  try {
+    return await withPdf(bytes, { deadlineMs }, async (pdf) => {
+      const count = Math.min(pdf.numPages, maxPages);
+      if (!shared && (count >= PARALLEL_MIN_PAGES || pdf.numPages - count >= PARALLEL_MIN_PAGES)) shared = shareWithWorkers(bytes, searches);
+      const { pages, reads } = shared
+        ? await readPagesShared(pdf, shared, count, searches, deadlineMs)
+        : { pages: await readPageInfos(pdf, 1, pdf.numPages, deadlineMs), reads: await mapPages(1, count, deadlineMs, (pageNumber) => readPage(pdf, pageNumber, searches)) };
+      return { pageCount: pdf.numPages, pages, truncated: pdf.numPages > maxPages, hasText: reads.some((read) => read.hasText), reads };
+    });
+  } finally {
+    shared?.close();
+  }
+}
+
+/** Reads page geometry for all pages and the text of the first `maxPages` pages. */
+export async function loadPdfText(bytes: Uint8Array, options: LoadPdfTextOptions = {}): Promise<PdfText> {
+  const { reads, ...read } = await readPdf(bytes, undefined, options);
+  return { ...read, pageTexts: reads.map((page) => page.text!) };
+}
+
+/** What loadPdfText and findAnchors together give, without keeping the text of every page: one search of a document. */
+export interface PdfSearch extends Omit<PdfText, 'pageTexts'> {
+  matches: AnchorMatch[];
+}
+
+/** Searches the first `maxPages` pages as findAnchors does, each page's lines searched as soon as they are read. */
+export async function searchPdf(bytes: Uint8Array, searches: readonly AnchorSearch[], options: LoadPdfTextOptions = {}): Promise<PdfSearch> {
+  const { reads, ...read } = await readPdf(bytes, searches, options);
+  return { ...read, matches: selectOccurrences(searches, reads.map((page) => page.matches!)) };
+}
+
+/** Refilled page after page: a page's glyphs are read and made into lines at once, with no wait in between. */
+const glyphTable = new GlyphTable();
+
+/** Reads one page: its lines, or with `searches` where they are found on it. */
+export async function readPage(pdf: PDFDocumentProxy, pageNumber: number, searches?: readonly AnchorSearch[]): Promise<PageRead> {
   const { OPS, AnnotationMode } = await loadPdfjs();
   const page = await pdf.getPage(pageNumber);
+  const info = pageInfo(page);
   // Annotation appearances (filled form fields, stamps) are drawn as they would be shown: they are document text.
   const operatorList = await page.getOperatorList({ annotationMode: AnnotationMode.ENABLE });
   const viewport = page.getViewport({ scale: 1 });
   const fontOf = (name: string): FontMetrics | undefined => (page.commonObjs.has(name) ? (page.commonObjs.get(name) as FontMetrics) : undefined);
-  const glyphs = pageGlyphs(OPS, operatorList, viewport.transform as Matrix, viewport, fontOf);
+  pageGlyphs(OPS, operatorList, viewport.transform as Matrix, viewport, fontOf, glyphTable);
   page.cleanup();
-  return { page: pageNumber, lines: buildLines(glyphs) };
+  const text = { page: pageNumber, lines: buildLines(glyphTable) };
+  const hasText = text.lines.some((line) => /\S/u.test(line.text));
+  return searches ? { info, hasText, matches: pageMatches(text, searches) } : { info, hasText, text };
 }

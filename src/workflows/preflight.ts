@@ -7,7 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { EsignError, ExitCode, UsageError, type ErrorBody } from '../api/errors.js';
 import { PdfUnreadableError } from '../pdf/errors.js';
 import { derivedFieldId, placeFields, type FieldInput, type FieldWarning, type PlacedField, type PlacementProblem } from '../pdf/placement.js';
-import type { PageInfo, PdfText } from '../pdf/text.js';
+import type { AnchorSearch } from '../pdf/anchors.js';
+import type { PageInfo, PdfSearch, PdfText } from '../pdf/text.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
@@ -55,16 +56,25 @@ function unreadable(path: string, cause: PdfUnreadableError): UsageError {
   return new UsageError(`${path}: ${cause.message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
 }
 
-/** The text layer of a local PDF, read the way the service reads it (first 500 pages). */
-export async function loadLocalPdfText(path: string, bytes: Uint8Array): Promise<PdfText> {
-  // pdfjs is heavy: loaded only when a PDF is read.
-  const { loadPdfText } = await import('../pdf/text.js');
+/** Runs `read` with the pdf module (pdfjs is heavy: loaded only when a PDF is read); an unreadable file is a usage error. */
+async function readLocalPdfWith<T>(path: string, read: (pdf: typeof import('../pdf/text.js')) => Promise<T>): Promise<T> {
+  const pdf = await import('../pdf/text.js');
   try {
-    return await loadPdfText(bytes);
+    return await read(pdf);
   } catch (error) {
     if (error instanceof PdfUnreadableError) throw unreadable(path, error);
     throw error;
   }
+}
+
+/** The text layer of a local PDF, read the way the service reads it (first 500 pages). */
+export async function loadLocalPdfText(path: string, bytes: Uint8Array): Promise<PdfText> {
+  return readLocalPdfWith(path, ({ loadPdfText }) => loadPdfText(bytes));
+}
+
+/** Anchor searches in a local PDF, read the way the service reads it (first 500 pages). */
+export async function searchLocalPdf(path: string, bytes: Uint8Array, searches: readonly AnchorSearch[]): Promise<PdfSearch> {
+  return readLocalPdfWith(path, ({ searchPdf }) => searchPdf(bytes, searches));
 }
 
 interface ParsedPdf {

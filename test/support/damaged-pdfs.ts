@@ -3,6 +3,7 @@
  * and the emulator must treat each one the same way.
  */
 import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 
 /** The one line every file here draws, and where (Helvetica 12, baseline at y = 700 of a Letter page). */
 export const DAMAGED_PDF_TEXT = 'Signed by: {{signature}}';
@@ -46,12 +47,22 @@ function objectKey(fileKey: Buffer, objectNumber: number): Buffer {
   return md5(fileKey, suffix).subarray(0, fileKey.length + 5);
 }
 
+/** How the page content is stored: as it is, or Flate-compressed with its last bytes (the checksum) changed or cut. */
+type ContentStorage = 'plain' | 'flate' | 'flate, checksum wrong' | 'flate, end cut off';
+
+function storedContent(content: Buffer, storage: ContentStorage): { bytes: Buffer; filter: string } {
+  if (storage === 'plain') return { bytes: content, filter: '' };
+  const compressed = deflateSync(content);
+  if (storage === 'flate, checksum wrong') compressed.writeUInt32BE(compressed.readUInt32BE(compressed.length - 4) ^ 0xffffffff, compressed.length - 4);
+  return { bytes: storage === 'flate, end cut off' ? compressed.subarray(0, compressed.length - 6) : compressed, filter: ' /Filter /FlateDecode' };
+}
+
 /**
  * A one-page PDF drawing DAMAGED_PDF_TEXT with a classic cross-reference table; encrypted (RC4, revision 2) when
  * `encryption` is given.
  */
-export function handWrittenPdf(encryption?: { userPassword: string }): Uint8Array {
-  const content = Buffer.from(`BT /F1 12 Tf 72 700 Td (${DAMAGED_PDF_TEXT}) Tj ET`, 'latin1');
+export function handWrittenPdf(encryption?: { userPassword: string }, storage: ContentStorage = 'plain'): Uint8Array {
+  const { bytes: content, filter } = storedContent(Buffer.from(`BT /F1 12 Tf 72 700 Td (${DAMAGED_PDF_TEXT}) Tj ET`, 'latin1'), storage);
   const security = encryption ? standardSecurity(encryption.userPassword, 'owner secret') : undefined;
   const stream = security ? rc4(objectKey(security.fileKey, 5), content) : content;
   const objects: Buffer[] = [
@@ -59,7 +70,7 @@ export function handWrittenPdf(encryption?: { userPassword: string }): Uint8Arra
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>'),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${stream.length} >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+    Buffer.concat([Buffer.from(`<< /Length ${stream.length}${filter} >>\nstream\n`), stream, Buffer.from('\nendstream')]),
   ];
   if (security) {
     objects.push(Buffer.from(`<< /Filter /Standard /V 1 /R 2 /O <${security.owner.toString('hex')}> /U <${security.user.toString('hex')}> /P ${PERMISSIONS} >>`));
@@ -105,6 +116,9 @@ export function damagedPdfs(): Record<string, Uint8Array> {
     'startxref points past the end': patched(intact, `startxref\n${xrefAt}`, `startxref\n${'9'.repeat(String(xrefAt).length)}`),
     'no catalog': patched(intact, '/Type /Catalog /Pages 2 0 R', '/Type /Catalog /Pages 9 0 R'),
     'encrypted, empty user password': handWrittenPdf({ userPassword: '' }),
+    'page content compressed': handWrittenPdf(undefined, 'flate'),
+    'compressed page content with a wrong checksum': handWrittenPdf(undefined, 'flate, checksum wrong'),
+    'compressed page content with its end cut off': handWrittenPdf(undefined, 'flate, end cut off'),
     'encrypted, user password needed': handWrittenPdf({ userPassword: 'secret' }),
   };
 }

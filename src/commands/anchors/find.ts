@@ -4,7 +4,7 @@ import { readSearchesFile, type SearchSpec } from '../../input/fields.js';
 import { occurrenceWords } from '../../shared/values.js';
 import { renderTable } from '../../output/table.js';
 import {
-  anchorSearchResult,
+  anchorSearchAnswer,
   ANCHORS_FIND_DEFAULT_OCCURRENCE,
   describeInvalidSearches,
   type AnchorSearch,
@@ -12,7 +12,7 @@ import {
   type Occurrence,
 } from '../../pdf/anchors.js';
 import { envelopeIdDescription, resolveEnvelopeArgument } from '../../workflows/envelope-id.js';
-import { PreflightError, loadLocalPdfText, readLocalPdf } from '../../workflows/preflight.js';
+import { PreflightError, readLocalPdf, searchLocalPdf } from '../../workflows/preflight.js';
 import { whileDocumentProcesses } from '../../workflows/upload.js';
 import { visible } from '../../output/sanitize.js';
 
@@ -70,15 +70,15 @@ async function searchesFrom(args: FindArgs, stdin: NodeJS.ReadableStream): Promi
 
 /** The same matcher as the service, over a local PDF. */
 async function findLocally(path: string, searches: readonly AnchorSearch[]): Promise<AnchorSearchResult> {
-  const text = await loadLocalPdfText(path, await readLocalPdf(path));
-  if (!text.hasText) {
+  const found = await searchLocalPdf(path, await readLocalPdf(path), searches);
+  if (!found.hasText) {
     throw new PreflightError(
       `${path} has no text layer, so anchors cannot be searched (a scan needs OCR first); place fields by position instead.`,
       { problems: [], warnings: [] },
       'DOCUMENT_HAS_NO_TEXT',
     );
   }
-  return anchorSearchResult(text, searches);
+  return anchorSearchAnswer(found, found.matches);
 }
 
 export default defineCommand<FindArgs>({
