@@ -41,13 +41,37 @@ describe.skipIf(!built && !required)('single executable without Node', () => {
     expect(lookup.status).not.toBe(0);
   });
 
-  it('answers --version with the package version, and --help with the command list', async () => {
+  it('answers --version with the package version, and --help with the command list the Node build prints', async () => {
     const version = await runBinary(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    // The executable's main answers these from text the build took from the program (src/sea/main.ts).
     const help = await runBinary(['--help']);
-    expect(help.code).toBe(0);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toContain('Usage: esign');
     expect(help.stdout).toContain('emulator');
+    expect(help.stdout).toBe((await runEsign(['--help'])).stdout);
+    expect((await runBinary(['-h'])).stdout).toBe(help.stdout);
+  });
+
+  it('starts a command from the code cache the build recorded, which V8 accepts', async () => {
+    const result = await runBinary(['--debug', 'me'], { env: emulator.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain("[debug] start-up: compiled from the executable's code cache");
+    expect(result.stdout).toMatch(/Responsible user:\s+Riley Responsible/);
+  });
+
+  it('loads a trusted esign.config.ts with the TypeScript it carries as an asset of its own', async () => {
+    const dir = tempDir();
+    const env = { ESIGN_CONFIG_DIR: tempDir() };
+    const added = await runBinary(['profiles', 'add', 'from-typescript', '--test-key-stdin', '--sandbox-base-url', emulator.url], { input: emulator.key, env });
+    expect(added.code, added.stderr).toBe(0);
+    writeFileSync(join(dir, 'esign.config.ts'), "const settings: { profile: string } = { profile: 'from-typescript' };\nexport default settings;\n");
+    const trusted = await runBinary(['config', 'trust', 'esign.config.ts'], { cwd: dir, env });
+    expect(trusted.code, trusted.stderr).toBe(0);
+    // Only the TypeScript file names the profile: `me` uses it once the file is compiled and run.
+    const result = await runBinary(['me'], { cwd: dir, env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('from profile from-typescript');
   });
 
   it('serves the emulator (started by the executable) and validates its key with `esign me`', async () => {
