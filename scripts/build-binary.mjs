@@ -39,18 +39,27 @@ function keyringAddon() {
 }
 
 /**
- * pdfjs tries to load @napi-rs/canvas when it is imported, for rendering esign never does, and warns on stderr when
- * that fails, which it always does in the executable. esign asks pdfjs for errors only (src/pdf/text.ts); the bundle
- * starts pdfjs at that level so these warnings, printed before any option can be passed, stay quiet too.
+ * Two changes to pdfjs for the executable, each checked so that a pdfjs update that moves the code fails the build:
+ * - pdfjs loads @napi-rs/canvas (for rendering, which esign never does) with a require based at its own module URL, in
+ *   the executable the executable's path: it would load whatever native addon a node_modules above the executable
+ *   holds. It loads none (src/pdf/pdfjs.ts gives it the DOMMatrix it needs instead).
+ * - pdfjs warns on stderr when that fails, before any option can be passed; esign asks pdfjs for errors only
+ *   (src/pdf/text.ts), and the bundle starts pdfjs at that level so these warnings stay quiet too.
  */
-const pdfjsErrorsOnly = {
-  name: 'pdfjs-errors-only',
+const pdfjsChanges = [
+  ['try {\n      canvas = require("@napi-rs/canvas");', 'try {\n      throw new Error("the single executable carries no @napi-rs/canvas");'],
+  ['let verbosity = VerbosityLevel.WARNINGS;', 'let verbosity = VerbosityLevel.ERRORS;'],
+];
+const pdfjsForTheExecutable = {
+  name: 'pdfjs-for-the-executable',
   setup(builder) {
     builder.onLoad({ filter: /pdfjs-dist[\\/]legacy[\\/]build[\\/]pdf\.mjs$/ }, ({ path }) => {
-      const source = readFileSync(path, 'utf8');
-      const initial = 'let verbosity = VerbosityLevel.WARNINGS;';
-      if (!source.includes(initial)) throw new Error(`${path} no longer starts with "${initial}": update scripts/build-binary.mjs`);
-      return { contents: source.replace(initial, 'let verbosity = VerbosityLevel.ERRORS;'), loader: 'js' };
+      let source = readFileSync(path, 'utf8');
+      for (const [from, to] of pdfjsChanges) {
+        if (source.split(from).length !== 2) throw new Error(`${path} no longer holds "${from}" once: update scripts/build-binary.mjs`);
+        source = source.replace(from, to);
+      }
+      return { contents: source, loader: 'js' };
     });
   },
 };
@@ -107,7 +116,7 @@ try {
     // as it should).
     banner: { js: 'const __esignModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     alias: { '@napi-rs/keyring': join(root, 'src', 'sea', 'keyring.ts'), typescript: join(root, 'src', 'sea', 'typescript.ts') },
-    plugins: [pdfjsErrorsOnly],
+    plugins: [pdfjsForTheExecutable],
   });
   wrapCommonJs(program);
   const typescript = join(work, TYPESCRIPT_ASSET);
