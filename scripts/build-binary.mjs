@@ -1,13 +1,15 @@
 // `npm run build:binary`: esign as one executable that needs no Node, dist/bin/esign-<platform>-<arch>[.exe], made with
 // Node's single executable application support from the official Node 24 binary (npm package node-<platform>-<arch>).
-//   1. esbuild bundles src/ with every dependency into one CommonJS file (a SEA's main must be one script that
-//      require()s nothing but Node's built-in modules);
-//   2. that Node writes the preparation blob: the bundle, its V8 code cache, and the assets the bundle cannot hold
-//      (the keyring's native addon, pdfjs's CMaps);
-//   3. postject injects the blob into a copy of that Node binary.
+//   1. esbuild bundles src/ with every dependency into one CommonJS program (inside the executable, `require` loads
+//      Node's built-in modules only); TypeScript, which only a trusted esign.config.ts needs, goes into one of its own;
+//   2. that Node runs the program as the executable will (scripts/binary-program.cjs): for the help text, and for
+//      V8's code cache of `esign me` against an emulator the program starts, so a command starts without compiling;
+//   3. esbuild bundles the executable's main, src/sea/main.ts: a few lines, so that `--version` starts as fast as
+//      Node itself; the program, its code cache, TypeScript, the keyring's native addon and pdfjs's CMaps are assets;
+//   4. that Node writes the preparation blob, and postject injects it into a copy of that Node binary.
 // Run it on the platform you build for (macOS: `codesign` signs the result ad hoc; Windows: sign it yourself if you
 // distribute it). See README.md, "A single executable".
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -21,7 +23,10 @@ const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const { platform, arch } = process;
 
-/** Asset names the bundle reads them under: src/sea/keyring.ts and src/pdf/pdfjs.ts. */
+/** Asset names the executable reads them under: src/sea/main.ts, src/sea/typescript.ts, src/sea/keyring.ts, src/pdf/pdfjs.ts. */
+const PROGRAM_ASSET = 'esign.js';
+const PROGRAM_CODE_CACHE_ASSET = 'esign.js.cache';
+const TYPESCRIPT_ASSET = 'typescript.js';
 const KEYRING_ASSET = 'keyring.node';
 const CMAP_ASSET_PREFIX = 'pdfjs-cmaps/';
 
@@ -34,61 +39,109 @@ function keyringAddon() {
 }
 
 /**
- * pdfjs tries to load @napi-rs/canvas when it is imported, for rendering esign never does, and warns on stderr when
- * that fails, which it always does in the executable. esign asks pdfjs for errors only (src/pdf/text.ts); the bundle
- * starts pdfjs at that level so these warnings, printed before any option can be passed, stay quiet too.
+ * Two changes to pdfjs for the executable, each checked so that a pdfjs update that moves the code fails the build:
+ * - pdfjs loads @napi-rs/canvas (for rendering, which esign never does) with a require based at its own module URL, in
+ *   the executable the executable's path: it would load whatever native addon a node_modules above the executable
+ *   holds. It loads none (src/pdf/pdfjs.ts gives it the DOMMatrix it needs instead).
+ * - pdfjs warns on stderr when that fails, before any option can be passed; esign asks pdfjs for errors only
+ *   (src/pdf/text.ts), and the bundle starts pdfjs at that level so these warnings stay quiet too.
  */
-const pdfjsErrorsOnly = {
-  name: 'pdfjs-errors-only',
+const pdfjsChanges = [
+  ['try {\n      canvas = require("@napi-rs/canvas");', 'try {\n      throw new Error("the single executable carries no @napi-rs/canvas");'],
+  ['let verbosity = VerbosityLevel.WARNINGS;', 'let verbosity = VerbosityLevel.ERRORS;'],
+];
+const pdfjsForTheExecutable = {
+  name: 'pdfjs-for-the-executable',
   setup(builder) {
     builder.onLoad({ filter: /pdfjs-dist[\\/]legacy[\\/]build[\\/]pdf\.mjs$/ }, ({ path }) => {
-      const source = readFileSync(path, 'utf8');
-      const initial = 'let verbosity = VerbosityLevel.WARNINGS;';
-      if (!source.includes(initial)) throw new Error(`${path} no longer starts with "${initial}": update scripts/build-binary.mjs`);
-      return { contents: source.replace(initial, 'let verbosity = VerbosityLevel.ERRORS;'), loader: 'js' };
+      let source = readFileSync(path, 'utf8');
+      for (const [from, to] of pdfjsChanges) {
+        if (source.split(from).length !== 2) throw new Error(`${path} no longer holds "${from}" once: update scripts/build-binary.mjs`);
+        source = source.replace(from, to);
+      }
+      return { contents: source, loader: 'js' };
     });
   },
 };
 
-/**
- * Runs before the bundle's modules. `esign --version` answers here, as bin/esign.cjs does under Node, without running
- * the module set-up (a CommonJS main may `return`). The executable's own path stands in for the module URL that
- * pdfjs builds a require from (one that finds nothing, as it should).
- */
-const prelude = [
-  `if (process.argv.length === 3 && ['--version', '-v'].includes(process.argv[2])) { process.stdout.write(${JSON.stringify(`${pkg.version}\n`)}); return; }`,
-  'const __esignModuleUrl = require("node:url").pathToFileURL(__filename).href;',
-].join('\n');
+/** A CommonJS module's text as the function of Node's module parameters that src/sea/commonjs-asset.ts calls. */
+function wrapCommonJs(file) {
+  writeFileSync(file, `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`);
+}
 
+const common = { bundle: true, platform: 'node', format: 'cjs', target: 'node24', minify: true, legalComments: 'none', logLevel: 'warning' };
+const node = fetchNode('24');
 const work = mkdtempSync(join(tmpdir(), 'esign-binary-'));
+const program = join(work, PROGRAM_ASSET);
+/**
+ * The program run by that Node as the executable runs it: in a scratch configuration with no keychain, none of the
+ * caller's esign settings, and no NODE_OPTIONS (V8 refuses a code cache recorded under other V8 flags).
+ */
+const programEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('ESIGN_') && name !== 'NODE_OPTIONS')),
+  ESIGN_CONFIG_DIR: join(work, 'config'),
+  ESIGN_NO_KEYRING: '1',
+  NO_COLOR: '1',
+};
+const runProgram = (args, options = {}) =>
+  execFileSync(node, [join(root, 'scripts', 'binary-program.cjs'), program, ...args], { cwd: work, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], ...options, env: { ...programEnv, ...options.env } });
+
+/** The emulator, served by the program itself; resolves with its address and key once it listens. */
+function startEmulator() {
+  const child = spawn(node, [join(root, 'scripts', 'binary-program.cjs'), program, '--json', 'emulator', '--port', '0'], { cwd: work, env: programEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      try {
+        const { url, keys } = JSON.parse(out);
+        resolve({ url, key: keys[0], stop: () => child.kill('SIGTERM') });
+      } catch {
+        // not all of it yet
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the program's emulator exited (${code}) before it listened`)));
+  });
+}
+
 try {
-  const bundle = join(work, 'esign.cjs');
   await build({
+    ...common,
     entryPoints: [join(root, 'src', 'main.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node24',
-    minify: true,
+    outfile: program,
     // --debug stack traces, and fastify, which names plugins after their functions, keep readable names.
     keepNames: true,
-    legalComments: 'none',
     define: { ESIGN_VERSION: JSON.stringify(pkg.version), 'import.meta.url': '__esignModuleUrl' },
-    banner: { js: prelude },
-    alias: { '@napi-rs/keyring': join(root, 'src', 'sea', 'keyring.ts') },
-    plugins: [pdfjsErrorsOnly],
-    logLevel: 'warning',
+    // The executable's own path stands in for the module URL that pdfjs builds a require from (one that finds nothing,
+    // as it should).
+    banner: { js: 'const __esignModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    alias: { '@napi-rs/keyring': join(root, 'src', 'sea', 'keyring.ts'), typescript: join(root, 'src', 'sea', 'typescript.ts') },
+    plugins: [pdfjsForTheExecutable],
   });
+  wrapCommonJs(program);
+  const typescript = join(work, TYPESCRIPT_ASSET);
+  await build({ ...common, entryPoints: [require.resolve('typescript')], outfile: typescript });
+  wrapCommonJs(typescript);
+
+  const help = runProgram(['--help']);
+  const codeCache = join(work, PROGRAM_CODE_CACHE_ASSET);
+  const emulator = await startEmulator();
+  try {
+    runProgram(['me'], { stdio: 'ignore', env: { ESIGN_CODE_CACHE_OUT: codeCache, ESIGN_SANDBOX_BASE_URL: emulator.url, ESIGN_API_KEY: emulator.key } });
+  } finally {
+    emulator.stop();
+  }
+
+  const main = join(work, 'main.cjs');
+  await build({ ...common, entryPoints: [join(root, 'src', 'sea', 'main.ts')], outfile: main, define: { ESIGN_VERSION: JSON.stringify(pkg.version), ESIGN_HELP: JSON.stringify(help) } });
 
   const cmapDir = join(dirname(require.resolve('pdfjs-dist/package.json')), 'cmaps');
-  const assets = { [KEYRING_ASSET]: keyringAddon() };
+  const assets = { [PROGRAM_ASSET]: program, [PROGRAM_CODE_CACHE_ASSET]: codeCache, [TYPESCRIPT_ASSET]: typescript, [KEYRING_ASSET]: keyringAddon() };
   for (const name of readdirSync(cmapDir)) if (name.endsWith('.bcmap')) assets[`${CMAP_ASSET_PREFIX}${name}`] = join(cmapDir, name);
   const blob = join(work, 'esign.blob');
   const config = join(work, 'sea-config.json');
-  writeFileSync(config, JSON.stringify({ main: bundle, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true, assets }));
-
-  const node = fetchNode('24');
+  // The main is a few lines: Node's code cache for it would save nothing. The program has its own (above).
+  writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, assets }));
   execFileSync(node, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
 
   const outDir = join(root, 'dist', 'bin');

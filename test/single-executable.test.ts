@@ -1,20 +1,28 @@
 // The single executable (`npm run build:binary`) does what support staff need with no Node on the machine: every run
 // here has a PATH with nothing on it and an environment without NODE_ variables.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, parseJson, repoRoot, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
-import { ndaPdf, PREDEFINED_CMAP_TEXT, predefinedCMapPdf } from './support/pdfs.js';
+import { ndaPdf, PREDEFINED_CMAP_TEXT, predefinedCMapPdf, TYPE3_BITMAP_TEXT, type3BitmapPdf } from './support/pdfs.js';
 
-const binary = join(repoRoot, 'dist', 'bin', `esign-${process.platform}-${process.arch}${process.platform === 'win32' ? '.exe' : ''}`);
-const built = existsSync(binary);
+const builtBinary = join(repoRoot, 'dist', 'bin', `esign-${process.platform}-${process.arch}${process.platform === 'win32' ? '.exe' : ''}`);
+const built = existsSync(builtBinary);
 // CI builds the executable before this test and sets ESIGN_REQUIRE_BINARY=1, so a failed build cannot pass as a skip.
 const required = process.env.ESIGN_REQUIRE_BINARY === '1';
-if (!built && !required) console.warn(`single executable test skipped: ${binary} is not built (npm run build:binary)`);
+if (!built && !required) console.warn(`single executable test skipped: ${builtBinary} is not built (npm run build:binary)`);
 
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+
+/**
+ * The executable as support staff have it: a copy in a directory with no node_modules on its way up to the root, so
+ * nothing it loads can come from this repository's packages.
+ */
+const binary = join(tempDir('esign-binary-'), basename(builtBinary));
+if (built) copyFileSync(builtBinary, binary);
+afterAll(() => rmSync(dirname(binary), { recursive: true, force: true }));
 
 /** A PATH on which no program at all, Node included, can be found. */
 const emptyPath = tempDir('esign-no-node-');
@@ -36,18 +44,46 @@ describe.skipIf(!built && !required)('single executable without Node', () => {
     await emulator?.stop();
   });
 
-  it('has no node to fall back on: the PATH it runs with finds none', () => {
+  it('has no node to fall back on: the PATH it runs with finds none, and no node_modules is above it', () => {
     const lookup = spawnSync('/bin/sh', ['-c', 'command -v node'], { env: { PATH: emptyPath } });
     expect(lookup.status).not.toBe(0);
+    for (let dir = dirname(binary); ; dir = dirname(dir)) {
+      expect(existsSync(join(dir, 'node_modules')), dir).toBe(false);
+      if (dirname(dir) === dir) break;
+    }
   });
 
-  it('answers --version with the package version, and --help with the command list', async () => {
+  it('answers --version with the package version, and --help with the command list the Node build prints', async () => {
     const version = await runBinary(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    // The executable's main answers these from text the build took from the program (src/sea/main.ts).
     const help = await runBinary(['--help']);
-    expect(help.code).toBe(0);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toContain('Usage: esign');
     expect(help.stdout).toContain('emulator');
+    expect(help.stdout).toBe((await runEsign(['--help'])).stdout);
+    expect((await runBinary(['-h'])).stdout).toBe(help.stdout);
+  });
+
+  it('starts a command from the code cache the build recorded, which V8 accepts', async () => {
+    const result = await runBinary(['--debug', 'me'], { env: emulator.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain("[debug] start-up: compiled from the executable's code cache");
+    expect(result.stdout).toMatch(/Responsible user:\s+Riley Responsible/);
+  });
+
+  it('loads a trusted esign.config.ts with the TypeScript it carries as an asset of its own', async () => {
+    const dir = tempDir();
+    const env = { ESIGN_CONFIG_DIR: tempDir() };
+    const added = await runBinary(['profiles', 'add', 'from-typescript', '--test-key-stdin', '--sandbox-base-url', emulator.url], { input: emulator.key, env });
+    expect(added.code, added.stderr).toBe(0);
+    writeFileSync(join(dir, 'esign.config.ts'), "const settings: { profile: string } = { profile: 'from-typescript' };\nexport default settings;\n");
+    const trusted = await runBinary(['config', 'trust', 'esign.config.ts'], { cwd: dir, env });
+    expect(trusted.code, trusted.stderr).toBe(0);
+    // Only the TypeScript file names the profile: `me` uses it once the file is compiled and run.
+    const result = await runBinary(['me'], { cwd: dir, env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('from profile from-typescript');
   });
 
   it('serves the emulator (started by the executable) and validates its key with `esign me`', async () => {
@@ -92,6 +128,17 @@ describe.skipIf(!built && !required)('single executable without Node', () => {
     const local = await runBinary(args, { cwd: dir });
     expect(local.code, local.stderr).toBe(0);
     expect(parseJson<{ matches: unknown[] }>(local.stdout).matches).toEqual([expect.objectContaining({ key: word, page: 1 })]);
+    expect(parseJson(local.stdout)).toEqual(parseJson((await runEsign(args, { cwd: dir })).stdout));
+  });
+
+  it('reads text set in a Type3 font of bitmap glyphs, which pdfjs would outline with the canvas it does not carry', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'type3.pdf'), type3BitmapPdf());
+    const args = ['--json', 'anchors', 'find', '--local', 'type3.pdf', '--text', TYPE3_BITMAP_TEXT];
+    const local = await runBinary(args, { cwd: dir });
+    expect(local.code, local.stderr).toBe(0);
+    expect(local.stderr).toBe('');
+    expect(parseJson<{ matches: unknown[] }>(local.stdout).matches).toEqual([expect.objectContaining({ key: TYPE3_BITMAP_TEXT, page: 1 })]);
     expect(parseJson(local.stdout)).toEqual(parseJson((await runEsign(args, { cwd: dir })).stdout));
   });
 

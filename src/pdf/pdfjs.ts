@@ -16,7 +16,16 @@ export const CMAP_ASSET_PREFIX = 'pdfjs-cmaps/';
 declare global {
   // pdfjs runs its worker in this thread when this holds the worker module (its "fake worker").
   var pdfjsWorker: unknown;
+  var DOMMatrix: unknown;
 }
+
+/**
+ * The DOMMatrix pdfjs gets in the single executable. Under Node pdfjs takes the class from @napi-rs/canvas, a 32 MB
+ * native addon for drawing, which esign never does, and the executable does not carry; without one pdfjs cannot even
+ * be imported (it makes a matrix as its module is evaluated). Reading a Type3 font's bitmap glyphs, it also tries to
+ * outline them with a matrix's methods, which this one lacks: it warns (errors only are shown) and reads the same text.
+ */
+class MatrixForNoDrawing {}
 
 let pdfjs: Promise<Pdfjs> | undefined;
 
@@ -26,6 +35,7 @@ let pdfjs: Promise<Pdfjs> | undefined;
  * executable cannot do.
  */
 export function loadPdfjs(): Promise<Pdfjs> {
+  if (isSea()) globalThis.DOMMatrix ??= MatrixForNoDrawing;
   pdfjs ??= withNativeBuiltins(() => Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])).then(async ([library, worker]) => {
     globalThis.pdfjsWorker ??= worker;
     inflateInOneStep();

@@ -465,6 +465,11 @@ export function predefinedCMapPdf(): Uint8Array {
     '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /HeiseiMin-W3 /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> /FontDescriptor 7 0 R /DW 1000 >>',
     '<< /Type /FontDescriptor /FontName /HeiseiMin-W3 /Flags 6 /FontBBox [-123 -257 1001 910] /ItalicAngle 0 /Ascent 859 /Descent -141 /CapHeight 709 /StemV 69 >>',
   ];
+  return handWrittenPdf(objects);
+}
+
+/** A PDF of the given objects (ASCII), numbered from 1, the first the catalog. */
+function handWrittenPdf(objects: readonly string[]): Uint8Array {
   let pdf = '%PDF-1.7\n';
   const offsets: number[] = [];
   objects.forEach((body, index) => {
@@ -475,4 +480,32 @@ export function predefinedCMapPdf(): Uint8Array {
   pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(pdf);
+}
+
+/** The word type3BitmapPdf shows, in letters whose glyph names are their own (so pdfjs reads them back as text). */
+export const TYPE3_BITMAP_TEXT = 'Signed';
+
+/**
+ * A PDF whose text is set in a Type3 font of bitmap glyphs (each an 8x8 image mask), as TeX's older PDFs are. pdfjs
+ * loads such a font's glyphs to read the text, and turns bitmaps into outlines with a DOMMatrix.
+ */
+export function type3BitmapPdf(): Uint8Array {
+  const letters = [...new Set(TYPE3_BITMAP_TEXT)].sort();
+  const codes = letters.map((letter) => letter.charCodeAt(0));
+  const [first, last] = [Math.min(...codes), Math.max(...codes)];
+  const content = `BT /F1 24 Tf 72 700 Td (${TYPE3_BITMAP_TEXT}) Tj ET`;
+  const glyph = '600 0 0 0 600 700 d1\nq 600 0 0 700 0 0 cm\nBI /IM true /W 8 /H 8 /BPC 1 /F /AHx ID 55AA55AA55AA55AA> EI\nQ';
+  return handWrittenPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    [
+      '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 600 700] /FontMatrix [0.001 0 0 0.001 0 0] /Resources << >>',
+      `/CharProcs << ${letters.map((letter) => `/${letter} 6 0 R`).join(' ')} >>`,
+      `/Encoding << /Type /Encoding /Differences [${letters.map((letter) => `${letter.charCodeAt(0)} /${letter}`).join(' ')}] >>`,
+      `/FirstChar ${first} /LastChar ${last} /Widths [${Array.from({ length: last - first + 1 }, () => 600).join(' ')}] >>`,
+    ].join('\n'),
+    `<< /Length ${glyph.length} >>\nstream\n${glyph}\nendstream`,
+  ]);
 }
