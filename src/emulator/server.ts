@@ -130,8 +130,12 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     return undefined;
   }
 
+  /** The principals of accepted Authorization headers: a client sends the same one with every request. */
+  const principals = new Map<string, Principal>();
   function authenticate(request: FastifyRequest): Principal {
     const header = request.headers.authorization;
+    const known = typeof header === 'string' ? principals.get(header) : undefined;
+    if (known) return known;
     const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
     if (!match) throw new ApiFailure(401, 'UNAUTHENTICATED', 'Missing API key: send Authorization: Bearer <key>.');
     const key = match[1]!;
@@ -142,7 +146,9 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
       }
       throw new ApiFailure(401, 'INVALID_API_KEY', 'The API key is invalid or revoked.');
     }
-    return { key, prefix: parsed?.prefix ?? '' };
+    const principal = { key, prefix: parsed?.prefix ?? '' };
+    principals.set(header as string, principal);
+    return principal;
   }
 
   const tables = await loadRouteTables();
