@@ -16,7 +16,9 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
  */
 export class IdempotencyLedger {
   private readonly records = new Map<string, IdempotencyRecord>();
-  private queue: { slot: string; record: IdempotencyRecord }[] = [];
+  /** The queue, as two lists in step (slot and record at the same index): no wrapper object per record. */
+  private slots: string[] = [];
+  private queued: IdempotencyRecord[] = [];
   private head = 0;
 
   constructor(private readonly windowMs = IDEMPOTENCY_WINDOW_MS) {}
@@ -33,28 +35,32 @@ export class IdempotencyLedger {
 
   set(slot: string, record: IdempotencyRecord): void {
     this.records.set(slot, record);
-    this.queue.push({ slot, record });
+    this.slots.push(slot);
+    this.queued.push(record);
     this.expire(record.createdAt);
   }
 
   /** Drops the records whose window has passed at `now`, from the front of the queue. */
   expire(now = Date.now()): void {
-    while (this.head < this.queue.length && now - this.queue[this.head]!.record.createdAt >= this.windowMs) {
-      const { slot, record } = this.queue[this.head++]!;
+    while (this.head < this.queued.length && now - this.queued[this.head]!.createdAt >= this.windowMs) {
+      const slot = this.slots[this.head]!;
+      const record = this.queued[this.head++]!;
       // A slot whose record was replaced (its first one expired unanswered) keeps the newer one.
       if (this.records.get(slot) === record) this.records.delete(slot);
     }
     // The consumed front is cut off once it is half the queue: each entry is moved at most once more.
-    if (this.head > 1024 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
+    if (this.head > 1024 && this.head * 2 > this.queued.length) {
+      this.slots = this.slots.slice(this.head);
+      this.queued = this.queued.slice(this.head);
       this.head = 0;
     }
   }
 
   /** Live records in the order they were made. */
   *entries(): Generator<[string, IdempotencyRecord]> {
-    for (let index = this.head; index < this.queue.length; index++) {
-      const { slot, record } = this.queue[index]!;
+    for (let index = this.head; index < this.queued.length; index++) {
+      const slot = this.slots[index]!;
+      const record = this.queued[index]!;
       if (this.records.get(slot) === record) yield [slot, record];
     }
   }

@@ -14,6 +14,7 @@ import {
   type DeliveryMethod,
   type EnvelopeRecord,
   type FolderRecord,
+  type Named,
   type ParticipantRecord,
   type State,
   type StoredField,
@@ -185,6 +186,17 @@ export interface EnvelopeSettings {
 }
 
 /** Creates a DRAFT, counted toward the envelope quota (403 ENVELOPES_QUOTA_EXCEEDED past it). */
+const senders = new WeakMap<Named, Named>();
+/** The sender every envelope names: one frozen copy of the responsible user, shared by all of them. */
+function senderOf(user: Named): Named {
+  let sender = senders.get(user);
+  if (!sender) {
+    sender = Object.freeze({ id: user.id, name: user.name });
+    senders.set(user, sender);
+  }
+  return sender;
+}
+
 export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSettings, actor: Actor, details?: Record<string, unknown>): EnvelopeRecord {
   assertEnvelopeQuota(deps);
   const { state } = deps.store;
@@ -200,7 +212,7 @@ export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSett
     createdAt: now,
     updatedAt: now,
     folderId: folder.id,
-    sender: { id: state.responsibleUser.id, name: state.responsibleUser.name },
+    sender: senderOf(state.responsibleUser),
     participants: [],
     documentIds: [],
     history: [],

@@ -23,6 +23,9 @@ export interface Emulator {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The headers of a stored answer that had none of its own: one object for all of them. */
+const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /** Operations whose body is a file, not JSON (the PDF to validate). */
 const RAW_BODY_OPERATIONS = new Set(['validateSealedDocument']);
 
@@ -239,7 +242,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           // Serialized once: the same text is sent now and kept for replays (less memory than the object).
           const text = result.body === undefined ? undefined : JSON.stringify(result.body);
           if (idempotencySlot && print && result.status < 400) {
-            store.state.idempotency.set(idempotencySlot, { fingerprint: print, status: result.status, body: text, headers: result.headers ?? {}, createdAt: Date.now() });
+            store.state.idempotency.set(idempotencySlot, { fingerprint: print, status: result.status, body: text, headers: result.headers ?? NO_HEADERS, createdAt: Date.now() });
             store.changed();
           }
           if (resetAfterCommit) {
