@@ -45,8 +45,23 @@ async function loadPdfGenerators() {
   return import(pathToFileURL(linked).href);
 }
 
+/** Servers the bench started: stopped when it ends, however it ends, so none is left serving (and using a core). */
+const servers = new Set();
+process.on('exit', () => {
+  for (const child of servers) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+/** A server process of the bench, tracked until it exits. */
+function spawnServer(command, args, options) {
+  const child = spawn(command, args, options);
+  servers.add(child);
+  child.on('exit', () => servers.delete(child));
+  return child;
+}
+
 function startEmulator(args = []) {
-  const child = spawn(process.execPath, [bin, '--json', 'emulator', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnServer(process.execPath, [bin, '--json', 'emulator', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
@@ -185,7 +200,7 @@ if (wanted('anchors')) {
 function startScriptServer(name, source) {
   const file = join(root, 'node_modules', `.esign-bench-${name}.mjs`);
   writeFileSync(file, source);
-  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnServer(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout.setEncoding('utf8').once('data', (line) => resolve({ ...JSON.parse(line), child, stop: () => (child.kill('SIGTERM'), rmSync(file, { force: true })) }));
     child.on('exit', (code) => reject(new Error(`${name} exited ${code}`)));
