@@ -185,7 +185,6 @@ export interface EnvelopeSettings {
   folderId?: string | undefined;
 }
 
-/** Creates a DRAFT, counted toward the envelope quota (403 ENVELOPES_QUOTA_EXCEEDED past it). */
 const senders = new WeakMap<Named, Named>();
 /** The sender every envelope names: one frozen copy of the responsible user, shared by all of them. */
 function senderOf(user: Named): Named {
@@ -197,6 +196,7 @@ function senderOf(user: Named): Named {
   return sender;
 }
 
+/** Creates a DRAFT, counted toward the envelope quota (403 ENVELOPES_QUOTA_EXCEEDED past it). */
 export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSettings, actor: Actor, details?: Record<string, unknown>): EnvelopeRecord {
   assertEnvelopeQuota(deps);
   const { state } = deps.store;
