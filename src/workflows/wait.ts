@@ -68,10 +68,11 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
 
 /**
  * A failed check worth repeating at the next poll: the link or the service failed (the client's own retries spent),
- * not the request. A wait of minutes should outlast a blip of seconds.
+ * not the request; the service's failures are the statuses the exit codes call unavailable (429, 5xx). A wait of
+ * minutes should outlast a blip of seconds.
  */
 export function isTransientFailure(error: unknown): error is NetworkError | ApiError {
-  return error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+  return error instanceof NetworkError || (error instanceof ApiError && error.exitCode === ExitCode.unavailable);
 }
 
 export const waitTargets = ['SENT', 'COMPLETED', 'VOIDED'] as const;
