@@ -6,26 +6,21 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { call, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { simplePdf } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '20']);
 let dir: string;
 let pdf: Uint8Array;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
   dir = tempDir('esign-convert-');
   pdf = await simplePdf({ pages: [['Supplier agreement', '', 'Signatures below.'], ['Page two']] });
   writeFileSync(join(dir, 'agreement.pdf'), pdf);
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function esign(args: readonly string[], options: RunOptions = {}) {

@@ -7,30 +7,25 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { parseJson, repoRoot, runEsign, tempDir } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 
 const examplesDir = join(repoRoot, 'examples', 'batch');
 const schemaFile = join(repoRoot, 'schema', 'esign-batch.schema.json');
 const examples = readdirSync(examplesDir).filter((name) => name.endsWith('.yaml')).sort();
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '20']);
 let copy: string;
 let templateId: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
   copy = join(tempDir('esign-examples-'), 'examples');
   cpSync(join(repoRoot, 'examples'), copy, { recursive: true, filter: (source) => !/\.(pdf|jsonl|xml)$/.test(source) });
   execFileSync(process.execPath, [join(repoRoot, 'scripts', 'examples.mjs'), copy], { stdio: 'ignore' });
   const templates = expectStatus(await call(emulator, 'GET', '/v4/api/templates/'), 200).body as { data: { id: string; name: string }[] };
   templateId = templates.data.find((template) => template.name === 'Mutual NDA')!.id;
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function esign(args: readonly string[]) {

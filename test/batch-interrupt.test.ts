@@ -4,24 +4,19 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call, countEnvelopes, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, startEsign, tempDir } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
 
-let emulator: EmulatorProcess;
+// Slow processing: when the signal comes, workers are polling, not between steps.
+const emulator = useEmulator(['--processing-delay', '400']);
 let dir: string;
 
 beforeAll(async () => {
-  // Slow processing: when the signal comes, workers are polling, not between steps.
-  emulator = await startEmulatorProcess(['--processing-delay', '400']);
   dir = tempDir('esign-batch-interrupt-');
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function batchOf(prefix: string, count: number, deadline?: string): string {

@@ -6,21 +6,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEsign, tempDir } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '200']);
 let dir: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '200']);
   dir = tempDir('esign-batch-progress-');
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function batchOf(prefix: string, refs: readonly string[]): string {

@@ -1,24 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './support/api-call.js';
 import { parseJson, runEsign, tempDir } from './support/cli.js';
 import { damagedPdfs, DAMAGED_PDF_TEXT } from './support/damaged-pdfs.js';
 import { addDocument, draftWithSigners } from './support/documents.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '0']);
 let dir: string;
 let envelopeId: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '0']);
   dir = tempDir('esign-damaged-');
   ({ envelopeId } = await draftWithSigners(emulator));
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 const SEARCHES = [{ key: 'anchor', text: '{{signature}}', occurrence: 'all' }];

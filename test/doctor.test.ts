@@ -2,9 +2,9 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { hostileTestKey, json, startHostileServer } from './support/hostile-server.js';
 
 interface Report {
@@ -12,14 +12,7 @@ interface Report {
   checks: { name: string; ok: boolean; detail: string; fix?: string }[];
 }
 
-let emulator: EmulatorProcess;
-
-beforeAll(async () => {
-  emulator = await startEmulatorProcess();
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = useEmulator();
 
 /** A config dir with profile `acme` holding the emulator's key, in the 0600 file (no keychain in tests). */
 async function configWithProfile(): Promise<string> {

@@ -1,23 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { runEsign, tempDir, type RunOptions } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
 
-let emulator: EmulatorProcess;
+const emulator = useEmulator(['--processing-delay', '20']);
 let dir: string;
 
 beforeAll(async () => {
-  emulator = await startEmulatorProcess(['--processing-delay', '20']);
   dir = tempDir('esign-output-modes-');
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
-});
-
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 function esign(args: readonly string[], options: RunOptions = {}) {
