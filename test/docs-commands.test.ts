@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, esignBin, parseJson, repoRoot, runEsign, tempDir, type RunResult } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulators } from './support/emulator.js';
 import { parseCommandLine } from './support/parse-command-line.js';
 import { esignInvocations } from './support/shell-words.js';
 
@@ -76,8 +76,7 @@ describe('command lines in README.md and docs/', () => {
 
 let work: string;
 let env: Record<string, string>;
-let sandbox: EmulatorProcess;
-let production: EmulatorProcess;
+const [sandbox, production] = useEmulators(['--processing-delay', '50'], ['--environment', 'production']);
 let hooks: Server;
 /** Literal text in the pages → the object created for it. */
 const standIns = new Map<string, string>();
@@ -89,7 +88,6 @@ async function esign(args: readonly string[], input?: string): Promise<Record<st
 }
 
 beforeAll(async () => {
-  [sandbox, production] = await Promise.all([startEmulatorProcess(['--processing-delay', '50']), startEmulatorProcess(['--environment', 'production'])]);
   hooks = createServer((_request, response) => response.end('ok'));
   await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
 
@@ -142,7 +140,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([sandbox?.stop(), production?.stop()]);
   hooks?.close();
 });
 

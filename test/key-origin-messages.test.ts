@@ -1,22 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runEsign, tempDir } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulators } from './support/emulator.js';
 
 const liveKey = 'ko_live_LIVEKEYLIVEKEY4321';
 /** Well-formed, but not a key the emulator knows: the service answers 401. */
 const revokedTestKey = 'em_test_REVOKEDREVOKED7777';
 const revokedLiveKey = 'ko_live_REVOKEDREVOKED8888';
-let sandbox: EmulatorProcess;
-let production: EmulatorProcess;
-
-beforeAll(async () => {
-  [sandbox, production] = await Promise.all([startEmulatorProcess(), startEmulatorProcess(['--environment', 'production', '--key', liveKey])]);
-});
-afterAll(async () => {
-  await Promise.all([sandbox?.stop(), production?.stop()]);
-});
+const [sandbox, production] = useEmulators([], ['--environment', 'production', '--key', liveKey]);
 
 /** A config dir holding profile `acme` with the given keys, bound to both emulators. */
 async function configWith(testKey: string, live?: string): Promise<string> {

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runEsign, tempDir, type RunOptions } from '../support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from '../support/emulator.js';
+import { useEmulator } from '../support/emulator.js';
 import { ndaPdf } from '../support/pdfs.js';
 
 const FIELDS = ['- participantId: alice', '  type: SIGNATURE', '  pages: [1]', '  position: { x: 100, y: 100 }', '  size: { width: 150, height: 30 }', ''].join('\n');
@@ -85,13 +85,7 @@ describe('batch run --journal and --report', () => {
     '      - { type: SIGNATURE, documentRef: nda, participantRef: ada, size: { width: 150, height: 40 }, anchor: { text: "{{signature}}", occurrence: 1 } }',
     '',
   ].join('\n');
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess();
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator();
 
   async function envelopeCount(): Promise<number> {
     return ((await (await emulator.fetch('/v4/api/envelopes/?limit=100')).json()) as { data: unknown[] }).data.length;
