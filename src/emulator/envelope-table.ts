@@ -8,13 +8,22 @@ export interface EnvelopeFilter {
 
 const seqOf = (envelope: EnvelopeRecord): number => envelope.seq;
 
-function indexKey(filter: EnvelopeFilter): string {
-  return `${filter.folderId ?? ''}\n${filter.status ?? ''}`;
+const newestFirst = (): OrderedIndex<EnvelopeRecord> => new OrderedIndex(seqOf, seqOf);
+
+/** The list of one status in `lists`, made when first needed. */
+function statusList(lists: Map<EnvelopeStatus, OrderedIndex<EnvelopeRecord>>, status: EnvelopeStatus): OrderedIndex<EnvelopeRecord> {
+  let list = lists.get(status);
+  if (!list) {
+    list = newestFirst();
+    lists.set(status, list);
+  }
+  return list;
 }
 
-/** The list filters an envelope answers to: none, its status, its folder, and both. */
-function filtersOf(envelope: EnvelopeRecord): EnvelopeFilter[] {
-  return [{}, { status: envelope.status }, { folderId: envelope.folderId }, { folderId: envelope.folderId, status: envelope.status }];
+/** The lists of one folder: all its envelopes, and those of each status. */
+interface FolderLists {
+  all: OrderedIndex<EnvelopeRecord>;
+  byStatus: Map<EnvelopeStatus, OrderedIndex<EnvelopeRecord>>;
 }
 
 /** A SENT envelope's deadline, in a min-heap: the one due first is at the top. */
@@ -31,7 +40,10 @@ interface Due {
  */
 export class EnvelopeTable {
   private readonly byId = new Map<string, EnvelopeRecord>();
-  private readonly indexes = new Map<string, OrderedIndex<EnvelopeRecord>>();
+  // Keyed by the strings the records already hold (a folder id, a status), so a change builds no key and hashes nothing.
+  private readonly all = newestFirst();
+  private readonly byStatus = new Map<EnvelopeStatus, OrderedIndex<EnvelopeRecord>>();
+  private readonly byFolder = new Map<string, FolderLists>();
   private readonly voided = new OrderedIndex<EnvelopeRecord>((envelope) => this.voidedAtOf(envelope), seqOf);
   /** When each VOIDED envelope was voided (epoch ms), the voided list's order. */
   private readonly voidedAt = new WeakMap<EnvelopeRecord, number>();
@@ -52,14 +64,14 @@ export class EnvelopeTable {
   /** Adds an envelope (new, or restored with `voidedAtMs` when it is VOIDED). */
   add(envelope: EnvelopeRecord, voidedAtMs?: number): void {
     this.byId.set(envelope.id, envelope);
-    for (const filter of filtersOf(envelope)) this.index(filter).insert(envelope);
+    this.enterLists(envelope);
     this.enterStatus(envelope, voidedAtMs);
   }
 
   delete(envelope: EnvelopeRecord): void {
     if (this.byId.get(envelope.id) !== envelope) return;
     this.byId.delete(envelope.id);
-    this.leaveIndexes(envelope);
+    this.leaveLists(envelope);
     if (envelope.status === 'VOIDED') this.voided.remove(envelope);
   }
 
@@ -80,17 +92,17 @@ export class EnvelopeTable {
 
   /** Envelopes in a folder, however many. */
   countIn(folderId: string): number {
-    return this.indexes.get(indexKey({ folderId }))?.size ?? 0;
+    return this.byFolder.get(folderId)?.all.size ?? 0;
   }
 
   /** A page of the envelopes matching `filter`, newest first, after the position of a cursor. */
   page(filter: EnvelopeFilter, after: Position | undefined, limit: number): { items: EnvelopeRecord[]; more: boolean } {
-    return this.indexes.get(indexKey(filter))?.page(after, limit) ?? { items: [], more: false };
+    return this.listOf(filter)?.page(after, limit) ?? { items: [], more: false };
   }
 
   /** All envelopes matching `filter`, newest first, lazily. */
   matching(filter: EnvelopeFilter, after?: Position): Iterable<EnvelopeRecord> {
-    return this.indexes.get(indexKey(filter))?.itemsAfter(after) ?? [];
+    return this.listOf(filter)?.itemsAfter(after) ?? [];
   }
 
   /** A page of the VOIDED envelopes, the last voided first. */
@@ -122,30 +134,43 @@ export class EnvelopeTable {
     }
   }
 
-  private index(filter: EnvelopeFilter): OrderedIndex<EnvelopeRecord> {
-    const key = indexKey(filter);
-    let index = this.indexes.get(key);
-    if (!index) {
-      index = new OrderedIndex(seqOf, seqOf);
-      this.indexes.set(key, index);
-    }
-    return index;
+  /** The list a filter reads, if it has one. */
+  private listOf(filter: EnvelopeFilter): OrderedIndex<EnvelopeRecord> | undefined {
+    if (filter.folderId === undefined) return filter.status === undefined ? this.all : this.byStatus.get(filter.status);
+    const folder = this.byFolder.get(filter.folderId);
+    return filter.status === undefined ? folder?.all : folder?.byStatus.get(filter.status);
   }
 
-  private leaveIndexes(envelope: EnvelopeRecord): void {
-    for (const filter of filtersOf(envelope)) {
-      const key = indexKey(filter);
-      const index = this.indexes.get(key);
-      index?.remove(envelope);
-      // An index per folder and status: an emptied one goes, so that deleted folders leave nothing behind.
-      if (index?.size === 0 && (filter.folderId !== undefined || filter.status !== undefined)) this.indexes.delete(key);
+  /** Into the lists the envelope answers to: all, its status, its folder, and its folder and status. */
+  private enterLists(envelope: EnvelopeRecord): void {
+    this.all.insert(envelope);
+    statusList(this.byStatus, envelope.status).insert(envelope);
+    let folder = this.byFolder.get(envelope.folderId);
+    if (!folder) {
+      folder = { all: newestFirst(), byStatus: new Map() };
+      this.byFolder.set(envelope.folderId, folder);
     }
+    folder.all.insert(envelope);
+    statusList(folder.byStatus, envelope.status).insert(envelope);
+  }
+
+  private leaveLists(envelope: EnvelopeRecord): void {
+    this.all.remove(envelope);
+    this.byStatus.get(envelope.status)?.remove(envelope);
+    const folder = this.byFolder.get(envelope.folderId);
+    if (!folder) return;
+    folder.all.remove(envelope);
+    const inStatus = folder.byStatus.get(envelope.status);
+    inStatus?.remove(envelope);
+    // A folder's emptied lists go, so that deleted folders leave nothing behind.
+    if (inStatus?.size === 0) folder.byStatus.delete(envelope.status);
+    if (folder.all.size === 0) this.byFolder.delete(envelope.folderId);
   }
 
   private reindex(envelope: EnvelopeRecord, change: () => void): void {
-    this.leaveIndexes(envelope);
+    this.leaveLists(envelope);
     change();
-    for (const filter of filtersOf(envelope)) this.index(filter).insert(envelope);
+    this.enterLists(envelope);
   }
 
   private enterStatus(envelope: EnvelopeRecord, voidedAtMs = Date.now()): void {

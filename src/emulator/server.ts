@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../api/idempotency.js';
 import { operations, type Operation } from '../api/operations.js';
@@ -8,7 +8,7 @@ import { ApiFailure } from './errors.js';
 import { mediaType, notJsonBody, parseJsonBody } from './json-body.js';
 import { Events, type EventSink } from './events.js';
 import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
-import { emptyState, newId, nowIso, Store } from './store.js';
+import { API_CALL_LOG_LENGTH, emptyState, newId, nowIso, Store } from './store.js';
 
 export interface Emulator {
   app: FastifyInstance;
@@ -35,7 +35,8 @@ function routePath(path: string): string {
 }
 
 function fingerprint(request: FastifyRequest): string {
-  return createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+  // The one-shot hash: no Hash object per request.
+  return hash('sha256', `${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`);
 }
 
 function sendFailure(reply: FastifyReply, failure: ApiFailure): FastifyReply {
@@ -158,12 +159,12 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   const inFlight = new Map<string, Promise<void>>();
   const keyHashes = new Map<string, string>();
   const keyHash = (key: string): string => {
-    let hash = keyHashes.get(key);
-    if (hash === undefined) {
-      hash = createHash('sha256').update(key).digest('hex');
-      keyHashes.set(key, hash);
+    let known = keyHashes.get(key);
+    if (known === undefined) {
+      known = hash('sha256', key);
+      keyHashes.set(key, known);
     }
-    return hash;
+    return known;
   };
 
   function register(operation: Operation): void {
@@ -266,8 +267,9 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   function recordCall(operation: Operation, request: FastifyRequest, status: number, principal: Principal): void {
     const calls = store.state.apiCalls;
     calls.push({ id: newId(), at: nowIso(), method: request.method, path: request.url.split('?')[0]!, operationId: operation.id, status, keyPrefix: principal.prefix });
-    // A bounded log: a load test must not grow the state without end.
-    if (calls.length > 1000) calls.splice(0, calls.length - 1000);
+    // A bounded log: a load test must not grow the state without end. Cut back once it is twice the length shown, so a
+    // call moves the rest of the log only once in every API_CALL_LOG_LENGTH calls.
+    if (calls.length >= 2 * API_CALL_LOG_LENGTH) calls.splice(0, calls.length - API_CALL_LOG_LENGTH);
   }
 
   for (const operation of operations) {

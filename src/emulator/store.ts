@@ -197,6 +197,9 @@ export interface OutboxMessage {
   linkVersion: number | null;
 }
 
+/** How many calls `GET /account/api-calls` can show. */
+export const API_CALL_LOG_LENGTH = 1000;
+
 export interface ApiCallRecord {
   id: string;
   at: string;
@@ -260,8 +263,17 @@ export function newId(): string {
   return idText.toString('latin1');
 }
 
+let isoMillisecond = Number.NaN;
+let isoText = '';
+
+/** The current time as ISO text; within one millisecond the same string, since formatting a Date is costly. */
 export function nowIso(): string {
-  return new Date().toISOString();
+  const now = Date.now();
+  if (now !== isoMillisecond) {
+    isoMillisecond = now;
+    isoText = new Date(now).toISOString();
+  }
+  return isoText;
 }
 
 export function emptyState(): State {

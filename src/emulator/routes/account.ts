@@ -1,5 +1,6 @@
 import type { RouteTable } from '../context.js';
 import { paginate } from '../pagination.js';
+import { API_CALL_LOG_LENGTH } from '../store.js';
 
 const catalog = [
   { id: 'ANCHOR_SEARCH', description: 'Place fields by searching text in the document' },
@@ -42,7 +43,10 @@ export const routes: RouteTable = {
   listApiCalls: ({ store, query, principal }) => ({
     status: 200,
     body: paginate(
-      store.state.apiCalls.filter((call) => call.keyPrefix === principal.prefix).slice().reverse(),
+      store.state.apiCalls
+        .slice(-API_CALL_LOG_LENGTH)
+        .filter((call) => call.keyPrefix === principal.prefix)
+        .reverse(),
       query,
     ),
   }),
