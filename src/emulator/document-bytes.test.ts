@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiFailure } from './errors.js';
-import { discardDocumentBytes, documentByteStream, IN_MEMORY_LIMIT, keepDocumentBytes, readDocumentBytes, readDocumentHead, receiveBody } from './document-bytes.js';
+import { discardDocumentBytes, documentByteStream, documentSha256, IN_MEMORY_LIMIT, keepDocumentBytes, readDocumentBytes, readDocumentHead, receiveBody } from './document-bytes.js';
 import { emptyState, Store } from './store.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -34,10 +34,10 @@ describe('receiveBody', () => {
     for (const id of used.splice(0)) await discardDocumentBytes(store, id);
   });
 
-  it('keeps a small body in memory with its length and SHA-256', async () => {
+  it('keeps a small body in memory with its length', async () => {
     const bytes = Buffer.from('%PDF-1.7 small body');
     const received = await receiveBody(Readable.from([bytes]), { maxBytes: 1000, contentLength: String(bytes.length), spill: { store, documentId: randomUUID() } });
-    expect(received).toEqual({ byteLength: bytes.length, sha256: sha256(bytes), bytes });
+    expect(received).toEqual({ byteLength: bytes.length, bytes });
   });
 
   it('refuses a declared length over maxBytes before reading: 413 DOCUMENT_TOO_LARGE {maxBytes, declaredBytes}', async () => {
@@ -64,8 +64,9 @@ describe('receiveBody', () => {
     const expected = await collect(chunked(total));
     const received = await receiveBody(chunked(total), { maxBytes: total, spill: { store, documentId } });
     expect(received.bytes).toBeUndefined();
-    expect(received).toMatchObject({ byteLength: total, sha256: sha256(expected) });
+    expect(received).toEqual({ byteLength: total });
     await keepDocumentBytes(store, documentId, received);
+    expect(await documentSha256(store, documentId)).toBe(sha256(expected));
     expect(store.blobs.has(documentId)).toBe(false);
     // A directory of the store's own that only this user can enter, holding a file only this user can read.
     expect(statSync(store.documentDirectory()).mode & 0o777).toBe(0o700);
@@ -78,6 +79,7 @@ describe('receiveBody', () => {
     await keepDocumentBytes(store, documentId, { bytes: Buffer.from('small') });
     expect((await readDocumentBytes(store, documentId))!.toString()).toBe('small');
     expect((await documentByteStream(store, documentId))!.length).toBe(5);
+    expect(await documentSha256(store, documentId)).toBe(sha256(Buffer.from('small')));
   });
 
   it('keeps a document whose id is a path (legacy ids come from the client) inside the document directory', async () => {

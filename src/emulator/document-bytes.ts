@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { ApiFailure } from './errors.js';
+import { SpillFile } from './spill-file.js';
 import type { Store } from './store.js';
 
 /**
@@ -20,9 +20,6 @@ function spillPath(store: Store, documentId: string): string {
   return join(store.documentDirectory(), `${encodeURIComponent(documentId)}.bin`);
 }
 
-/** Bytes buffered before the spill file waits for the disk: a few large writes (writev) instead of many small ones. */
-const SPILL_WRITE_BUFFER = 8 * 1024 * 1024;
-
 function documentTooLarge(maxBytes: number, size: { declaredBytes: number } | { receivedBytes: number }): ApiFailure {
   const bytes = 'declaredBytes' in size ? size.declaredBytes : size.receivedBytes;
   return new ApiFailure(413, 'DOCUMENT_TOO_LARGE', `The document is ${bytes} bytes; at most ${maxBytes} bytes are accepted.`, { maxBytes, ...size });
@@ -30,16 +27,16 @@ function documentTooLarge(maxBytes: number, size: { declaredBytes: number } | { 
 
 export interface ReceivedBody {
   byteLength: number;
-  sha256: string;
   /** Set when the body was kept in memory; otherwise it is in the spill file of `documentId`. */
   bytes?: Buffer;
 }
 
 /**
- * Reads a request body, hashing and counting it. A `Content-Length` over `maxBytes` is refused before reading (413
+ * Reads a request body, counting it. A `Content-Length` over `maxBytes` is refused before reading (413
  * DOCUMENT_TOO_LARGE, `details.declaredBytes`); a body found longer is read to its end and dropped, so that the client,
  * still sending, gets the 413 (`details.receivedBytes`) rather than a reset connection. A body announced or found to
- * be larger than IN_MEMORY_LIMIT goes to the spill file of `documentId` (when one is given) as it arrives.
+ * be larger than IN_MEMORY_LIMIT goes to the spill file of `documentId` (when one is given) as it arrives. Nothing is
+ * hashed here: the document's SHA-256 is taken by processing, after the upload has been answered.
  */
 export async function receiveBody(
   source: Readable,
@@ -47,52 +44,54 @@ export async function receiveBody(
 ): Promise<ReceivedBody> {
   const declaredBytes = options.contentLength === undefined ? undefined : Number(options.contentLength);
   if (declaredBytes !== undefined && declaredBytes > options.maxBytes) throw documentTooLarge(options.maxBytes, { declaredBytes });
-  const hash = createHash('sha256');
   const chunks: Buffer[] = [];
   let received = 0;
-  let file: WriteStream | undefined;
+  let file: SpillFile | undefined;
   const spill = options.spill;
   const path = spill && `${spillPath(spill.store, spill.documentId)}.${randomUUID()}.part`;
-  const startFile = (): WriteStream => {
+  const startFile = async (): Promise<SpillFile> => {
     spill!.store.preparedDocumentDirectory();
-    // Exclusive: never follows a link planted in its place.
-    const stream = createWriteStream(path!, { flags: 'wx', mode: 0o600, highWaterMark: SPILL_WRITE_BUFFER });
-    // Errors surface at the next write or at close; keep the process alive meanwhile.
-    stream.on('error', () => undefined);
-    return stream;
+    return SpillFile.create(path!);
   };
-  if (path && (declaredBytes ?? 0) > IN_MEMORY_LIMIT) file = startFile();
   try {
+    if (path && (declaredBytes ?? 0) > IN_MEMORY_LIMIT) file = await startFile();
     for await (const chunk of source as AsyncIterable<Buffer>) {
       received += chunk.length;
       if (received > options.maxBytes) continue;
-      hash.update(chunk);
       if (!file && path && received > IN_MEMORY_LIMIT) {
-        file = startFile();
-        for (const earlier of chunks.splice(0)) file.write(earlier);
+        file = await startFile();
+        for (const earlier of chunks.splice(0)) await file.append(earlier);
       }
-      if (file) {
-        if (!file.write(chunk)) await once(file, 'drain');
-      } else {
-        chunks.push(chunk);
-      }
+      if (file) await file.append(chunk);
+      else chunks.push(chunk);
     }
     if (received > options.maxBytes) throw documentTooLarge(options.maxBytes, { receivedBytes: received });
     if (file) {
-      file.end();
-      await once(file, 'close');
-      if (file.errored) throw file.errored;
+      await file.finish();
       await rename(path!, spillPath(spill!.store, spill!.documentId));
-      return { byteLength: received, sha256: hash.digest('hex') };
+      return { byteLength: received };
     }
-    return { byteLength: received, sha256: hash.digest('hex'), bytes: Buffer.concat(chunks, received) };
+    return { byteLength: received, bytes: Buffer.concat(chunks, received) };
   } catch (error) {
     if (file) {
-      file.destroy();
+      await file.abort();
       await rm(path!, { force: true });
     }
     throw error;
   }
+}
+
+/** The SHA-256 of a document's bytes (hex), read from memory or streamed from its spill file. */
+export async function documentSha256(store: Store, documentId: string): Promise<string | undefined> {
+  const inMemory = store.blobs.get(documentId);
+  if (inMemory) return createHash('sha256').update(inMemory).digest('hex');
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(spillPath(store, documentId), { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  } catch {
+    return undefined;
+  }
+  return hash.digest('hex');
 }
 
 /** Keeps a received body as the document's bytes, replacing what it had. */

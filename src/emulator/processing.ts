@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { onDocumentsProcessed, serviceActor, type LifecycleDeps } from './lifecycle.js';
 import { PdfUnreadableError } from '../pdf/errors.js';
 import { convertDocxToPdf, DocxUnreadableError } from './docx.js';
-import { readDocumentBytes, readDocumentHead, replaceDocumentBytes } from './document-bytes.js';
+import { documentSha256, readDocumentBytes, readDocumentHead, replaceDocumentBytes } from './document-bytes.js';
 import { signAddress } from './signing.js';
 import { newId, nowIso, type DocumentRecord, type DocumentStatus, type PageInfo } from './store.js';
 
@@ -120,6 +120,9 @@ async function runProcessing(deps: LifecycleDeps, document: DocumentRecord): Pro
   const remaining = (document.processingUntil ?? 0) - Date.now();
   if (remaining > 0) await sleep(remaining, undefined, { ref: false });
   if (!isCurrent()) return;
+  // Taken here rather than while the upload arrived, so that receiving runs at the pace of the network and the disk.
+  const sha256 = await documentSha256(deps.store, document.documentId);
+  if (!isCurrent()) return;
   let outcome: Outcome;
   try {
     outcome = await analyse(deps, document);
@@ -129,6 +132,7 @@ async function runProcessing(deps: LifecycleDeps, document: DocumentRecord): Pro
   if (!isCurrent()) return;
   currentRun.delete(document.documentId);
 
+  document.sha256 = sha256;
   if (outcome.convertedPdf) {
     const pdf = Buffer.from(outcome.convertedPdf);
     await replaceDocumentBytes(deps.store, document.documentId, pdf);
@@ -162,10 +166,10 @@ function startProcessing(deps: LifecycleDeps, document: DocumentRecord): void {
 }
 
 /** After an upload is kept: PROCESSING until the delay has passed and the content is read. */
-export function beginProcessing(deps: LifecycleDeps, document: DocumentRecord, content: { byteLength: number; sha256: string }): void {
+export function beginProcessing(deps: LifecycleDeps, document: DocumentRecord, content: { byteLength: number }): void {
   document.status = 'PROCESSING';
   document.byteLength = content.byteLength;
-  document.sha256 = content.sha256;
+  delete document.sha256;
   document.processingUntil = Date.now() + deps.options.processingDelayMs;
   delete document.failureReason;
   delete document.pageCount;

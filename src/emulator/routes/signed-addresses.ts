@@ -151,12 +151,11 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
       deps.events.history(envelope, 'DOCUMENT_UPLOADED', serviceActor, {
         documentId: document.documentId,
         byteLength: received.byteLength,
-        sha256: received.sha256,
         ...(replacedFields ? { fieldsRemoved: replacedFields } : {}),
       });
     }
     beginProcessing(deps, document, received);
-    return reply.code(200).send({ documentId: document.documentId, status: document.status, byteLength: received.byteLength, sha256: received.sha256 });
+    return reply.code(200).send({ documentId: document.documentId, status: document.status, byteLength: received.byteLength });
   });
 
   app.get<{ Params: { documentId: string } }>('/_files/documents/:documentId/content', async (request, reply) => {
