@@ -349,21 +349,28 @@ if (wanted('receive')) {
     execFileSync('curl', ['-s', '-f', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: application/pdf', url]);
     return (performance.now() - started) / 1000;
   };
+  // Three uploads to each, taken in turns, and the median of each side: one upload's time swings with the machine.
   const sink = await startScriptServer('bare-sink', bareSink);
-  let bareSeconds;
-  try {
-    bareSeconds = curlSeconds(`${sink.url}/upload`);
-  } finally {
-    sink.stop();
-  }
   const emulator = await startEmulator(['--max-document-bytes', String(2 * size), '--processing-delay', '600000']);
   try {
-    const envelope = await api(emulator, 'POST', '/v4/api/envelopes/', { title: 'receive bench' });
-    const target = await api(emulator, 'POST', `/v4/api/envelopes/${envelope.id}/documents`, { fileName: 'receive.pdf', contentType: 'application/pdf' });
-    const emulatorSeconds = curlSeconds(target.uploadUrl);
+    const bare = [];
+    const emulated = [];
+    for (let round = 0; round < 3; round++) {
+      bare.push(curlSeconds(`${sink.url}/upload`));
+      const envelope = await api(emulator, 'POST', '/v4/api/envelopes/', { title: 'receive bench' });
+      const target = await api(emulator, 'POST', `/v4/api/envelopes/${envelope.id}/documents`, { fileName: 'receive.pdf', contentType: 'application/pdf' });
+      emulated.push(curlSeconds(target.uploadUrl));
+    }
+    const median = (values) => values.toSorted((a, b) => a - b)[1];
+    const [bareSeconds, emulatorSeconds] = [median(bare), median(emulated)];
     const mib = size / 1024 / 1024;
-    report('receive 512 MiB: emulator vs bare node:http', `${(mib / emulatorSeconds).toFixed(0)} vs ${(mib / bareSeconds).toFixed(0)} MiB/s (${(bareSeconds / emulatorSeconds).toFixed(2)}x)`, 'target >= 0.7x');
+    report(
+      'receive 512 MiB: emulator vs bare node:http',
+      `${(mib / emulatorSeconds).toFixed(0)} vs ${(mib / bareSeconds).toFixed(0)} MiB/s (${(bareSeconds / emulatorSeconds).toFixed(2)}x)`,
+      'target >= 0.7x (median of 3 each)',
+    );
   } finally {
+    sink.stop();
     emulator.stop();
     rmSync(file, { force: true });
   }
