@@ -310,6 +310,7 @@ if (wanted('emulator')) {
 
       const folderId = (await api(full, 'GET', '/v4/api/folders/')).data[0].id;
       const firstPage = await api(full, 'GET', '/v4/api/envelopes/?limit=20');
+      const contact = await api(full, 'POST', '/v4/api/contacts/', { name: 'Ada Lovelace', email: 'ada@example.com' });
       const lists = {
         'no filter': '/v4/api/envelopes/',
         'status=DRAFT': '/v4/api/envelopes/?status=DRAFT',
@@ -319,6 +320,8 @@ if (wanted('emulator')) {
         'second page (cursor)': `/v4/api/envelopes/?cursor=${firstPage.nextCursor}`,
         'folder content': `/v4/api/folders/${folderId}/content`,
         'voided report': '/v4/api/reports/voided-envelopes',
+        "a contact's envelopes": `/v4/api/contacts/${contact.id}/envelopes`,
+        'usage by group report': '/v4/api/reports/usage-by-group',
       };
       for (const [name, path] of Object.entries(lists)) {
         report(`list at 1M: ${name}`, `p50 ${wrkGetP50(`${full.url}${path}`, full.key).toFixed(3)} ms`, 'target <= 1 ms');

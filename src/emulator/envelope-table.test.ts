@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvelopeTable } from './envelope-table.js';
-import type { EnvelopeRecord, EnvelopeStatus } from './store.js';
+import type { EnvelopeRecord, EnvelopeStatus, ParticipantRecord } from './store.js';
 
 let nextSeq = 0;
 function envelope(folderId = 'f1', status: EnvelopeStatus = 'DRAFT', deadline: string | null = null): EnvelopeRecord {
@@ -78,5 +78,27 @@ describe('EnvelopeTable', () => {
     table.add(second!, 100);
     table.add(first!, 200);
     expect(ids(table.voidedPage(undefined, 10).items)).toEqual([first!.id, second!.id]);
+  });
+
+  it("lists a contact's envelopes by participant email, in any case, following replaced participants, corrected emails and deletions", () => {
+    const table = new EnvelopeTable();
+    const participant = (email: string): ParticipantRecord => ({ id: email, name: email, email, deliveryMethod: 'EMAIL', role: 'SIGNER', signingOrder: 1, status: 'PENDING', linkVersion: 1 });
+    const withAda = (email: string) => ids([...table.withParticipant(email)]);
+    const [first, second, third] = [envelope(), envelope(), envelope()];
+    for (const each of [first!, second!, third!]) table.add(each);
+    table.setParticipants(first!, [participant('ada@example.com'), participant('ADA@example.com')]);
+    table.setParticipants(third!, [participant('bob@example.com'), participant('Ada@Example.com')]);
+    expect(withAda('ada@EXAMPLE.com')).toEqual([third!.id, first!.id]);
+    // Listed after an older one, in creation order: a participant set later goes to its place, once.
+    table.setParticipants(second!, [participant('ada@example.com')]);
+    expect(withAda('ada@example.com')).toEqual([third!.id, second!.id, first!.id]);
+    expect(ids([...table.withParticipant('ada@example.com', table.positionOf(second!))])).toEqual([first!.id]);
+    table.setParticipants(first!, [participant('carol@example.com')]);
+    table.setParticipantEmail(third!, third!.participants[1]!, 'ada@elsewhere.example');
+    expect(withAda('ada@example.com')).toEqual([second!.id]);
+    expect(withAda('ada@elsewhere.example')).toEqual([third!.id]);
+    table.delete(second!);
+    expect(withAda('ada@example.com')).toEqual([]);
+    expect(withAda('carol@example.com')).toEqual([first!.id]);
   });
 });

@@ -1,5 +1,5 @@
 import { OrderedIndex, type Position } from './ordered-index.js';
-import type { EnvelopeRecord, EnvelopeStatus } from './store.js';
+import type { EnvelopeRecord, EnvelopeStatus, ParticipantRecord } from './store.js';
 
 export interface EnvelopeFilter {
   status?: EnvelopeStatus | undefined;
@@ -18,6 +18,11 @@ function statusList(lists: Map<EnvelopeStatus, OrderedIndex<EnvelopeRecord>>, st
     lists.set(status, list);
   }
   return list;
+}
+
+/** The addresses an envelope is listed under for a contact: its participants' emails, as lowercase. */
+function emailsOf(envelope: EnvelopeRecord): Set<string> {
+  return new Set(envelope.participants.map((participant) => participant.email.toLowerCase()));
 }
 
 /** The lists of one folder: all its envelopes, and those of each status. */
@@ -44,6 +49,8 @@ export class EnvelopeTable {
   private readonly all = newestFirst();
   private readonly byStatus = new Map<EnvelopeStatus, OrderedIndex<EnvelopeRecord>>();
   private readonly byFolder = new Map<string, FolderLists>();
+  /** A contact's envelopes: those with a participant of that email (lowercase). */
+  private readonly byEmail = new Map<string, OrderedIndex<EnvelopeRecord>>();
   private readonly voided = new OrderedIndex<EnvelopeRecord>((envelope) => this.voidedAtOf(envelope), seqOf);
   /** When each VOIDED envelope was voided (epoch ms), the voided list's order. */
   private readonly voidedAt = new WeakMap<EnvelopeRecord, number>();
@@ -65,6 +72,7 @@ export class EnvelopeTable {
   add(envelope: EnvelopeRecord, voidedAtMs?: number): void {
     this.byId.set(envelope.id, envelope);
     this.enterLists(envelope);
+    this.enterEmails(envelope);
     this.enterStatus(envelope, voidedAtMs);
   }
 
@@ -72,6 +80,7 @@ export class EnvelopeTable {
     if (this.byId.get(envelope.id) !== envelope) return;
     this.byId.delete(envelope.id);
     this.leaveLists(envelope);
+    this.leaveEmails(envelope);
     if (envelope.status === 'VOIDED') this.voided.remove(envelope);
   }
 
@@ -83,6 +92,19 @@ export class EnvelopeTable {
 
   setFolder(envelope: EnvelopeRecord, folderId: string): void {
     if (envelope.folderId !== folderId) this.reindex(envelope, () => (envelope.folderId = folderId));
+  }
+
+  setParticipants(envelope: EnvelopeRecord, participants: ParticipantRecord[]): void {
+    this.leaveEmails(envelope);
+    envelope.participants = participants;
+    this.enterEmails(envelope);
+  }
+
+  setParticipantEmail(envelope: EnvelopeRecord, participant: ParticipantRecord, email: string): void {
+    if (participant.email === email) return;
+    this.leaveEmails(envelope);
+    participant.email = email;
+    this.enterEmails(envelope);
   }
 
   /** Call after a SENT envelope's deadline changed, so that it expires on time. */
@@ -103,6 +125,11 @@ export class EnvelopeTable {
   /** All envelopes matching `filter`, newest first, lazily. */
   matching(filter: EnvelopeFilter, after?: Position): Iterable<EnvelopeRecord> {
     return this.listOf(filter)?.itemsAfter(after) ?? [];
+  }
+
+  /** The envelopes with a participant of this email (any case), newest first, lazily. */
+  withParticipant(email: string, after?: Position): Iterable<EnvelopeRecord> {
+    return this.byEmail.get(email.toLowerCase())?.itemsAfter(after) ?? [];
   }
 
   /** A page of the VOIDED envelopes, the last voided first. */
@@ -165,6 +192,25 @@ export class EnvelopeTable {
     // A folder's emptied lists go, so that deleted folders leave nothing behind.
     if (inStatus?.size === 0) folder.byStatus.delete(envelope.status);
     if (folder.all.size === 0) this.byFolder.delete(envelope.folderId);
+  }
+
+  private enterEmails(envelope: EnvelopeRecord): void {
+    for (const email of emailsOf(envelope)) {
+      let list = this.byEmail.get(email);
+      if (!list) {
+        list = newestFirst();
+        this.byEmail.set(email, list);
+      }
+      list.insert(envelope);
+    }
+  }
+
+  private leaveEmails(envelope: EnvelopeRecord): void {
+    for (const email of emailsOf(envelope)) {
+      const list = this.byEmail.get(email);
+      list?.remove(envelope);
+      if (list?.size === 0) this.byEmail.delete(email);
+    }
   }
 
   private reindex(envelope: EnvelopeRecord, change: () => void): void {

@@ -147,7 +147,7 @@ export async function sendNow(ctx: RouteContext): Promise<RouteResult> {
   assertMessagesLeft(ctx, body.participants.filter((participant) => (participant.signingOrder ?? 1) === lowest).length);
 
   const envelope = createEnvelopeRecord(ctx, body, ctx.events.apiActor(ctx.principal), { via: 'send-now' });
-  envelope.participants = body.participants.map((participant) => newParticipant(participant));
+  ctx.store.state.envelopes.setParticipants(envelope, body.participants.map((participant) => newParticipant(participant)));
   const participantIdByRef = new Map(body.participants.map((participant, index) => [participant.ref, envelope.participants[index]!.id]));
   const registered = body.documents.map((file) => ({ ref: file.ref, ...createDocumentRecord(ctx, { envelopeId: envelope.id }, file, ctx.origin) }));
   const documentByRef = new Map(registered.map((entry) => [entry.ref, entry.document]));

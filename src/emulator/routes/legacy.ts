@@ -140,10 +140,13 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: LifecycleDeps):
       actor,
       { api: 'v2' },
     );
-    envelope.participants = body.signatories.map((signatory) => ({
-      ...newParticipant({ ...signatory, deliveryMethod: signatory.authMethod }),
-      id: signatory.id,
-    }));
+    state.envelopes.setParticipants(
+      envelope,
+      body.signatories.map((signatory) => ({
+        ...newParticipant({ ...signatory, deliveryMethod: signatory.authMethod }),
+        id: signatory.id,
+      })),
+    );
     envelope.observers = body.observers;
     envelope.sendWhenReady = true;
 

@@ -85,7 +85,7 @@ export const routes: RouteTable = {
       const document = ctx.store.state.documents.get(documentId);
       if (document) document.fields = document.fields.filter((field) => kept.has(field.participantId));
     }
-    envelope.participants = next;
+    ctx.store.state.envelopes.setParticipants(envelope, next);
     ctx.events.history(envelope, 'PARTICIPANTS_SYNCED', ctx.events.apiActor(ctx.principal), {
       participantIds: next.map((participant) => participant.id),
       removedParticipantIds: removed,
@@ -121,7 +121,7 @@ export const routes: RouteTable = {
     const reinvite = addressChanged && isTurn(envelope, participant) && participant.status === 'NOTIFIED';
     if (reinvite) assertMessagesLeft(ctx, 1);
     participant.name = corrected.name;
-    participant.email = corrected.email;
+    ctx.store.state.envelopes.setParticipantEmail(envelope, participant, corrected.email);
     if (corrected.phoneNumber) participant.phoneNumber = corrected.phoneNumber;
     else delete participant.phoneNumber;
     participant.deliveryMethod = corrected.deliveryMethod;

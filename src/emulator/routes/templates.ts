@@ -110,10 +110,13 @@ export const routes: RouteTable = {
     const actor = ctx.events.apiActor(ctx.principal);
     const envelope = createEnvelopeRecord(ctx, { ...body, title: body.title ?? template.name }, actor, { templateId: template.id });
     envelope.templateId = template.id;
-    envelope.participants = body.participants.map((input) => {
-      const role = template.participants.find((participant) => participant.templateParticipantId === input.templateParticipantId)!;
-      return newParticipant({ ...input, role: role.role, signingOrder: role.signingOrder });
-    });
+    ctx.store.state.envelopes.setParticipants(
+      envelope,
+      body.participants.map((input) => {
+        const role = template.participants.find((participant) => participant.templateParticipantId === input.templateParticipantId)!;
+        return newParticipant({ ...input, role: role.role, signingOrder: role.signingOrder });
+      }),
+    );
     await copyDocuments(ctx, template, envelope);
     if (body.send) {
       assertSendable(ctx, envelope);
