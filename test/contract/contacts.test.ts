@@ -74,6 +74,34 @@ describe('contacts', () => {
     expect(read.body.error.code).toBe('RESOURCE_NOT_FOUND');
   });
 
+  it('keeps one contact per e-mail through changes: a new address is taken, the old one and a deleted contact\'s are free again', async () => {
+    const all = async (): Promise<string[]> => {
+      const ids: string[] = [];
+      for (let cursor: string | null = null; ; ) {
+        const page: { data: { id: string }[]; nextCursor: string | null } = expectStatus(
+          await call(emulator, 'GET', `/v4/api/contacts/?limit=100${cursor ? `&cursor=${cursor}` : ''}`),
+          200,
+        ).body;
+        ids.push(...page.data.map((contact) => contact.id));
+        if (!(cursor = page.nextCursor)) return ids;
+      }
+    };
+    const moved = await createContact({ name: 'Moving', email: 'old.address@example.test' });
+    const replaced = await createContact({ name: 'Replaced', email: 'put.old@example.test' });
+    const leaving = await createContact({ name: 'Leaving', email: 'leaving@example.test' });
+    expectStatus(await call(emulator, 'PATCH', `/v4/api/contacts/${moved.id}`, { body: { email: 'New.Address@example.test' } }), 200);
+    expectStatus(await call(emulator, 'PUT', `/v4/api/contacts/${replaced.id}`, { body: { name: 'Replaced', email: 'put.new@example.test' } }), 200);
+    expect((await call(emulator, 'DELETE', `/v4/api/contacts/${leaving.id}`)).status).toBe(204);
+    for (const taken of ['new.address@example.test', 'PUT.NEW@example.test']) {
+      expect((await call(emulator, 'POST', '/v4/api/contacts/', { body: { name: 'Copy', email: taken } })).body.error.code).toBe('CONTACT_EMAIL_EXISTS');
+    }
+    const listed = await all();
+    expect(listed).toEqual(expect.arrayContaining([moved.id, replaced.id]));
+    expect(listed).not.toContain(leaving.id);
+    for (const free of ['old.address@example.test', 'put.old@example.test', 'leaving@example.test']) await createContact({ name: 'Again', email: free });
+    expect((await all()).length).toBe(listed.length + 3);
+  });
+
   it("lists a contact's envelopes: those with a participant of the contact's e-mail", async () => {
     const contact = await createContact({ name: 'Envelope Person', email: 'envelope.person@example.test' });
     const theirs = await createSentEnvelope(emulator, { title: 'Theirs', participants: [{ name: 'Envelope Person', email: 'Envelope.Person@example.test' }] });
