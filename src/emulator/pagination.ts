@@ -40,6 +40,15 @@ export function paginate<T>(items: readonly T[], query: Record<string, string | 
   return { data, nextCursor: next };
 }
 
+/** `paginate` over `items` read from the end (items kept oldest first, listed newest first), copying only the page. */
+export function paginateNewestFirst<T>(items: readonly T[], query: Record<string, string | undefined>): { data: T[]; nextCursor: string | null } {
+  const limit = pageLimit(query);
+  const [offset = 0] = decodedCursor(query, 'o') ?? [];
+  const end = Math.max(0, items.length - offset);
+  const start = Math.max(0, end - limit);
+  return { data: items.slice(start, end).reverse(), nextCursor: start > 0 ? encodedCursor('o', [offset + limit]) : null };
+}
+
 /** Whether the query's cursor is a position cursor (a list made of an offset part and a position part takes both). */
 export function hasPositionCursor(query: Record<string, string | undefined>): boolean {
   return query.cursor !== undefined && Buffer.from(query.cursor, 'base64url').toString('utf8').startsWith('p:');

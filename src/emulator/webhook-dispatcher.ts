@@ -1,3 +1,4 @@
+import { addDelivery } from './delivery-index.js';
 import type { WebhookEventType } from './events.js';
 import type { EmulatorOptions } from './options.js';
 import { newId, nowIso, type DeliveryAttempt, type DeliveryRecord, type Store } from './store.js';
@@ -133,7 +134,7 @@ export function createWebhookDispatcher(store: Store, options: EmulatorOptions):
           nextAttemptAt: createdAt,
           createdAt,
         };
-        store.state.deliveries[delivery.id] = delivery;
+        addDelivery(store.state, delivery);
         schedule(delivery.id, 0);
       }
       store.changed();

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { isLoopbackUrl } from '../../shared/loopback.js';
 import type { RouteContext, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
+import { deliveriesOf, dropDeliveriesOf } from '../delivery-index.js';
 import { webhookEventTypes as eventTypes } from '../../shared/values.js';
-import { paginate } from '../pagination.js';
+import { paginate, paginateNewestFirst } from '../pagination.js';
 import { newId, nowIso, type DeliveryRecord, type WebhookRecord } from '../store.js';
 import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { dispatcherFor } from '../webhook-dispatcher.js';
@@ -110,20 +111,14 @@ export const routes: RouteTable = {
     const webhook = findWebhook(ctx);
     const { state } = ctx.store;
     delete state.webhooks[webhook.id];
-    for (const delivery of Object.values(state.deliveries)) {
-      if (delivery.webhookId === webhook.id) delete state.deliveries[delivery.id];
-    }
+    dropDeliveriesOf(state, webhook.id);
     ctx.store.changed();
     return { status: 204 };
   },
 
   listWebhookDeliveries: (ctx) => {
     const webhook = findWebhook(ctx);
-    const deliveries = Object.values(ctx.store.state.deliveries)
-      .filter((delivery) => delivery.webhookId === webhook.id)
-      .reverse()
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-    const page = paginate(deliveries, ctx.query);
+    const page = paginateNewestFirst(deliveriesOf(ctx.store.state, webhook.id), ctx.query);
     return { status: 200, body: { data: page.data.map(deliveryView), nextCursor: page.nextCursor } };
   },
 
