@@ -1,12 +1,42 @@
 import type { Principal } from './context.js';
 import type { EmulatorOptions } from './options.js';
-import { newId, nowIso, type EnvelopeRecord, type HistoryEntry, type OutboxMessage, type ParticipantRecord, type Store } from './store.js';
+import { newId, nowIso, type EnvelopeRecord, type HistoryEntry, type OutboxMessage, type ParticipantRecord, type State, type Store } from './store.js';
 import type { WebhookEventType } from '../shared/values.js';
 
 export type { WebhookEventType };
 
 /** Delivers an event to subscribed endpoints; the webhook module provides it. */
 export type EventSink = (type: WebhookEventType, data: Record<string, unknown>) => void;
+
+function listMessage(index: Map<string, OutboxMessage[]>, message: OutboxMessage): void {
+  const list = index.get(message.envelopeId);
+  if (list) list.push(message);
+  else index.set(message.envelopeId, [message]);
+}
+
+/** Each envelope's messages, per outbox (a start, a `--state` load or a reset brings a new one, indexed on first use). */
+const messageIndexes = new WeakMap<State['outbox'], Map<string, OutboxMessage[]>>();
+
+function messagesByEnvelope(state: State): Map<string, OutboxMessage[]> {
+  let index = messageIndexes.get(state.outbox);
+  if (!index) {
+    index = new Map();
+    messageIndexes.set(state.outbox, index);
+    for (const message of state.outbox) listMessage(index, message);
+  }
+  return index;
+}
+
+/** The messages the service would have sent about one envelope, in the order they were sent. */
+export function messagesOf(state: State, envelopeId: string): readonly OutboxMessage[] {
+  return messagesByEnvelope(state).get(envelopeId) ?? [];
+}
+
+function recordMessage(state: State, message: OutboxMessage): void {
+  const index = messagesByEnvelope(state);
+  state.outbox.push(message);
+  listMessage(index, message);
+}
 
 /**
  * The side effects every route shares: history entries, participant notifications (the outbox, counted toward the
@@ -63,7 +93,7 @@ export class Events {
       signingOrder: participant.signingOrder,
       linkVersion: participant.linkVersion,
     };
-    this.store.state.outbox.push(message);
+    recordMessage(this.store.state, message);
     if (kind === 'INVITATION' || kind === 'REMINDER') this.store.state.messagesSent++;
     this.store.changed();
     return message;
@@ -73,7 +103,7 @@ export class Events {
   notifyObservers(envelope: EnvelopeRecord, moment: 'SENT' | 'COMPLETED'): void {
     for (const observer of envelope.observers ?? []) {
       if (!(moment === 'SENT' ? observer.notifyOnSent : observer.notifyOnCompletion)) continue;
-      this.store.state.outbox.push({
+      recordMessage(this.store.state, {
         id: newId(),
         at: nowIso(),
         envelopeId: envelope.id,

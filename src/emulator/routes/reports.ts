@@ -1,6 +1,7 @@
 import { envelopeStatuses } from '../../shared/values.js';
 import type { RouteTable } from '../context.js';
 import { fail } from '../errors.js';
+import { messagesOf } from '../events.js';
 import { expireDueEnvelopes, findEnvelope } from '../lifecycle.js';
 import { cursorPosition, pageLimit, positionCursor } from '../pagination.js';
 import type { EnvelopeRecord } from '../store.js';
@@ -82,7 +83,7 @@ export const routes: RouteTable = {
         })),
         history: { total: envelope.history.length, byAction: countBy(envelope.history, (entry) => entry.action) },
         messages: countBy(
-          state.outbox.filter((message) => message.envelopeId === envelope.id),
+          messagesOf(state, envelope.id),
           (message) => message.kind,
         ),
       },
