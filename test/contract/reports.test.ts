@@ -47,6 +47,8 @@ describe('reports', () => {
     });
     expect(report.history.total).toBeGreaterThan(0);
     expect(report.history.byAction).toMatchObject({ ENVELOPE_CREATED: 1, ENVELOPE_SENT: 1, PARTICIPANT_SIGNED: 1 });
+    // Its own messages only: both participants were invited, and other envelopes' invitations are not counted.
+    expect(report.messages).toEqual({ INVITATION: 2 });
 
     const missing = await call(emulator, 'GET', '/v4/api/reports/envelopes/no-such-envelope');
     expect(missing.status).toBe(404);
