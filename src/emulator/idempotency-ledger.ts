@@ -11,57 +11,182 @@ export interface IdempotencyRecord {
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Idempotency records by slot (key hash and Idempotency-Key), with a queue in the order they were made: a record
- * leaves from the front of the queue once its window has passed, so expiry costs O(1) per record and never a scan.
+ * Characters of record text joined into one string. Past V8's largest regular object (128 KiB) a string is made in
+ * the large-object space, which young-generation collections never copy.
+ */
+const TEXT_BLOCK = 256 * 1024;
+/** Entries the per-entry arrays start with; they double as needed. */
+const INITIAL_ENTRIES = 1024;
+
+/**
+ * Idempotency records by scope (the hash of the API key) and Idempotency-Key, with a queue in the order they were
+ * made: a record leaves from the front of the queue once its window has passed, so expiry costs O(1) per record and
+ * never a scan.
+ *
+ * A record's text (fingerprint, headers, body: some 600 characters for a create) is joined with its neighbours' into
+ * blocks of 256 Ki characters, and its numbers go into typed arrays: the heap holds no object per record, only its
+ * Idempotency-Key. Kept as a record object and three strings, every answer was copied by the young-generation
+ * collections it lived through, and under a stream of creates those copies were the emulator's longest pauses. (Kept
+ * outside the heap in Buffers instead, the text counted as external memory, which V8 answers by marking the whole
+ * heap every 64 MiB: at a million envelopes that was worse.) Blocks are released as the queue's front passes them.
  */
 export class IdempotencyLedger {
-  private readonly records = new Map<string, IdempotencyRecord>();
-  /** The queue, as two lists in step (slot and record at the same index): no wrapper object per record. */
-  private slots: string[] = [];
-  private queued: IdempotencyRecord[] = [];
+  /** Entry number (the queue position since the ledger began) of each live key, by scope. */
+  private readonly byScope = new Map<string, Map<string, number>>();
+  /** Entries from `first` on are at index `entry - first` of the per-entry lists below. */
+  private first = 0;
+  /** The queue's front, as an index. */
   private head = 0;
+  /** Entries held, as an index one past the last. */
+  private end = 0;
+  private scopes: (string | undefined)[] = [];
+  private keys: (string | undefined)[] = [];
+  private createdAt = new Float64Array(INITIAL_ENTRIES);
+  private status = new Uint16Array(INITIAL_ENTRIES);
+  /** Block number, offset in it, and the lengths of the fingerprint, the headers' JSON and the body (-1: none). */
+  private blockOf = new Uint32Array(INITIAL_ENTRIES);
+  private offsetOf = new Uint32Array(INITIAL_ENTRIES);
+  private fingerprintLength = new Uint32Array(INITIAL_ENTRIES);
+  private headersLength = new Uint32Array(INITIAL_ENTRIES);
+  private bodyLength = new Int32Array(INITIAL_ENTRIES);
+  /** Block number `firstBlock + i` is `blocks[i]`; released blocks are undefined until the list is cut. */
+  private blocks: (string | undefined)[] = [];
+  private firstBlock = 0;
+  /** The texts of the block being gathered (number `firstBlock + blocks.length`), and its length so far. */
+  private pending: string[] = [];
+  private pendingLength = 0;
+  private live = 0;
 
   constructor(private readonly windowMs = IDEMPOTENCY_WINDOW_MS) {}
 
   get size(): number {
-    return this.records.size;
+    return this.live;
   }
 
-  /** The record of a slot, while its window lasts. */
-  get(slot: string, now = Date.now()): IdempotencyRecord | undefined {
-    const record = this.records.get(slot);
-    return record && now - record.createdAt < this.windowMs ? record : undefined;
+  /** Characters of record text held: what expiry gives back. */
+  get heldCharacters(): number {
+    let total = this.pendingLength;
+    for (const block of this.blocks) total += block?.length ?? 0;
+    return total;
   }
 
-  set(slot: string, record: IdempotencyRecord): void {
-    this.records.set(slot, record);
-    this.slots.push(slot);
-    this.queued.push(record);
+  /** The record of a key, while its window lasts. */
+  get(scope: string, key: string, now = Date.now()): IdempotencyRecord | undefined {
+    const entry = this.byScope.get(scope)?.get(key);
+    if (entry === undefined) return undefined;
+    const index = entry - this.first;
+    return now - this.createdAt[index]! < this.windowMs ? this.recordAt(index) : undefined;
+  }
+
+  set(scope: string, key: string, record: IdempotencyRecord): void {
+    if (this.end === this.createdAt.length) this.grow();
+    const index = this.end++;
+    this.scopes[index] = scope;
+    this.keys[index] = key;
+    this.createdAt[index] = record.createdAt;
+    this.status[index] = record.status;
+    const headers = Object.keys(record.headers).length === 0 ? '' : JSON.stringify(record.headers);
+    const body = record.body ?? '';
+    this.blockOf[index] = this.firstBlock + this.blocks.length;
+    this.offsetOf[index] = this.pendingLength;
+    this.fingerprintLength[index] = record.fingerprint.length;
+    this.headersLength[index] = headers.length;
+    this.bodyLength[index] = record.body === undefined ? -1 : body.length;
+    this.pending.push(record.fingerprint, headers, body);
+    this.pendingLength += record.fingerprint.length + headers.length + body.length;
+    if (this.pendingLength >= TEXT_BLOCK) this.closeBlock();
+    let slots = this.byScope.get(scope);
+    if (!slots) {
+      slots = new Map();
+      this.byScope.set(scope, slots);
+    }
+    if (!slots.has(key)) this.live++;
+    slots.set(key, this.first + index);
     this.expire(record.createdAt);
   }
 
   /** Drops the records whose window has passed at `now`, from the front of the queue. */
   expire(now = Date.now()): void {
-    while (this.head < this.queued.length && now - this.queued[this.head]!.createdAt >= this.windowMs) {
-      const slot = this.slots[this.head]!;
-      const record = this.queued[this.head++]!;
-      // A slot whose record was replaced (its first one expired unanswered) keeps the newer one.
-      if (this.records.get(slot) === record) this.records.delete(slot);
+    while (this.head < this.end && now - this.createdAt[this.head]! >= this.windowMs) {
+      const scope = this.scopes[this.head]!;
+      const slots = this.byScope.get(scope)!;
+      const key = this.keys[this.head]!;
+      // A key whose record was replaced (its first one expired unanswered) keeps the newer one.
+      if (slots.get(key) === this.first + this.head) {
+        slots.delete(key);
+        this.live--;
+        if (slots.size === 0) this.byScope.delete(scope);
+      }
+      this.scopes[this.head] = this.keys[this.head] = undefined;
+      this.head++;
     }
+    // Blocks wholly before the front are no longer read.
+    const frontBlock = this.head < this.end ? this.blockOf[this.head]! : this.firstBlock + this.blocks.length;
+    for (let block = this.firstBlock; block < frontBlock; block++) this.blocks[block - this.firstBlock] = undefined;
     // The consumed front is cut off once it is half the queue: each entry is moved at most once more.
-    if (this.head > 1024 && this.head * 2 > this.queued.length) {
-      this.slots = this.slots.slice(this.head);
-      this.queued = this.queued.slice(this.head);
-      this.head = 0;
-    }
+    if (this.head > INITIAL_ENTRIES && this.head * 2 > this.end) this.cutFront(frontBlock);
   }
 
   /** Live records in the order they were made. */
-  *entries(): Generator<[string, IdempotencyRecord]> {
-    for (let index = this.head; index < this.queued.length; index++) {
-      const slot = this.slots[index]!;
-      const record = this.queued[index]!;
-      if (this.records.get(slot) === record) yield [slot, record];
+  *entries(): Generator<[scope: string, key: string, record: IdempotencyRecord]> {
+    for (let index = this.head; index < this.end; index++) {
+      const scope = this.scopes[index]!;
+      const key = this.keys[index]!;
+      if (this.byScope.get(scope)?.get(key) === this.first + index) yield [scope, key, this.recordAt(index)];
     }
+  }
+
+  private closeBlock(): void {
+    this.blocks.push(this.pending.join(''));
+    this.pending = [];
+    this.pendingLength = 0;
+  }
+
+  private grow(): void {
+    const capacity = this.createdAt.length * 2;
+    const widen = <T extends Float64Array | Uint32Array | Uint16Array | Int32Array>(array: T, make: (length: number) => T): T => {
+      const wider = make(capacity);
+      wider.set(array);
+      return wider;
+    };
+    this.createdAt = widen(this.createdAt, (length) => new Float64Array(length));
+    this.status = widen(this.status, (length) => new Uint16Array(length));
+    this.blockOf = widen(this.blockOf, (length) => new Uint32Array(length));
+    this.offsetOf = widen(this.offsetOf, (length) => new Uint32Array(length));
+    this.fingerprintLength = widen(this.fingerprintLength, (length) => new Uint32Array(length));
+    this.headersLength = widen(this.headersLength, (length) => new Uint32Array(length));
+    this.bodyLength = widen(this.bodyLength, (length) => new Int32Array(length));
+  }
+
+  private cutFront(frontBlock: number): void {
+    const cut = this.head;
+    this.scopes = this.scopes.slice(cut);
+    this.keys = this.keys.slice(cut);
+    for (const array of [this.createdAt, this.status, this.blockOf, this.offsetOf, this.fingerprintLength, this.headersLength, this.bodyLength]) {
+      array.copyWithin(0, cut, this.end);
+    }
+    this.first += cut;
+    this.end -= cut;
+    this.head = 0;
+    this.blocks = this.blocks.slice(frontBlock - this.firstBlock);
+    this.firstBlock = frontBlock;
+  }
+
+  private recordAt(index: number): IdempotencyRecord {
+    // A record of the block still being gathered: the block is closed early (a replay is rare).
+    if (this.blockOf[index]! === this.firstBlock + this.blocks.length) this.closeBlock();
+    const text = this.blocks[this.blockOf[index]! - this.firstBlock]!;
+    const fingerprintAt = this.offsetOf[index]!;
+    const headersAt = fingerprintAt + this.fingerprintLength[index]!;
+    const bodyAt = headersAt + this.headersLength[index]!;
+    const bodyLength = this.bodyLength[index]!;
+    const headers = text.slice(headersAt, bodyAt);
+    return {
+      fingerprint: text.slice(fingerprintAt, headersAt),
+      status: this.status[index]!,
+      body: bodyLength < 0 ? undefined : text.slice(bodyAt, bodyAt + bodyLength),
+      headers: headers ? (JSON.parse(headers) as Record<string, string>) : {},
+      createdAt: this.createdAt[index]!,
+    };
   }
 }

@@ -195,6 +195,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           return reply;
         }
 
+        let idempotencyScope: string | undefined;
         let idempotencySlot: string | undefined;
         let print: string | undefined;
         let releaseSlot: (() => void) | undefined;
@@ -204,11 +205,12 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
             throw new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.');
           }
           // Scoped to the key by its hash: the state (and the --state file) holds no part of a key.
-          idempotencySlot = `${keyHash(principal.key)}:${idempotencyKey}`;
+          idempotencyScope = keyHash(principal.key);
+          idempotencySlot = `${idempotencyScope}:${idempotencyKey}`;
           print = fingerprint(request);
           // The same key in flight: wait for it, then answer as a replay (or run, if it failed and stored nothing).
           while (inFlight.has(idempotencySlot)) await inFlight.get(idempotencySlot);
-          const stored = store.state.idempotency.get(idempotencySlot);
+          const stored = store.state.idempotency.get(idempotencyScope, idempotencyKey);
           if (stored) {
             if (stored.fingerprint !== print) {
               throw new ApiFailure(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
@@ -242,8 +244,8 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           // Only successes are replayed: a refused request may be fixed and sent again with the same key.
           // Serialized once: the same text is sent now and kept for replays (less memory than the object).
           const text = result.body === undefined ? undefined : JSON.stringify(result.body);
-          if (idempotencySlot && print && result.status < 400) {
-            store.state.idempotency.set(idempotencySlot, { fingerprint: print, status: result.status, body: text, headers: result.headers ?? NO_HEADERS, createdAt: Date.now() });
+          if (idempotencyScope && typeof idempotencyKey === 'string' && print && result.status < 400) {
+            store.state.idempotency.set(idempotencyScope, idempotencyKey, { fingerprint: print, status: result.status, body: text, headers: result.headers ?? NO_HEADERS, createdAt: Date.now() });
             store.changed();
           }
           if (resetAfterCommit) {

@@ -372,7 +372,11 @@ export class Store {
       const line = JSON.parse(text) as Line;
       if (line[0] === 'envelope') store.state.envelopes.add(line[1], line[2]);
       else if (line[0] === 'document') store.state.documents.set(line[1].documentId, line[1]);
-      else if (line[0] === 'idempotency') store.state.idempotency.set(line[1], line[2]);
+      else if (line[0] === 'idempotency') {
+        // The slot is `<key hash>:<Idempotency-Key>`; the hash is hex, so the first colon ends it.
+        const colon = line[1].indexOf(':');
+        store.state.idempotency.set(line[1].slice(0, colon), line[1].slice(colon + 1), line[2]);
+      }
       else if (line[0] === 'blob') store.blobs.set(line[1], Buffer.from(line[2], 'base64'));
       else throw new Error(`line ${lineNumber} is not a record of this emulator's state.`);
     }
@@ -423,7 +427,7 @@ export class Store {
       const { envelopes, documents, idempotency } = this.state;
       for (const envelope of envelopes.values()) await emit(envelope.status === 'VOIDED' ? ['envelope', envelope, envelopes.voidedAtOf(envelope)] : ['envelope', envelope]);
       for (const document of documents.values()) await emit(['document', document]);
-      for (const [slot, record] of idempotency.entries()) await emit(['idempotency', slot, record]);
+      for (const [scope, key, record] of idempotency.entries()) await emit(['idempotency', `${scope}:${key}`, record]);
       for (const [id, bytes] of this.blobs) await emit(['blob', id, bytes.toString('base64')]);
       await file.write(chunk);
       await file.commit();
