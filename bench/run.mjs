@@ -280,25 +280,41 @@ if (wanted('emulator')) {
   begin('emulator');
   if (!have('wrk')) console.log('emulator: skipped (install wrk: apt-get install wrk)');
   else {
-    const bare = await startScriptServer('bare-fastify', bareFastify);
-    let base;
-    try {
-      base = wrkCreates(bare.url, 'none');
-    } finally {
-      bare.stop();
+    // Three runs of each on an empty store, a fresh server for each, and the median of each measure: a p99 of about a
+    // millisecond moves by half of itself from one run to the next on this machine.
+    const medianOf = (runs) => {
+      const middle = (values) => values.toSorted((a, b) => a - b)[values.length >> 1];
+      return { rps: middle(runs.map((run) => run.rps)), p99: middle(runs.map((run) => run.p99)), non2xx: Math.max(...runs.map((run) => run.non2xx)) };
+    };
+    const bareRuns = [];
+    for (let run = 0; run < 3; run++) {
+      const bare = await startScriptServer('bare-fastify', bareFastify);
+      try {
+        bareRuns.push(wrkCreates(bare.url, 'none'));
+      } finally {
+        bare.stop();
+      }
     }
-    report('creates: bare fastify route', `${base.rps.toFixed(0)} req/s, p99 ${base.p99.toFixed(2)} ms`, 'the baseline, same machine, same run');
-    const empty = await startEmulator(['--no-seed']);
-    let fresh;
+    const base = medianOf(bareRuns);
+    report('creates: bare fastify route', `${base.rps.toFixed(0)} req/s, p99 ${base.p99.toFixed(2)} ms`, 'the baseline, same machine, same run (median of 3)');
+    const freshRuns = [];
     let emptyRss;
-    try {
-      emptyRss = rssMiB(empty.child.pid);
-      fresh = wrkCreates(empty.url, empty.key);
-    } finally {
-      empty.stop();
+    for (let run = 0; run < 3; run++) {
+      const empty = await startEmulator(['--no-seed']);
+      try {
+        emptyRss ??= rssMiB(empty.child.pid);
+        freshRuns.push(wrkCreates(empty.url, empty.key));
+      } finally {
+        empty.stop();
+      }
     }
+    const fresh = medianOf(freshRuns);
     const ratio = (value, of) => `${(value / of).toFixed(2)}x`;
-    report('creates: emulator, empty store', `${fresh.rps.toFixed(0)} req/s (${ratio(fresh.rps, base.rps)}), p99 ${fresh.p99.toFixed(2)} ms (${ratio(fresh.p99, base.p99)})`, `target >= 0.5x, p99 <= 5x (non-2xx: ${fresh.non2xx})`);
+    report(
+      'creates: emulator, empty store',
+      `${fresh.rps.toFixed(0)} req/s (${ratio(fresh.rps, base.rps)}), p99 ${fresh.p99.toFixed(2)} ms (${ratio(fresh.p99, base.p99)})`,
+      `target >= 0.5x, p99 <= 5x (median of 3; non-2xx: ${fresh.non2xx})`,
+    );
 
     const preloadStarted = performance.now();
     const full = await startEmulator(['--no-seed', '--preload-drafts', String(MILLION)]);
@@ -327,8 +343,22 @@ if (wanted('emulator')) {
         report(`list at 1M: ${name}`, `p50 ${wrkGetP50(`${full.url}${path}`, full.key).toFixed(3)} ms`, 'target <= 1 ms');
       }
 
-      const loaded = wrkCreates(full.url, full.key);
-      report('creates: emulator, 1,000,000 envelopes', `${loaded.rps.toFixed(0)} req/s (${ratio(loaded.rps, base.rps)}), p99 ${loaded.p99.toFixed(2)} ms (${ratio(loaded.p99, base.p99)})`, `target >= 0.5x, p99 <= 5x (non-2xx: ${loaded.non2xx})`);
+      // Three runs, each on an emulator just filled to 1,000,000 (this one, then two more), as on the empty store.
+      const loadedRuns = [wrkCreates(full.url, full.key)];
+      for (let run = 1; run < 3; run++) {
+        const again = await startEmulator(['--no-seed', '--preload-drafts', String(MILLION)]);
+        try {
+          loadedRuns.push(wrkCreates(again.url, again.key));
+        } finally {
+          again.stop();
+        }
+      }
+      const loaded = medianOf(loadedRuns);
+      report(
+        'creates: emulator, 1,000,000 envelopes',
+        `${loaded.rps.toFixed(0)} req/s (${ratio(loaded.rps, base.rps)}), p99 ${loaded.p99.toFixed(2)} ms (${ratio(loaded.p99, base.p99)})`,
+        `target >= 0.5x, p99 <= 5x (median of 3; non-2xx: ${loaded.non2xx})`,
+      );
       report('creates: flat from empty to 1,000,000', `${ratio(loaded.rps, fresh.rps)} of the empty store's rate`, 'target >= 0.90x');
     } finally {
       full.stop();
