@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simplePdf } from '../../test/support/pdfs.js';
 import { readPdfPages } from '../pdf/text.js';
 import { Events, type WebhookEventType } from './events.js';
-import { createEnvelopeRecord, finishParticipant, markSent, newParticipant, onDocumentsProcessed, serviceActor, type LifecycleDeps } from './lifecycle.js';
+import { addDocumentId, createEnvelopeRecord, finishParticipant, markSent, newParticipant, onDocumentsProcessed, serviceActor, type LifecycleDeps } from './lifecycle.js';
 import { defaultEmulatorOptions } from './options.js';
 import { emptyState, newId, nowIso, Store, type DocumentRecord, type EnvelopeRecord } from './store.js';
 
@@ -38,7 +38,7 @@ async function addDocument(deps: LifecycleDeps, envelope: EnvelopeRecord, status
     deps.store.blobs.set(document.documentId, Buffer.from(bytes));
   }
   deps.store.state.documents.set(document.documentId, document);
-  envelope.documentIds.push(document.documentId);
+  addDocumentId(envelope, document.documentId);
   return document;
 }
 

@@ -196,6 +196,18 @@ function senderOf(user: Named): Named {
   return sender;
 }
 
+/**
+ * What a new draft starts with: one frozen empty list for all of them (a million drafts would otherwise hold two
+ * million empty arrays). Participants are replaced through `EnvelopeTable.setParticipants`, documents through
+ * `addDocumentId`, never changed in place.
+ */
+const NO_PARTICIPANTS: readonly ParticipantRecord[] = Object.freeze([]);
+const NO_DOCUMENTS: readonly string[] = Object.freeze([]);
+
+export function addDocumentId(envelope: EnvelopeRecord, documentId: string): void {
+  envelope.documentIds = [...envelope.documentIds, documentId];
+}
+
 /** Creates a DRAFT, counted toward the envelope quota (403 ENVELOPES_QUOTA_EXCEEDED past it). */
 export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSettings, actor: Actor, details?: Record<string, unknown>): EnvelopeRecord {
   assertEnvelopeQuota(deps);
@@ -213,8 +225,8 @@ export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSett
     updatedAt: now,
     folderId: folder.id,
     sender: senderOf(state.responsibleUser),
-    participants: [],
-    documentIds: [],
+    participants: NO_PARTICIPANTS,
+    documentIds: NO_DOCUMENTS,
     history: [],
   };
   state.envelopes.add(envelope);

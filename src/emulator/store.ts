@@ -93,8 +93,8 @@ export interface EnvelopeRecord {
   folderId: string;
   sender: Named;
   cancellationReason?: string;
-  participants: ParticipantRecord[];
-  documentIds: string[];
+  participants: readonly ParticipantRecord[];
+  documentIds: readonly string[];
   history: HistoryEntry[];
   /** Created by send-now: sent by the emulator itself once documents are ready. */
   sendWhenReady?: boolean;

@@ -3,7 +3,7 @@ import type { RouteContext, RouteTable } from '../context.js';
 import { receiveBody } from '../document-bytes.js';
 import { ApiFailure, fail } from '../errors.js';
 import { placeFieldsOnDocument } from '../field-placement.js';
-import { assertStatus, findEnvelope } from '../lifecycle.js';
+import { addDocumentId, assertStatus, findEnvelope } from '../lifecycle.js';
 import {
   confirmConversion,
   contentPath,
@@ -60,7 +60,7 @@ export const routes: RouteTable = {
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
     assertStatus(envelope, ['DRAFT'], 'ENVELOPE_NOT_DRAFT', 'add a document');
     const { document, upload } = createDocumentRecord(ctx, { envelopeId: envelope.id }, { fileName, contentType }, ctx.origin);
-    envelope.documentIds.push(document.documentId);
+    addDocumentId(envelope, document.documentId);
     ctx.events.history(envelope, 'DOCUMENT_REGISTERED', ctx.events.apiActor(ctx.principal), { documentId: document.documentId, fileName, contentType });
     return {
       status: 201,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiFailure, fail } from '../errors.js';
 import {
+  addDocumentId,
   assertEnvelopeQuota,
   assertMessagesLeft,
   checkDeliveryAddress,
@@ -166,7 +167,7 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: LifecycleDeps):
     const origin = `${request.protocol}://${request.headers.host}`;
     const uploadDetails = body.documents.map((requested) => {
       const { document, upload } = createDocumentRecord(deps, { envelopeId: envelope.id }, { ...requested, documentId: requested.id }, origin);
-      envelope.documentIds.push(document.documentId);
+      addDocumentId(envelope, document.documentId);
       return { documentId: document.documentId, fileName: document.fileName, uploadUrl: upload.url };
     });
     deps.events.history(envelope, 'PARTICIPANTS_SYNCED', actor, {

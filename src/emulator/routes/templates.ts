@@ -1,7 +1,7 @@
 import type { RouteContext, RouteTable } from '../context.js';
 import { readDocumentBytes, replaceDocumentBytes } from '../document-bytes.js';
 import { fail } from '../errors.js';
-import { assertMessagesLeft, assertSendable, checkDeliveryAddress, createEnvelopeRecord, deliveryShape, markSent, newParticipant, settingsShape } from '../lifecycle.js';
+import { addDocumentId, assertMessagesLeft, assertSendable, checkDeliveryAddress, createEnvelopeRecord, deliveryShape, markSent, newParticipant, settingsShape } from '../lifecycle.js';
 import { paginate } from '../pagination.js';
 import { newId, nowIso, type DocumentRecord, type EnvelopeRecord, type TemplateRecord } from '../store.js';
 import { lazySchema, parseBody } from '../validate.js';
@@ -82,7 +82,7 @@ async function copyDocuments(ctx: RouteContext, template: TemplateRecord, envelo
     };
     ctx.store.state.documents.set(copy.documentId, copy);
     await replaceDocumentBytes(ctx.store, copy.documentId, Buffer.from(bytes));
-    envelope.documentIds.push(copy.documentId);
+    addDocumentId(envelope, copy.documentId);
   }
 }
 
