@@ -3,7 +3,6 @@
  * `options.processingDelayMs` while the bytes are read (page sizes from the PDF; a `.docx` converted to a PDF preview
  * that waits for confirmation), and the envelope told when it ends.
  */
-import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onDocumentsProcessed, serviceActor, type LifecycleDeps } from './lifecycle.js';
 import { PdfUnreadableError } from '../pdf/errors.js';
@@ -69,6 +68,8 @@ interface Outcome {
   failureReason?: string;
   /** The converted preview of a .docx, which becomes the document's content. */
   convertedPdf?: Uint8Array;
+  /** Of the content the document keeps (the preview, for a .docx), when it was read whole. */
+  sha256?: string;
 }
 
 const failed = (failureReason: string): Outcome => ({ status: 'FAILED', failureReason });
@@ -99,14 +100,18 @@ async function analyse(deps: LifecycleDeps, document: DocumentRecord): Promise<O
       throw cause;
     }
     const pages = await readPages(pdf);
-    return 'failureReason' in pages ? failed(pages.failureReason) : { status: 'AWAITING_CONVERSION_CONFIRMATION', ...pages, convertedPdf: pdf };
+    return 'failureReason' in pages ? failed(pages.failureReason) : { status: 'AWAITING_CONVERSION_CONFIRMATION', ...pages, convertedPdf: pdf, sha256: await documentSha256(pdf) };
   }
   // A PDF starts with its header within the first 1024 bytes; anything else is refused without reading it whole.
   if (!head.includes('%PDF-')) return failed('not a PDF (no %PDF- header)');
   // Bytes read back from a spill file belong to this read alone: handed to pdfjs rather than copied, a large document
   // is held once. Bytes kept in memory are the store's and are copied.
-  const pages = await readPages((await readDocumentBytes(store, document.documentId))!, { owned: !store.blobs.has(document.documentId) });
-  return 'failureReason' in pages ? failed(pages.failureReason) : { status: 'READY', ...pages };
+  const bytes = (await readDocumentBytes(store, document.documentId))!;
+  // Taken from this one read (before pdfjs owns the bytes), not while the upload arrived, so that receiving runs at the
+  // pace of the network and the disk. Only content that can be searched needs it: the anchor text cache keys on it.
+  const sha256 = await documentSha256(bytes);
+  const pages = await readPages(bytes, { owned: !store.blobs.has(document.documentId) });
+  return 'failureReason' in pages ? failed(pages.failureReason) : { status: 'READY', ...pages, sha256 };
 }
 
 /** The processing run each document is on: a new upload starts a new run and the older one's result is dropped. */
@@ -120,9 +125,6 @@ async function runProcessing(deps: LifecycleDeps, document: DocumentRecord): Pro
   const remaining = (document.processingUntil ?? 0) - Date.now();
   if (remaining > 0) await sleep(remaining, undefined, { ref: false });
   if (!isCurrent()) return;
-  // Taken here rather than while the upload arrived, so that receiving runs at the pace of the network and the disk.
-  const sha256 = await documentSha256(deps.store, document.documentId);
-  if (!isCurrent()) return;
   let outcome: Outcome;
   try {
     outcome = await analyse(deps, document);
@@ -132,12 +134,11 @@ async function runProcessing(deps: LifecycleDeps, document: DocumentRecord): Pro
   if (!isCurrent()) return;
   currentRun.delete(document.documentId);
 
-  document.sha256 = sha256;
+  document.sha256 = outcome.sha256;
   if (outcome.convertedPdf) {
     const pdf = Buffer.from(outcome.convertedPdf);
     await replaceDocumentBytes(deps.store, document.documentId, pdf);
     document.byteLength = pdf.length;
-    document.sha256 = createHash('sha256').update(pdf).digest('hex');
     document.convertedFromDocx = true;
   }
   document.status = outcome.status;
