@@ -154,9 +154,14 @@ describe('upload to the signed address', () => {
     await processedDocument(emulator, envelopeId, registered.documentId);
     const field = { id: crypto.randomUUID(), participantId: participantIds[0], type: 'SIGNATURE', pages: [2], position: { x: 72, y: 72 }, size: { width: 100, height: 30 } };
     expectStatus(await call(emulator, 'PUT', `/v4/api/envelopes/${envelopeId}/documents/${registered.documentId}/fields`, { body: { fields: [field] } }), 200);
+    // The old content's text is read (and cached) before it is replaced.
+    expect(expectStatus(await findAnchors(emulator, envelopeId, registered.documentId, [{ key: 'two', text: 'two' }]), 200).body.matches).toHaveLength(1);
     await putBytes(registered.uploadUrl, await simplePdf({ pages: [['only one']] }));
     const replaced = await processedDocument(emulator, envelopeId, registered.documentId);
     expect(replaced.pageCount).toBe(1);
+    // The new content is searched, not the text read from the old one.
+    const search = expectStatus(await findAnchors(emulator, envelopeId, registered.documentId, [{ key: 'two', text: 'two' }, { key: 'only', text: 'only one' }]), 200).body;
+    expect(search.matches.map((match: { key: string }) => match.key)).toEqual(['only']);
     expect(expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelopeId}/documents/${registered.documentId}/fields`), 200).body.fields).toEqual([]);
   });
 
