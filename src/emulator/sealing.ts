@@ -3,7 +3,7 @@
  * recognises. Sealing here is a stamp and metadata, made once per document and kept with the state; validation
  * compares SHA-256 digests with the sealed copies this emulator made, so any change to a sealed file breaks it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { displayedPointToPdf, normaliseRotation, visibleBox } from '../pdf/geometry.js';
 import { readDocumentBytes } from './document-bytes.js';
 import type { LifecycleDeps } from './lifecycle.js';
@@ -23,7 +23,7 @@ function sealedBlobKey(documentId: string): string {
 const sealedDigests = new Map<string, string>();
 
 function digest(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return hash('sha256', bytes);
 }
 
 async function seal(deps: LifecycleDeps, envelope: EnvelopeRecord, document: DocumentRecord, original: Uint8Array): Promise<Buffer> {

@@ -3,7 +3,7 @@
  * from the drawing) and participant roles. Ids are name-based UUIDs: the same on every start and reset, so docs and
  * scripts can name them.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { uuidV5 } from '../shared/uuid.js';
 import type { PageInfo, StoredField, Store, TemplateRecord } from './store.js';
 import { nowIso } from './store.js';
@@ -166,7 +166,7 @@ export async function seedTemplates(store: Store): Promise<void> {
       pageCount: pages.length,
       pages,
       fields: [],
-      sha256: createHash('sha256').update(bytes).digest('hex'),
+      sha256: hash('sha256', bytes),
       createdAt,
     });
     store.blobs.set(documentId, bytes);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RouteContext, RouteTable } from '../context.js';
 import { receiveBody } from '../document-bytes.js';
 import { ApiFailure, fail } from '../errors.js';
@@ -139,7 +139,7 @@ export const routes: RouteTable = {
     }
     const received = await receiveBody(ctx.raw, { maxBytes: ctx.options.maxDocumentBytes, contentLength: headerValue(ctx.headers['content-length']) });
     if (received.byteLength === 0) throw fail.validation('The body is empty; send the PDF to validate.');
-    const sha256 = createHash('sha256').update(received.bytes!).digest('hex');
+    const sha256 = hash('sha256', received.bytes!);
     const sealedDocument = findSealedDocument(ctx.store, sha256);
     if (sealedDocument) {
       return { status: 200, body: { valid: true, sealed: true, reason: null, sha256, pageCount: sealedDocument.pageCount ?? null, documentId: sealedDocument.documentId, envelopeId: sealedDocument.envelopeId ?? null } };
