@@ -1,3 +1,4 @@
+import { entryIn } from './derived.js';
 import { OrderedIndex, type Position } from './ordered-index.js';
 import type { EnvelopeRecord, EnvelopeStatus, ParticipantRecord } from './store.js';
 
@@ -10,16 +11,6 @@ const seqOf = (envelope: EnvelopeRecord): number => envelope.seq;
 
 const newestFirst = (): OrderedIndex<EnvelopeRecord> => new OrderedIndex(seqOf, seqOf);
 
-/** The list of one status in `lists`, made when first needed. */
-function statusList(lists: Map<EnvelopeStatus, OrderedIndex<EnvelopeRecord>>, status: EnvelopeStatus): OrderedIndex<EnvelopeRecord> {
-  let list = lists.get(status);
-  if (!list) {
-    list = newestFirst();
-    lists.set(status, list);
-  }
-  return list;
-}
-
 /** The addresses an envelope is listed under for a contact: its participants' emails, as lowercase. */
 function emailsOf(envelope: EnvelopeRecord): Set<string> {
   return new Set(envelope.participants.map((participant) => participant.email.toLowerCase()));
@@ -30,6 +21,8 @@ interface FolderLists {
   all: OrderedIndex<EnvelopeRecord>;
   byStatus: Map<EnvelopeStatus, OrderedIndex<EnvelopeRecord>>;
 }
+
+const newFolderLists = (): FolderLists => ({ all: newestFirst(), byStatus: new Map() });
 
 /** A SENT envelope's deadline, in a min-heap: the one due first is at the top. */
 interface Due {
@@ -171,14 +164,10 @@ export class EnvelopeTable {
   /** Into the lists the envelope answers to: all, its status, its folder, and its folder and status. */
   private enterLists(envelope: EnvelopeRecord): void {
     this.all.insert(envelope);
-    statusList(this.byStatus, envelope.status).insert(envelope);
-    let folder = this.byFolder.get(envelope.folderId);
-    if (!folder) {
-      folder = { all: newestFirst(), byStatus: new Map() };
-      this.byFolder.set(envelope.folderId, folder);
-    }
+    entryIn(this.byStatus, envelope.status, newestFirst).insert(envelope);
+    const folder = entryIn(this.byFolder, envelope.folderId, newFolderLists);
     folder.all.insert(envelope);
-    statusList(folder.byStatus, envelope.status).insert(envelope);
+    entryIn(folder.byStatus, envelope.status, newestFirst).insert(envelope);
   }
 
   private leaveLists(envelope: EnvelopeRecord): void {
@@ -195,14 +184,7 @@ export class EnvelopeTable {
   }
 
   private enterEmails(envelope: EnvelopeRecord): void {
-    for (const email of emailsOf(envelope)) {
-      let list = this.byEmail.get(email);
-      if (!list) {
-        list = newestFirst();
-        this.byEmail.set(email, list);
-      }
-      list.insert(envelope);
-    }
+    for (const email of emailsOf(envelope)) entryIn(this.byEmail, email, newestFirst).insert(envelope);
   }
 
   private leaveEmails(envelope: EnvelopeRecord): void {

@@ -1,4 +1,5 @@
 import type { Principal } from './context.js';
+import { Derived, entryIn } from './derived.js';
 import type { EmulatorOptions } from './options.js';
 import { newId, nowIso, type EnvelopeRecord, type HistoryEntry, type OutboxMessage, type ParticipantRecord, type State, type Store } from './store.js';
 import type { WebhookEventType } from '../shared/values.js';
@@ -8,34 +9,22 @@ export type { WebhookEventType };
 /** Delivers an event to subscribed endpoints; the webhook module provides it. */
 export type EventSink = (type: WebhookEventType, data: Record<string, unknown>) => void;
 
-function listMessage(index: Map<string, OutboxMessage[]>, message: OutboxMessage): void {
-  const list = index.get(message.envelopeId);
-  if (list) list.push(message);
-  else index.set(message.envelopeId, [message]);
-}
-
-/** Each envelope's messages, per outbox (a start, a `--state` load or a reset brings a new one, indexed on first use). */
-const messageIndexes = new WeakMap<State['outbox'], Map<string, OutboxMessage[]>>();
-
-function messagesByEnvelope(state: State): Map<string, OutboxMessage[]> {
-  let index = messageIndexes.get(state.outbox);
-  if (!index) {
-    index = new Map();
-    messageIndexes.set(state.outbox, index);
-    for (const message of state.outbox) listMessage(index, message);
-  }
+/** Each envelope's messages in the order they were sent, so that one envelope's are found without reading them all. */
+const messagesByEnvelope = new Derived((outbox: State['outbox']) => {
+  const index = new Map<string, OutboxMessage[]>();
+  for (const message of outbox) entryIn(index, message.envelopeId, () => []).push(message);
   return index;
-}
+});
 
 /** The messages the service would have sent about one envelope, in the order they were sent. */
 export function messagesOf(state: State, envelopeId: string): readonly OutboxMessage[] {
-  return messagesByEnvelope(state).get(envelopeId) ?? [];
+  return messagesByEnvelope.of(state.outbox).get(envelopeId) ?? [];
 }
 
 function recordMessage(state: State, message: OutboxMessage): void {
-  const index = messagesByEnvelope(state);
+  const index = messagesByEnvelope.of(state.outbox);
   state.outbox.push(message);
-  listMessage(index, message);
+  entryIn(index, message.envelopeId, () => []).push(message);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { entryIn } from './derived.js';
+
 /** An answer kept for replay: its status, headers and body as sent (JSON text; undefined for an empty answer). */
 export interface IdempotencyRecord {
   fingerprint: string;
@@ -17,6 +19,9 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const TEXT_BLOCK = 256 * 1024;
 /** Entries the per-entry arrays start with; they double as needed. */
 const INITIAL_ENTRIES = 1024;
+
+/** A scope's keys, each to its entry number. */
+const newSlots = (): Map<string, number> => new Map();
 
 /**
  * Idempotency records by scope (the hash of the API key) and Idempotency-Key, with a queue in the order they were
@@ -55,12 +60,14 @@ export class IdempotencyLedger {
   /** The texts of the block being gathered (number `firstBlock + blocks.length`), and its length so far. */
   private pending: string[] = [];
   private pendingLength = 0;
-  private live = 0;
 
   constructor(private readonly windowMs = IDEMPOTENCY_WINDOW_MS) {}
 
+  /** Live records: one per key of each scope (a scope is an API key, so there are few). */
   get size(): number {
-    return this.live;
+    let live = 0;
+    for (const slots of this.byScope.values()) live += slots.size;
+    return live;
   }
 
   /** Characters of record text held: what expiry gives back. */
@@ -95,13 +102,7 @@ export class IdempotencyLedger {
     this.pending.push(record.fingerprint, headers, body);
     this.pendingLength += record.fingerprint.length + headers.length + body.length;
     if (this.pendingLength >= TEXT_BLOCK) this.closeBlock();
-    let slots = this.byScope.get(scope);
-    if (!slots) {
-      slots = new Map();
-      this.byScope.set(scope, slots);
-    }
-    if (!slots.has(key)) this.live++;
-    slots.set(key, this.first + index);
+    entryIn(this.byScope, scope, newSlots).set(key, this.first + index);
     this.expire(record.createdAt);
   }
 
@@ -114,7 +115,6 @@ export class IdempotencyLedger {
       // A key whose record was replaced (its first one expired unanswered) keeps the newer one.
       if (slots.get(key) === this.first + this.head) {
         slots.delete(key);
-        this.live--;
         if (slots.size === 0) this.byScope.delete(scope);
       }
       this.scopes[this.head] = this.keys[this.head] = undefined;

@@ -4,6 +4,7 @@
  */
 import { e164Pattern } from '../shared/phone.js';
 import { deliveryMethods, participantRoles } from '../shared/values.js';
+import { Derived } from './derived.js';
 import { ApiFailure, fail } from './errors.js';
 import type { Events } from './events.js';
 import { placeFieldsOnDocument } from './field-placement.js';
@@ -185,16 +186,8 @@ export interface EnvelopeSettings {
   folderId?: string | undefined;
 }
 
-const senders = new WeakMap<Named, Named>();
 /** The sender every envelope names: one frozen copy of the responsible user, shared by all of them. */
-function senderOf(user: Named): Named {
-  let sender = senders.get(user);
-  if (!sender) {
-    sender = Object.freeze({ id: user.id, name: user.name });
-    senders.set(user, sender);
-  }
-  return sender;
-}
+const senders = new Derived((user: Named): Named => Object.freeze({ id: user.id, name: user.name }));
 
 /**
  * What a new draft starts with: one frozen empty list for all of them (a million drafts would otherwise hold two
@@ -224,7 +217,7 @@ export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSett
     createdAt: now,
     updatedAt: now,
     folderId: folder.id,
-    sender: senderOf(state.responsibleUser),
+    sender: senders.of(state.responsibleUser),
     participants: NO_PARTICIPANTS,
     documentIds: NO_DOCUMENTS,
     history: [],

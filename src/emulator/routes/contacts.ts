@@ -1,4 +1,5 @@
 import type { RouteContext, RouteTable } from '../context.js';
+import { Derived } from '../derived.js';
 import { fail } from '../errors.js';
 import { expireDueEnvelopes } from '../lifecycle.js';
 import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
@@ -38,22 +39,18 @@ interface ContactIndex {
   byEmail: Map<string, ContactRecord>;
 }
 
-/** Per contacts object: a start, a `--state` load or a reset brings a new one, and its index is built on first use. */
-const contactIndexes = new WeakMap<State['contacts'], ContactIndex>();
-
 /** So that a page of contacts and the e-mail check cost the same at 100,000 contacts as at ten. */
+const contactIndexes = new Derived((contacts: State['contacts']): ContactIndex => {
+  const ordered = Object.values(contacts);
+  return {
+    ordered,
+    position: new Map(ordered.map((contact, at) => [contact.id, at])),
+    byEmail: new Map(ordered.map((contact) => [contact.email.toLowerCase(), contact])),
+  };
+});
+
 function contactIndex(state: State): ContactIndex {
-  let index = contactIndexes.get(state.contacts);
-  if (!index) {
-    const ordered = Object.values(state.contacts);
-    index = {
-      ordered,
-      position: new Map(ordered.map((contact, at) => [contact.id, at])),
-      byEmail: new Map(ordered.map((contact) => [contact.email.toLowerCase(), contact])),
-    };
-    contactIndexes.set(state.contacts, index);
-  }
-  return index;
+  return contactIndexes.of(state.contacts);
 }
 
 function findContact({ store, params }: RouteContext): ContactRecord {
@@ -152,7 +149,7 @@ export const routes: RouteTable = {
     const { state } = ctx.store;
     delete state.contacts[contact.id];
     // Rare enough to rebuild the index on its next use rather than close the gap in its order.
-    contactIndexes.delete(state.contacts);
+    contactIndexes.forget(state.contacts);
     for (const list of Object.values(state.contactLists)) list.contactIds = list.contactIds.filter((id) => id !== contact.id);
     ctx.store.changed();
     return { status: 204 };
