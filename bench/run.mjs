@@ -237,6 +237,28 @@ function milliseconds(text) {
   return Number(match[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2]];
 }
 
+/** The middle value (of an odd count). */
+const median = (values) => values.toSorted((a, b) => a - b)[values.length >> 1];
+
+/**
+ * wrk creates on three fresh servers (`start()` each time, stopped after), the median of each measure: a p99 of about
+ * a millisecond moves by half of itself from one run to the next on this machine. `inspect` sees the first server
+ * before its run.
+ */
+async function medianCreates(start, inspect) {
+  const runs = [];
+  for (let run = 0; run < 3; run++) {
+    const server = await start();
+    try {
+      if (run === 0) await inspect?.(server);
+      runs.push(wrkCreates(server.url, server.key ?? 'none'));
+    } finally {
+      server.stop();
+    }
+  }
+  return { rps: median(runs.map((each) => each.rps)), p99: median(runs.map((each) => each.p99)), non2xx: Math.max(...runs.map((each) => each.non2xx)) };
+}
+
 /** wrk creating envelopes at 16 connections; every request has an Idempotency-Key of its own (a replay is cheap). */
 function wrkCreates(url, key, seconds = 10) {
   const script = join(work, 'create.lua');
@@ -280,35 +302,13 @@ if (wanted('emulator')) {
   begin('emulator');
   if (!have('wrk')) console.log('emulator: skipped (install wrk: apt-get install wrk)');
   else {
-    // Three runs of each on an empty store, a fresh server for each, and the median of each measure: a p99 of about a
-    // millisecond moves by half of itself from one run to the next on this machine.
-    const medianOf = (runs) => {
-      const middle = (values) => values.toSorted((a, b) => a - b)[values.length >> 1];
-      return { rps: middle(runs.map((run) => run.rps)), p99: middle(runs.map((run) => run.p99)), non2xx: Math.max(...runs.map((run) => run.non2xx)) };
-    };
-    const bareRuns = [];
-    for (let run = 0; run < 3; run++) {
-      const bare = await startScriptServer('bare-fastify', bareFastify);
-      try {
-        bareRuns.push(wrkCreates(bare.url, 'none'));
-      } finally {
-        bare.stop();
-      }
-    }
-    const base = medianOf(bareRuns);
+    const base = await medianCreates(() => startScriptServer('bare-fastify', bareFastify));
     report('creates: bare fastify route', `${base.rps.toFixed(0)} req/s, p99 ${base.p99.toFixed(2)} ms`, 'the baseline, same machine, same run (median of 3)');
-    const freshRuns = [];
     let emptyRss;
-    for (let run = 0; run < 3; run++) {
-      const empty = await startEmulator(['--no-seed']);
-      try {
-        emptyRss ??= rssMiB(empty.child.pid);
-        freshRuns.push(wrkCreates(empty.url, empty.key));
-      } finally {
-        empty.stop();
-      }
-    }
-    const fresh = medianOf(freshRuns);
+    const fresh = await medianCreates(
+      () => startEmulator(['--no-seed']),
+      (empty) => (emptyRss = rssMiB(empty.child.pid)),
+    );
     const ratio = (value, of) => `${(value / of).toFixed(2)}x`;
     report(
       'creates: emulator, empty store',
@@ -316,53 +316,45 @@ if (wanted('emulator')) {
       `target >= 0.5x, p99 <= 5x (median of 3; non-2xx: ${fresh.non2xx})`,
     );
 
-    const preloadStarted = performance.now();
-    const full = await startEmulator(['--no-seed', '--preload-drafts', String(MILLION)]);
-    try {
-      const preloadSeconds = (performance.now() - preloadStarted) / 1000;
-      const fullRss = rssMiB(full.child.pid);
-      report('memory: 1,000,000 drafts, emulator RSS', `${fullRss.toFixed(0)} MiB (preloaded in ${preloadSeconds.toFixed(1)} s)`, 'target <= 1024 MiB');
-      report('memory: per envelope', `${(((fullRss - emptyRss) * 1024 * 1024) / MILLION).toFixed(0)} bytes`, `RSS over the empty emulator's ${emptyRss.toFixed(0)} MiB`);
+    // The first of the three, just filled, is also measured for memory and lists before its creates.
+    let preloadStarted;
+    const loaded = await medianCreates(
+      () => {
+        preloadStarted = performance.now();
+        return startEmulator(['--no-seed', '--preload-drafts', String(MILLION)]);
+      },
+      async (full) => {
+        const preloadSeconds = (performance.now() - preloadStarted) / 1000;
+        const fullRss = rssMiB(full.child.pid);
+        report('memory: 1,000,000 drafts, emulator RSS', `${fullRss.toFixed(0)} MiB (preloaded in ${preloadSeconds.toFixed(1)} s)`, 'target <= 1024 MiB');
+        report('memory: per envelope', `${(((fullRss - emptyRss) * 1024 * 1024) / MILLION).toFixed(0)} bytes`, `RSS over the empty emulator's ${emptyRss.toFixed(0)} MiB`);
 
-      const folderId = (await api(full, 'GET', '/v4/api/folders/')).data[0].id;
-      const firstPage = await api(full, 'GET', '/v4/api/envelopes/?limit=20');
-      const contact = await api(full, 'POST', '/v4/api/contacts/', { name: 'Ada Lovelace', email: 'ada@example.com' });
-      const lists = {
-        'no filter': '/v4/api/envelopes/',
-        'status=DRAFT': '/v4/api/envelopes/?status=DRAFT',
-        'status=SENT (none)': '/v4/api/envelopes/?status=SENT',
-        folderId: `/v4/api/envelopes/?folderId=${folderId}`,
-        'status=DRAFT&folderId': `/v4/api/envelopes/?status=DRAFT&folderId=${folderId}`,
-        'second page (cursor)': `/v4/api/envelopes/?cursor=${firstPage.nextCursor}`,
-        'folder content': `/v4/api/folders/${folderId}/content`,
-        'voided report': '/v4/api/reports/voided-envelopes',
-        "a contact's envelopes": `/v4/api/contacts/${contact.id}/envelopes`,
-        'usage by group report': '/v4/api/reports/usage-by-group',
-      };
-      for (const [name, path] of Object.entries(lists)) {
-        report(`list at 1M: ${name}`, `p50 ${wrkGetP50(`${full.url}${path}`, full.key).toFixed(3)} ms`, 'target <= 1 ms');
-      }
-
-      // Three runs, each on an emulator just filled to 1,000,000 (this one, then two more), as on the empty store.
-      const loadedRuns = [wrkCreates(full.url, full.key)];
-      for (let run = 1; run < 3; run++) {
-        const again = await startEmulator(['--no-seed', '--preload-drafts', String(MILLION)]);
-        try {
-          loadedRuns.push(wrkCreates(again.url, again.key));
-        } finally {
-          again.stop();
+        const folderId = (await api(full, 'GET', '/v4/api/folders/')).data[0].id;
+        const firstPage = await api(full, 'GET', '/v4/api/envelopes/?limit=20');
+        const contact = await api(full, 'POST', '/v4/api/contacts/', { name: 'Ada Lovelace', email: 'ada@example.com' });
+        const lists = {
+          'no filter': '/v4/api/envelopes/',
+          'status=DRAFT': '/v4/api/envelopes/?status=DRAFT',
+          'status=SENT (none)': '/v4/api/envelopes/?status=SENT',
+          folderId: `/v4/api/envelopes/?folderId=${folderId}`,
+          'status=DRAFT&folderId': `/v4/api/envelopes/?status=DRAFT&folderId=${folderId}`,
+          'second page (cursor)': `/v4/api/envelopes/?cursor=${firstPage.nextCursor}`,
+          'folder content': `/v4/api/folders/${folderId}/content`,
+          'voided report': '/v4/api/reports/voided-envelopes',
+          "a contact's envelopes": `/v4/api/contacts/${contact.id}/envelopes`,
+          'usage by group report': '/v4/api/reports/usage-by-group',
+        };
+        for (const [name, path] of Object.entries(lists)) {
+          report(`list at 1M: ${name}`, `p50 ${wrkGetP50(`${full.url}${path}`, full.key).toFixed(3)} ms`, 'target <= 1 ms');
         }
-      }
-      const loaded = medianOf(loadedRuns);
-      report(
-        'creates: emulator, 1,000,000 envelopes',
-        `${loaded.rps.toFixed(0)} req/s (${ratio(loaded.rps, base.rps)}), p99 ${loaded.p99.toFixed(2)} ms (${ratio(loaded.p99, base.p99)})`,
-        `target >= 0.5x, p99 <= 5x (median of 3; non-2xx: ${loaded.non2xx})`,
-      );
-      report('creates: flat from empty to 1,000,000', `${ratio(loaded.rps, fresh.rps)} of the empty store's rate`, 'target >= 0.90x');
-    } finally {
-      full.stop();
-    }
+      },
+    );
+    report(
+      'creates: emulator, 1,000,000 envelopes',
+      `${loaded.rps.toFixed(0)} req/s (${ratio(loaded.rps, base.rps)}), p99 ${loaded.p99.toFixed(2)} ms (${ratio(loaded.p99, base.p99)})`,
+      `target >= 0.5x, p99 <= 5x (median of 3; non-2xx: ${loaded.non2xx})`,
+    );
+    report('creates: flat from empty to 1,000,000', `${ratio(loaded.rps, fresh.rps)} of the empty store's rate`, 'target >= 0.90x');
   }
 }
 
@@ -394,7 +386,6 @@ if (wanted('receive')) {
       const target = await api(emulator, 'POST', `/v4/api/envelopes/${envelope.id}/documents`, { fileName: 'receive.pdf', contentType: 'application/pdf' });
       emulated.push(curlSeconds(target.uploadUrl));
     }
-    const median = (values) => values.toSorted((a, b) => a - b)[1];
     const [bareSeconds, emulatorSeconds] = [median(bare), median(emulated)];
     const mib = size / 1024 / 1024;
     report(
