@@ -5,6 +5,7 @@
  */
 import { hash } from 'node:crypto';
 import { displayedPointToPdf, normaliseRotation, visibleBox } from '../pdf/geometry.js';
+import { Derived } from './derived.js';
 import { readDocumentBytes } from './document-bytes.js';
 import type { LifecycleDeps } from './lifecycle.js';
 import type { DocumentRecord, EnvelopeRecord, Store } from './store.js';
@@ -15,16 +16,25 @@ export const SEAL_KEYWORD = 'esign-emulator-sealed';
 const STAMP_SIZE = 6;
 const STAMP_MARGIN = 8;
 
-function sealedBlobKey(documentId: string): string {
-  return `${documentId}:sealed`;
-}
+const SEALED_SUFFIX = ':sealed';
 
-/** SHA-256 of each sealed copy, by document id; rebuilt from the kept copies after a restart. */
-const sealedDigests = new Map<string, string>();
+function sealedBlobKey(documentId: string): string {
+  return `${documentId}${SEALED_SUFFIX}`;
+}
 
 function digest(bytes: Uint8Array): string {
   return hash('sha256', bytes);
 }
+
+/**
+ * Document ids by the SHA-256 of their sealed copies: made from the kept copies on first use (after a start, a
+ * `--state` load or a reset), then kept up to date as copies are made, so that a validation is one lookup.
+ */
+const sealedBySha256 = new Derived((blobs: Store['blobs']) => {
+  const index = new Map<string, string>();
+  for (const [key, bytes] of blobs) if (key.endsWith(SEALED_SUFFIX)) index.set(digest(bytes), key.slice(0, -SEALED_SUFFIX.length));
+  return index;
+});
 
 async function seal(deps: LifecycleDeps, envelope: EnvelopeRecord, document: DocumentRecord, original: Uint8Array): Promise<Buffer> {
   const { PDFDocument, StandardFonts, degrees, rgb } = await import('pdf-lib');
@@ -62,21 +72,12 @@ export async function servedDocumentBytes(deps: LifecycleDeps, document: Documen
   const sealed = await seal(deps, envelope, document, original);
   deps.store.blobs.set(key, sealed);
   deps.store.changed();
-  sealedDigests.set(document.documentId, digest(sealed));
+  sealedBySha256.of(deps.store.blobs).set(digest(sealed), document.documentId);
   return sealed;
 }
 
 /** The document whose sealed copy has this SHA-256, if this emulator made one. */
 export function findSealedDocument(store: Store, sha256: string): DocumentRecord | undefined {
-  for (const document of [...store.state.documents.values()]) {
-    const kept = store.blobs.get(sealedBlobKey(document.documentId));
-    if (!kept) continue;
-    let known = sealedDigests.get(document.documentId);
-    if (!known) {
-      known = digest(kept);
-      sealedDigests.set(document.documentId, known);
-    }
-    if (known === sha256) return document;
-  }
-  return undefined;
+  const documentId = sealedBySha256.of(store.blobs).get(sha256);
+  return documentId === undefined ? undefined : store.state.documents.get(documentId);
 }

@@ -324,7 +324,8 @@ const WRITE_CHUNK = 1024 * 1024;
  */
 export class Store {
   state: State;
-  readonly blobs = new Map<string, Buffer>();
+  /** Document bytes kept in memory, by key; a reset brings a new map (and with it new indexes derived from it). */
+  blobs = new Map<string, Buffer>();
   private persistTimer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private saveFailure: Error | undefined;
@@ -439,7 +440,7 @@ export class Store {
 
   reset(state: State): void {
     this.state = state;
-    this.blobs.clear();
+    this.blobs = new Map();
     this.changed();
   }
 

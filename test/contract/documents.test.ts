@@ -311,17 +311,21 @@ describe('validateSealedDocument', () => {
     return emulator.fetch('/v4/api/documents/validate', { method: 'POST', headers: { 'content-type': PDF }, body: bytes });
   }
 
-  it('is valid only for the sealed PDF served for a COMPLETED envelope; the original, a modified copy and non-PDF bytes are not', async () => {
-    const envelope = await createDraft(emulator, { title: 'Sealed' });
-    const [signer] = await syncParticipants(emulator, envelope.id, [{ name: 'Ada Signer', email: 'ada@example.test' }]);
+  /** An envelope signed to COMPLETED on `target`, its original PDF, and the sealed copy its download serves. */
+  async function completedEnvelope(target: EmulatorProcess): Promise<{ envelopeId: string; original: Uint8Array; sealed: Uint8Array }> {
+    const envelope = await createDraft(target, { title: 'Sealed' });
+    const [signer] = await syncParticipants(target, envelope.id, [{ name: 'Ada Signer', email: 'ada@example.test' }]);
     const original = await ndaPdf();
-    const document = await addDocument(emulator, envelope.id, original, { fileName: 'nda.pdf' });
-    await send(emulator, envelope.id);
-    expect((await participantAction(emulator, envelope.id, signer.id, 'sign')).status).toBe(200);
-    await waitUntil(() => call(emulator, 'GET', `/v4/api/envelopes/${envelope.id}`), (answer) => answer.body.status === 'COMPLETED', 'completion');
+    const document = await addDocument(target, envelope.id, original, { fileName: 'nda.pdf' });
+    await send(target, envelope.id);
+    expect((await participantAction(target, envelope.id, signer.id, 'sign')).status).toBe(200);
+    await waitUntil(() => call(target, 'GET', `/v4/api/envelopes/${envelope.id}`), (answer) => answer.body.status === 'COMPLETED', 'completion');
+    const address = expectStatus(await call(target, 'GET', `/v4/api/envelopes/${envelope.id}/documents/${document.documentId}/download-url`), 200).body;
+    return { envelopeId: envelope.id, original, sealed: new Uint8Array(await (await fetch(address.url)).arrayBuffer()) };
+  }
 
-    const address = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelope.id}/documents/${document.documentId}/download-url`), 200).body;
-    const sealed = new Uint8Array(await (await fetch(address.url)).arrayBuffer());
+  it('is valid only for the sealed PDF served for a COMPLETED envelope; the original, a modified copy and non-PDF bytes are not', async () => {
+    const { envelopeId, original, sealed } = await completedEnvelope(emulator);
     expect(sha256(sealed)).not.toBe(sha256(original));
 
     const valid = await validate(sealed);
@@ -337,9 +341,21 @@ describe('validateSealedDocument', () => {
     expect(await (await validate(new TextEncoder().encode('hello'))).json()).toMatchObject({ valid: false, sealed: false, reason: 'NOT_A_PDF', pageCount: null });
 
     // The ZIP of a completed envelope holds the same sealed copy.
-    const zipAddress = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelope.id}/download`), 200).body;
+    const zipAddress = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelopeId}/download`), 200).body;
     const entries = unzipSync(new Uint8Array(await (await fetch(zipAddress.url)).arrayBuffer()));
     expect(sha256(entries['nda.pdf']!)).toBe(sha256(sealed));
+  });
+
+  it('knows the sealed copies kept in a --state file after a restart, and none after a reset', async () => {
+    const statePath = join(tempDir('esign-sealed-state-'), 'emulator.json');
+    const args = ['--key', 'sealed_test_StateValidation0123456789', '--no-seed', '--processing-delay', '0', '--state', statePath];
+    const { sealed } = await withEmulator(args, completedEnvelope);
+    await withEmulator(args, async (restarted) => {
+      const check = async () => (await (await restarted.fetch('/v4/api/documents/validate', { method: 'POST', headers: { 'content-type': PDF }, body: sealed })).json()) as object;
+      expect(await check()).toMatchObject({ valid: true, sealed: true, reason: null, sha256: sha256(sealed) });
+      expect((await restarted.fetch('/_emulator/reset', { method: 'POST' })).status).toBe(200);
+      expect(await check()).toMatchObject({ valid: false, sealed: true, reason: 'MODIFIED_AFTER_SEALING' });
+    });
   });
 
   it('refuses a body that is not application/pdf with 415, an empty one with 400', async () => {
