@@ -125,6 +125,26 @@ describe('batch run', () => {
     expect(await countEnvelopes('Rerun ')).toBe(2);
   });
 
+  it('a send-now entry and `envelopes send-now` of the same spec derive the same Idempotency-Key: each finds what the other created', async () => {
+    const envelope = [
+      'title: Same key',
+      'participants:',
+      '  - { ref: p0, name: Person 0, email: p0@example.com }',
+      'documents:',
+      '  - { ref: nda, file: nda.pdf }',
+      'fields:',
+      '  - { type: SIGNATURE, documentRef: nda, participantRef: p0, size: { width: 150, height: 40 }, anchor: { text: "{{signature}}", occurrence: 1 } }',
+    ];
+    const single = write('same-key.yaml', `${envelope.join('\n')}\n`);
+    const sent = await esign(['--json', 'envelopes', 'send-now', '--file', single]);
+    expect(sent.code, sent.stderr).toBe(0);
+    const batch = write('same-key-batch.yaml', ['version: 1', 'envelopes:', '  - ref: same', '    via: send-now', ...envelope.map((line) => `    ${line}`), ''].join('\n'));
+    const result = await esign(['--json', 'batch', 'run', batch]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseJson<{ envelopes: { envelopeId: string }[] }>(result.stdout).envelopes[0]!.envelopeId).toBe(parseJson<{ id: string }>(sent.stdout).id);
+    expect(await countEnvelopes('Same key')).toBe(1);
+  });
+
   it('refuses to start over an earlier journal without --resume or --force', async () => {
     const file = write('journalled.yaml', batchOf('Journalled', ['x']));
     expect((await esign(['batch', 'run', file])).code).toBe(0);

@@ -64,6 +64,15 @@ export async function batchJsonSchema(): Promise<Record<string, unknown>> {
   return { ...schema, $id: 'https://esign.invalid/schemas/batch-v1.json', title: 'esign batch file (version 1) or envelope spec' };
 }
 
+/**
+ * An entry's envelope spec without the keys only a batch has: what `esign envelopes send-now` reads from a file of its
+ * own, so that both derive the same Idempotency-Key from the same envelope and each finds what the other created.
+ */
+function withoutBatchKeys(loaded: LoadedEnvelopeSpec): LoadedEnvelopeSpec {
+  const { ref: _ref, via: _via, send: _send, ...spec } = loaded.spec as EnvelopeSpec & Partial<Record<'ref' | 'via' | 'send', unknown>>;
+  return { ...loaded, spec };
+}
+
 async function checkEntry(entry: BatchEntry, schemas: { envelope: zod.ZodType<EnvelopeSpec> }, nowMs: number): Promise<{ checked?: CheckedEntry; problems: BatchProblem[] }> {
   const rowNote = (problem: BatchProblem): BatchProblem => (entry.row ? { ...problem, message: `${problem.message} (row ${entry.row})` } : problem);
   try {
@@ -79,7 +88,7 @@ async function checkEntry(entry: BatchEntry, schemas: { envelope: zod.ZodType<En
       }
       return { checked: { entry, kind: 'template', template: template as TemplateSpec, input: entry.input }, problems: [] };
     }
-    const loaded = await loadEnvelopeSpec(entry.input, schemas.envelope, entry.base, nowMs);
+    const loaded = withoutBatchKeys(await loadEnvelopeSpec(entry.input, schemas.envelope, entry.base, nowMs));
     if (entry.via === 'send-now') assertSendNowAnchorLimit(loaded, 'Use via: flow for this envelope: a draft takes any number of anchored fields.');
     const preflight = await preflightEnvelopeSpec(loaded);
     // The service sends an envelope whose signer has nothing to sign; in a batch that is always a mistake.

@@ -41,6 +41,14 @@ describe('envelopeSpecIdempotencyKey', () => {
     expect(await envelopeSpecIdempotencyKey({ spec, files: [{ ...files[0]!, path: other }] })).not.toBe(key);
   });
 
+  it('takes digests already taken instead of reading the files again, and gives the same key with them', async () => {
+    const read: string[] = [];
+    const given = await envelopeSpecIdempotencyKey({ spec, files }, (file) => (read.push(file.ref), fileSha256(pdf)));
+    expect(given).toBe(await envelopeSpecIdempotencyKey({ spec, files }));
+    expect(read).toEqual(['nda']);
+    expect(await envelopeSpecIdempotencyKey({ spec, files }, () => '0'.repeat(64))).not.toBe(given);
+  });
+
   it('hashes files by streaming them (the digest of a file larger than one read)', async () => {
     const big = join(dir, 'big.bin');
     writeFileSync(big, Buffer.alloc(3 * 1024 * 1024 + 5, 7));

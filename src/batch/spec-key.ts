@@ -31,12 +31,18 @@ export async function fileSha256(path: string, size?: number): Promise<string> {
   return hash.digest('hex');
 }
 
+type SpecFile = LoadedEnvelopeSpec['files'][number];
+
 /**
  * A UUID v5 over the spec as written (settings, participants, documents with their names, fields) and each document's
- * SHA-256: a changed file or a changed line gives a new key, hence a new envelope.
+ * SHA-256: a changed file or a changed line gives a new key, hence a new envelope. `sha256Of` gives a digest already
+ * taken (a batch plan has them), so that no file is read twice.
  */
-export async function envelopeSpecIdempotencyKey(loaded: Pick<LoadedEnvelopeSpec, 'spec' | 'files'>): Promise<string> {
+export async function envelopeSpecIdempotencyKey(
+  loaded: Pick<LoadedEnvelopeSpec, 'spec' | 'files'>,
+  sha256Of: (file: SpecFile) => string | Promise<string> = (file) => fileSha256(file.path, file.size),
+): Promise<string> {
   const files = [];
-  for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await fileSha256(file.path, file.size) });
+  for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await sha256Of(file) });
   return uuidV5(canonicalJson({ spec: loaded.spec, files }), SPEC_KEY_NAMESPACE);
 }
