@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { getOperation } from '../api/operations.js';
 import { sendNowBody } from './envelope-spec.js';
-import { canonicalJson, envelopeSpecIdempotencyKey, fileSha256 } from './spec-key.js';
+import { fileSha256 } from '../workflows/file-sha256.js';
+import { canonicalJson, envelopeSpecIdempotencyKey } from './spec-key.js';
 import { uuidV5 } from '../shared/uuid.js';
 import type { CheckedEntry } from './check.js';
 
@@ -55,7 +56,7 @@ export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
   const { entry } = checked;
   const files: PlannedFile[] = [];
   if (checked.kind === 'envelope') {
-    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await fileSha256(file.path, file.size) });
+    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await fileSha256(file.path) });
   }
   const digest = createHash('sha256')
     .update(canonicalJson({ ref: entry.ref, via: entry.via, send: entry.send, spec: entry.input.data, files: files.map((file) => [file.ref, file.sha256]) }))

@@ -3,10 +3,8 @@
  * key, so running it again within the service's replay window (24 hours) answers the envelope the first run created,
  * with its upload addresses, instead of creating a second one. Send-now uses it; batch mode can key each row alike.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { uuidV5 } from '../shared/uuid.js';
-import { readBufferSize } from '../workflows/upload.js';
+import { fileSha256 } from '../workflows/file-sha256.js';
 import type { LoadedEnvelopeSpec } from './envelope-spec.js';
 
 /** Fixed forever: changing it would give every spec a new key, and a re-run would create a second envelope. */
@@ -24,13 +22,6 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Streamed in reads of at most 1 MiB (a small file in one read of its size): a 1 GiB file costs a few MiB of memory. */
-export async function fileSha256(path: string, size?: number): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: size === undefined ? 1024 * 1024 : readBufferSize(size) })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
 type SpecFile = LoadedEnvelopeSpec['files'][number];
 
 /**
@@ -40,7 +31,7 @@ type SpecFile = LoadedEnvelopeSpec['files'][number];
  */
 export async function envelopeSpecIdempotencyKey(
   loaded: Pick<LoadedEnvelopeSpec, 'spec' | 'files'>,
-  sha256Of: (file: SpecFile) => string | Promise<string> = (file) => fileSha256(file.path, file.size),
+  sha256Of: (file: SpecFile) => string | Promise<string> = (file) => fileSha256(file.path),
 ): Promise<string> {
   const files = [];
   for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await sha256Of(file) });

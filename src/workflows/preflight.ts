@@ -2,7 +2,7 @@
  * The service's field placement rules run offline over a local PDF (src/pdf, the same code the emulator runs), so a
  * refusal is caught before anything is sent. Used by `fields check`, `fields preview` and the send-now preflight.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { EsignError, ExitCode, UsageError, type ErrorBody } from '../api/errors.js';
 import { PdfUnreadableError } from '../pdf/errors.js';
@@ -13,6 +13,7 @@ import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
 import { whereText, type Where } from '../input/structured.js';
+import { fileSha256 } from './file-sha256.js';
 
 /** One finding, located in the input file where possible. */
 export interface Finding {
@@ -42,14 +43,36 @@ export class PreflightError extends EsignError {
   }
 }
 
+function unreadableFile(path: string, where: Where, error: unknown): UsageError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new UsageError(code === 'ENOENT' ? `${whereText(where)}: no such file (${path}).` : `${whereText(where)}: ${path} cannot be read (${code ?? (error as Error).message}).`, 'Check the path.', 'INPUT_UNREADABLE');
+}
+
 export async function readLocalPdf(path: string, where: Where = path): Promise<Uint8Array> {
   try {
     return new Uint8Array(await readFile(path));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${whereText(where)}: no such file (${path}).` : `${whereText(where)}: ${path} cannot be read (${code ?? (error as Error).message}).`, 'Check the path.', 'INPUT_UNREADABLE');
+    throw unreadableFile(path, where, error);
   }
 }
+
+/** A local PDF: the SHA-256 of its content, which parses are kept by, and its bytes, read only for a new parse. */
+export interface LocalPdf {
+  sha256: string;
+  bytes(): Promise<Uint8Array>;
+}
+
+/** A PDF file: a batch naming it in every envelope has it hashed once, and read and parsed once. */
+export async function localPdfFile(path: string, where: Where = path): Promise<LocalPdf> {
+  try {
+    return { sha256: await fileSha256(path), bytes: () => readLocalPdf(path, where) };
+  } catch (error) {
+    throw unreadableFile(path, where, error);
+  }
+}
+
+/** A PDF already read. */
+export const localPdfBytes = (bytes: Uint8Array): LocalPdf => ({ sha256: hash('sha256', bytes), bytes: async () => bytes });
 
 /** The pdf module's message already says "not a readable PDF: why"; the path goes in front of it. */
 function unreadable(path: string, cause: PdfUnreadableError): UsageError {
@@ -89,8 +112,7 @@ interface ParsedPdf {
 const parsedPdfs = new Map<string, ParsedPdf>();
 const PARSED_PDFS_KEPT = 4;
 
-function parsedPdf(bytes: Uint8Array, read: () => ParsedPdf['pages']): ParsedPdf {
-  const key = createHash('sha256').update(bytes).digest('hex');
+function parsedPdf(key: string, read: () => ParsedPdf['pages']): ParsedPdf {
   let parsed = parsedPdfs.get(key);
   if (parsed) parsedPdfs.delete(key);
   else parsed = { pages: read() };
@@ -112,9 +134,11 @@ export interface LocalPlacement {
 }
 
 /** Places the fields on the local PDF with the service's rules; the text is read only when a field has an anchor. */
-export async function placeOnLocalPdf(path: string, bytes: Uint8Array, fields: readonly FieldInput[]): Promise<LocalPlacement> {
+export async function placeOnLocalPdf(path: string, pdf: LocalPdf, fields: readonly FieldInput[]): Promise<LocalPlacement> {
   const { readPdfPages } = await import('../pdf/text.js');
-  const parsed = parsedPdf(bytes, () => readPdfPages(bytes));
+  let bytes: Promise<Uint8Array> | undefined;
+  const read = () => (bytes ??= pdf.bytes());
+  const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await read()));
   let pages;
   try {
     pages = await parsed.pages;
@@ -123,7 +147,7 @@ export async function placeOnLocalPdf(path: string, bytes: Uint8Array, fields: r
     throw error;
   }
   const idNamespace = uuidV5(path, FIELD_ID_NAMESPACE);
-  const result = await placeFields({ documentId: path, idNamespace, pages: pages.pages, loadText: () => (parsed.text ??= loadLocalPdfText(path, bytes)), fields });
+  const result = await placeFields({ documentId: path, idNamespace, pages: pages.pages, loadText: () => (parsed.text ??= read().then((content) => loadLocalPdfText(path, content))), fields });
   const fieldIndexOf = new Map(fields.map((field, index) => [field.id, index]));
   if (!result.ok) return { ok: false, placed: [], problems: result.problems, pageCount: pages.pageCount, fieldIndexOf };
   for (const placed of result.fields) {
@@ -197,7 +221,7 @@ export async function placeFieldsFileLocally(pdfPath: string, fieldsPath: string
   const file = await readFieldsFile(fieldsPath, stdin);
   const fields = withIds(file.fields, (index) => fieldIdFor('local', pdfPath, index));
   const bytes = await readLocalPdf(pdfPath);
-  const placement = await placeOnLocalPdf(pdfPath, bytes, fields);
+  const placement = await placeOnLocalPdf(pdfPath, localPdfBytes(bytes), fields);
   const locate = (index: number | undefined) => (index === undefined ? undefined : file.input.locate(file.pathOf(index)));
   const locations: FieldLocations = {
     byIndex: (index) => locate(index),
