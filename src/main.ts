@@ -57,7 +57,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
     if (error instanceof CommanderError) {
       const usage = commanderToUsage(error);
       if (usage) {
-        out.error(usage.toJSON(), usage.hint);
+        out.error({ ...usage.toJSON(), listed: usage.listed }, usage.hint);
         exitCode = usage.exitCode;
       }
     } else if (isDryRunComplete(error)) {
@@ -70,7 +70,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
       } else {
         const refusedKey = error instanceof ApiError && error.status === 401 ? await keyHint?.() : undefined;
         const hint = error.hint ?? refusedKey ?? (error instanceof ApiError ? (await import('./cli/hints.js')).commandHint(error) : undefined);
-        out.error(error.toJSON(), hint, error.stack);
+        out.error({ ...error.toJSON(), listed: error.listed }, hint, error.stack);
       }
       exitCode = error.exitCode;
     } else {

@@ -1,6 +1,8 @@
 /**
  * One error hierarchy for the whole CLI. Only the entry point turns these into exit codes (pins.md, "Exit codes").
  */
+import { visible } from '../output/sanitize.js';
+
 export const ExitCode = {
   ok: 0,
   unexpected: 1,
@@ -18,14 +20,30 @@ export interface ErrorBody {
   code: string;
   message: string;
   details?: unknown;
+  /** For human output only: the message is a list (see Message). */
+  listed?: boolean;
 }
+
+/**
+ * An error's message: one line, or a list (one problem per line). Text from a server or a file in a message may hold
+ * line breaks of its own: human output shows a message with every control character made visible, and keeps the line
+ * breaks of a list only, whose lines are made visible one by one when the error is made.
+ */
+export type Message = string | readonly string[];
 
 export abstract class EsignError extends Error {
   abstract readonly exitCode: number;
+  /** The message is a list: its line breaks are ours (see Message). */
+  readonly listed: boolean;
   /** A next step for a person, shown under the message in human output. */
   hint?: string;
   /** The Idempotency-Key of a create whose answer was lost (retries ran out): repeating with it cannot duplicate. */
   unansweredIdempotencyKey?: string;
+
+  constructor(message: Message) {
+    super(typeof message === 'string' ? message : message.map(visible).join('\n'));
+    this.listed = typeof message !== 'string';
+  }
 
   toJSON(): ErrorBody {
     return { code: this.code, message: this.message };
@@ -38,7 +56,7 @@ export abstract class EsignError extends Error {
 export class UsageError extends EsignError {
   readonly exitCode = ExitCode.usage;
   constructor(
-    message: string,
+    message: Message,
     hint?: string,
     readonly usageCode = 'USAGE',
     readonly details?: unknown,
@@ -150,7 +168,7 @@ export class UnexpectedAnswerError extends EsignError {
 /** A wait (for a status, for documents) ended without reaching what was asked. */
 export class WaitError extends EsignError {
   constructor(
-    message: string,
+    message: Message,
     readonly exitCode: number,
     readonly waitCode: string,
     readonly details?: unknown,

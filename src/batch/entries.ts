@@ -52,7 +52,7 @@ export class BatchInvalidError extends UsageError {
 export function problemsOf(error: unknown): BatchProblem[] {
   if (error instanceof BatchInvalidError) return error.problems;
   if (error instanceof UsageError) {
-    return error.message.split('\n').map((line) => {
+    return (error.listed ? error.message.split('\n') : [error.message]).map((line) => {
       const match = /^(\S+:\d+:\d+): (.*)$/s.exec(line);
       return { where: match?.[1] ?? '', message: match?.[2] ?? line, ...(error.hint ? { hint: error.hint } : {}) };
     });

@@ -267,8 +267,8 @@ export function validateInput<T>(input: StructuredInput, schema: ZodType<T>, hin
     }
     return [`${input.locate(path)}: ${path.length ? `${formatPath(path)}: ` : ''}${issue.message}`];
   });
-  const more = result.error.issues.length > 10 ? `\n(and ${result.error.issues.length - 10} more)` : '';
-  throw new UsageError(`${issues.join('\n')}${more}`, hint, 'INPUT_INVALID', { file: input.name, issues });
+  const more = result.error.issues.length > 10 ? [`(and ${result.error.issues.length - 10} more)`] : [];
+  throw new UsageError([...issues, ...more], hint, 'INPUT_INVALID', { file: input.name, issues });
 }
 
 interface ZodDefinition {

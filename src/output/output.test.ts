@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStream } from '../../test/support/memory-stream.js';
+import { UsageError } from '../api/errors.js';
 import { Output } from './output.js';
 import { Redactor, protectStream } from './redact.js';
 
@@ -27,10 +28,20 @@ describe('Output.error', () => {
     expect(lines.slice(2).every((line) => line === '' || /^\s+at /.test(line))).toBe(true);
   });
 
-  it('keeps our own multi-line messages, each line made visible', () => {
+  it('keeps the line breaks of a list (its lines made visible when the error was made), and of nothing else', () => {
     const { out, stderr } = output();
-    out.error({ code: 'INPUT_INVALID', message: 'a.yaml:1:1: bad\u001b[31m\na.yaml:2:1: worse' });
-    expect(stderr.written()).toBe('✗ INPUT_INVALID: a.yaml:1:1: bad\\u001b[31m\na.yaml:2:1: worse\n');
+    const list = new UsageError(['a.yaml:1:1: bad\u001b[31m', 'a.yaml:2:1: worse\nforged'], 'fix it\nforged hint', 'INPUT_INVALID');
+    out.error({ ...list.toJSON(), listed: list.listed }, list.hint);
+    out.error({ code: 'WAIT', message: 'ended (reason\n✓ forged)' });
+    expect(stderr.written()).toBe(
+      [
+        '✗ INPUT_INVALID: a.yaml:1:1: bad\\u001b[31m',
+        'a.yaml:2:1: worse\\nforged',
+        '  hint: fix it\\nforged hint',
+        '✗ WAIT: ended (reason\\n✓ forged)',
+        '',
+      ].join('\n'),
+    );
   });
 });
 

@@ -186,10 +186,10 @@ export class Output {
       return;
     }
     const status = body.status ? `${body.status} ` : '';
-    const message = body.status === undefined ? visibleLines(body.message) : visible(body.message);
+    const message = body.listed ? body.message : visible(body.message);
     this.stderr.write(`${this.style.red('✗')} ${status}${visible(body.code)}: ${message}\n`);
     for (const line of describeDetails(body)) this.stderr.write(`  ${visible(line)}\n`);
-    if (hint) this.stderr.write(`  ${this.style.dim('hint:')} ${visibleLines(hint)}\n`);
+    if (hint) this.stderr.write(`  ${this.style.dim('hint:')} ${visible(hint)}\n`);
     // Only the frames: the message is printed above, made visible.
     const frames = stack?.split('\n').filter((line) => /^\s+at /.test(line));
     if (frames?.length && this.debugEnabled) this.stderr.write(`${this.style.dim(frames.map(visible).join('\n'))}\n`);
@@ -210,10 +210,6 @@ export class Output {
       stop: () => spinner.stop(),
     };
   }
-}
-
-function visibleLines(text: string): string {
-  return text.split('\n').map(visible).join('\n');
 }
 
 function describeDetails(body: ErrorBody): string[] {

@@ -1,7 +1,9 @@
 import type { ApiClient } from '../api/client.js';
 import { EsignError, ExitCode, UsageError } from '../api/errors.js';
+import { assertPathParam } from '../api/operations.js';
 import type { ArgumentSpec, Context } from '../cli/command.js';
 import { envelopeIdOf, type EnvelopeBody } from '../output/envelope-view.js';
+import { visible } from '../output/sanitize.js';
 
 /** Like git's short hashes: at least this many characters of an id name the envelope, if no other id starts so. */
 export const shortIdMinLength = 8;
@@ -52,7 +54,7 @@ export async function resolveEnvelopeId(client: ApiClient, text: string): Promis
   if (found.length > 1) {
     throw new UsageError(
       `The id prefix ${text} is ambiguous: ${found.length === 10 ? '10 or more' : found.length} envelopes start with it.`,
-      `Give more characters of the id. Candidates: ${found.map((envelope) => `${envelopeIdOf(envelope)} (${envelope.title || 'untitled'})`).join(', ')}.`,
+      `Give more characters of the id. Candidates: ${found.map((envelope) => visible(`${envelopeIdOf(envelope)} (${envelope.title || 'untitled'})`)).join(', ')}.`,
       'ENVELOPE_ID_AMBIGUOUS',
       { candidates: found.map((envelope) => ({ id: envelopeIdOf(envelope), title: envelope.title ?? null })) },
     );
@@ -70,6 +72,10 @@ export async function resolveEnvelopeArgument(given: string, ctx: Context): Prom
 
 /** Every command argument named `envelopeId` (or `envelopeIds`) accepts unique prefixes: replaced here by the full ids, before the handler runs. */
 export async function resolveEnvelopeArguments(args: Record<string, unknown>, ctx: Context): Promise<void> {
+  // Every id is checked before any is looked up or acted on: a bad third id must not cost the wait for the first two.
+  for (const given of [args.envelopeId, ...(Array.isArray(args.envelopeIds) ? args.envelopeIds : [])]) {
+    if (typeof given === 'string') assertPathParam('envelopeId', given);
+  }
   const resolve = (given: string) => resolveEnvelopeArgument(given, ctx);
   if (typeof args.envelopeId === 'string') args.envelopeId = await resolve(args.envelopeId);
   if (Array.isArray(args.envelopeIds)) {

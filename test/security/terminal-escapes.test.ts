@@ -7,6 +7,7 @@ import { call, expectStatus } from '../support/api-call.js';
 import { parseJson } from '../support/cli.js';
 import { esignOn } from '../support/esign-on.js';
 import { useEmulator } from '../support/emulator.js';
+import { createSentEnvelope, voidEnvelope } from '../support/envelope-flow.js';
 
 const title = `Q3 \u001b[2J\u001b]0;pwned\u0007\r✓ Envelope voided\nFORGED LINE \u202eFDP.exe`;
 const rawControl = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/;
@@ -41,5 +42,22 @@ describe('an envelope whose title holds escape sequences (real emulator)', () =>
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(rawControl);
     expect(parseJson<{ title: string }>(result.stdout).title).toBe(title);
+  });
+});
+
+describe('text from the service inside an error message (real emulator)', () => {
+  it('stays on the line of the message, with its line breaks made visible, for one envelope and for several', async () => {
+    const reason = 'AAA\rBBB\n✓ fake success\u001b[2K';
+    const { id } = await createSentEnvelope(emulator);
+    await voidEnvelope(emulator, id, reason);
+    const other = await createSentEnvelope(emulator);
+    await voidEnvelope(emulator, other.id, reason);
+    for (const ids of [[id], [id, other.id]]) {
+      const result = await esignOn(emulator).run(['envelopes', 'wait', ...ids, '--until', 'SENT']);
+      expect(result.code).toBe(5);
+      expect(result.stderr).not.toMatch(rawControl);
+      expect(result.stderr).not.toMatch(/^✓ fake success/m);
+      expect(result.stderr).toContain('(AAA\\rBBB\\n✓ fake success\\u001b[2K)');
+    }
   });
 });

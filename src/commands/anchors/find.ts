@@ -64,7 +64,7 @@ async function searchesFrom(args: FindArgs, stdin: NodeJS.ReadableStream): Promi
     ...(item.offset ?? args.offset ? { offset: item.offset ?? args.offset } : {}),
   }));
   const problems = describeInvalidSearches(searches);
-  if (problems.length) throw new UsageError(problems.join('\n'), 'Anchor texts are 1 to 200 characters; keys are up to 100 and unique.', 'INPUT_INVALID');
+  if (problems.length) throw new UsageError(problems, 'Anchor texts are 1 to 200 characters; keys are up to 100 and unique.', 'INPUT_INVALID');
   return searches;
 }
 
