@@ -228,6 +228,19 @@ describe('envelopes wait: exit 0 when reached, 5 when it ended otherwise, 7 on t
     expect(result.stderr).toContain('still SENT after 2s');
   });
 
+  it('several envelopes: a bad id is refused before any is waited for (exit 2), and one that does not exist ends the wait at once (exit 4)', async () => {
+    const { id } = await createSentEnvelope(emulator);
+    const bad = await esign(['envelopes', 'wait', id, '../x', '--until', 'COMPLETED', '--wait-timeout', '10m']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('INVALID_ID');
+    const missing = randomUUID();
+    // Without stopping at the 404, this would wait its 10 minutes for the first envelope (and end with exit 7).
+    const unknown = await esign(['envelopes', 'wait', id, missing, '--until', 'COMPLETED', '--wait-timeout', '10m']);
+    expect(unknown.code).toBe(4);
+    expect(unknown.stderr).toContain(`${missing}: RESOURCE_NOT_FOUND`);
+    expect(unknown.stderr).toContain('Stopped waiting for the other one');
+  }, 30_000);
+
   it('--until is required and checked', async () => {
     expect((await esign(['envelopes', 'wait', randomUUID()])).code).toBe(2);
     const bad = await esign(['envelopes', 'wait', randomUUID(), '--until', 'SIGNED']);

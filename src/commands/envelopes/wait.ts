@@ -37,22 +37,38 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
     const what = ids.length === 1 ? `envelope ${ids[0]}` : `${ids.length} envelopes`;
     const spinner = await ctx.output.spinner(`Waiting for ${what} to be ${until}`);
     const statuses = new Map<string, string | null | undefined>();
+    // The first envelope that fails for a reason other than time (it ended otherwise, it does not exist) decides the
+    // outcome: the others are no longer waited for.
+    const decided = new AbortController();
+    let decidedBy: string | undefined;
+    const signal = AbortSignal.any([interruption.signal, decided.signal]);
     const outcomes = await Promise.allSettled(
       ids.map((envelopeId) =>
         waitForEnvelope(client, envelopeId, {
           until,
           timeoutMs,
-          signal: interruption.signal,
+          signal,
           onStatus: (status, elapsedMs) => {
             statuses.set(envelopeId, status);
             const reached = [...statuses.values()].filter((value) => value === until).length;
             spinner.update(`Waiting for ${what} to be ${until}: ${ids.length === 1 ? (status ?? '?') : `${reached}/${ids.length}`} after ${formatDuration(elapsedMs)} (gives up after ${formatDuration(timeoutMs)})`);
           },
+        }).catch((error: unknown) => {
+          if (!decided.signal.aborted && !interruption.signal.aborted && !(error instanceof WaitError && error.code === 'WAIT_TIMEOUT')) {
+            decidedBy = envelopeId;
+            decided.abort(error);
+          }
+          throw error;
         }),
       ),
     );
     spinner.stop();
-    const failures = outcomes.flatMap((outcome, index) => (outcome.status === 'rejected' ? [{ envelopeId: ids[index]!, error: outcome.reason as unknown }] : []));
+    const failures = outcomes.flatMap((outcome, index) => {
+      if (outcome.status === 'fulfilled') return [];
+      // One cut short because another decided the outcome is left out; the one that decided it is kept.
+      if (decidedBy !== undefined && ids[index] !== decidedBy && !interruption.signal.aborted) return [];
+      return [{ envelopeId: ids[index]!, error: outcome.reason as unknown }];
+    });
     const stopped = failures.map(({ error }) => interruptionOf(error)).find(Boolean);
     if (stopped) {
       // Waiting changes nothing on the service: stopping it loses nothing, and the same command picks it up.
@@ -70,7 +86,10 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
       const first = failures[0]!.error;
       if (ids.length === 1 || !(first instanceof EsignError)) throw first;
       const lines = failures.map(({ envelopeId, error }) => `${envelopeId}: ${error instanceof EsignError ? `${error.code}: ${error.message}` : String(error)}`);
-      throw new WaitError(`${failures.length} of ${ids.length} envelopes did not reach ${until}:\n${lines.join('\n')}`, first.exitCode, first.code, { failures: failures.map(({ envelopeId, error }) => ({ envelopeId, ...(error instanceof EsignError ? error.toJSON() : { message: String(error) }) })) });
+      const reached = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+      const cutShort = ids.length - failures.length - reached;
+      if (cutShort > 0) lines.push(`Stopped waiting for the other ${cutShort === 1 ? 'one' : cutShort}: the outcome was decided.`);
+      throw new WaitError([`${failures.length} of ${ids.length} envelopes did not reach ${until}:`, ...lines], first.exitCode, first.code, { failures: failures.map(({ envelopeId, error }) => ({ envelopeId, ...(error instanceof EsignError ? error.toJSON() : { message: String(error) }) })) });
     }
     const envelopes = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<EnvelopeBody>).value);
     if (ids.length === 1) {
