@@ -119,6 +119,7 @@ describe('participants correct', () => {
     const envelope = await createSentEnvelope(emulator);
     const result = await esign(['participants', 'correct', envelope.id, envelope.participantIds[0]!, '--name', 'Ada King']);
     expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Participant Ada Signer <ada@example.test> corrected: name Ada Signer → Ada King.');
     expect(result.stderr).not.toContain('message limit');
     expect((await participantsOf(envelope.id))[0]!.name).toBe('Ada King');
   });
