@@ -51,6 +51,14 @@ describe('Redactor.mask', () => {
     expect(redactor.mask('Bearer em_test_TOPSECRETTOPSECRETabcd; secret TOPSECRETTOPSECRETabcd')).toBe('Bearer em_test_…abcd; secret …abcd');
   });
 
+  it('masks any 8 or more characters of the registered secret part, wherever they appear, and nothing shorter', () => {
+    const redactor = new Redactor();
+    redactor.registerSecret('em_test_abcdefghijklmnopqrstu');
+    expect(redactor.mask('unknown key em_test_abcdefghij')).toBe('unknown key em_test_…');
+    expect(redactor.mask('"(hijklmnopq)" and xfghijklmy')).toBe('"(…)" and x…y');
+    expect(redactor.mask('abcdefg, ghijklm')).toBe('abcdefg, ghijklm');
+  });
+
   it('masks a key that the masking of another one left behind', () => {
     // The last four of the first key and the text after it form a second key.
     const text = 'ab_test_AAAAAAAAAAAAAAAAa1b2_test_BBBBBBBBBBBBBBBBBBBB';

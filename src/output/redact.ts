@@ -21,18 +21,28 @@ export function maskWebhookSecret(secret: string): string {
   return `whsec_…${secret.slice(-4)}`;
 }
 
+/**
+ * Characters of a key's secret part that are masked wherever they appear together, so that a server echoing part of
+ * the key (its prefix and the first characters, say) cannot reveal most of it. Eight random letters and digits do not
+ * occur in other text by chance.
+ */
+const SECRET_FRAGMENT = 8;
+
 export class Redactor {
   /** Longest first, so a whole key is masked before its secret part is looked for. */
   private secrets: string[] = [];
+  /** The secret parts of the keys in use, whose fragments are masked too. */
+  private readonly secretParts: string[] = [];
   private readonly revealed = new Set<string>();
 
-  /** The key in use: masked wherever it appears, and so is its secret part on its own (`…last4`). */
+  /** The key in use: masked wherever it appears, and so is its secret part on its own (`…last4`) or in part (`…`). */
   registerSecret(secret: string): void {
-    const parts = [secret, /_(?:test|live)_([A-Za-z0-9]{16,})$/.exec(secret)?.[1]];
-    for (const part of parts) {
+    const secretPart = /_(?:test|live)_([A-Za-z0-9]{16,})$/.exec(secret)?.[1];
+    for (const part of [secret, secretPart]) {
       if (part && [...part].every((character) => secretCharacter.test(character)) && !this.secrets.includes(part)) this.secrets.push(part);
     }
     this.secrets.sort((a, b) => b.length - a.length);
+    if (secretPart && !this.secretParts.includes(secretPart)) this.secretParts.push(secretPart);
   }
 
   /** Masks a whole text. */
@@ -63,6 +73,7 @@ export class Redactor {
       if (this.isRevealed(secret)) continue;
       if (text.includes(secret)) text = text.split(secret).join(secret.includes('_') ? maskKey(secret) : `…${secret.slice(-4)}`);
     }
+    for (const secretPart of this.secretParts) if (!this.isRevealed(secretPart)) text = maskFragments(text, secretPart);
     // Masking can leave a new key-shaped text behind (the last four of one key and the next `_test_...`): repeat until
     // none is left. Each round shortens the text, so it ends.
     for (let previous = ''; previous !== text; ) {
@@ -72,6 +83,22 @@ export class Redactor {
     }
     return text;
   }
+}
+
+/** Every run of SECRET_FRAGMENT or more characters of `secret`, in its order, replaced by `…`. */
+function maskFragments(text: string, secret: string): string {
+  let masked = text;
+  for (let at = 0; at + SECRET_FRAGMENT <= secret.length; at++) {
+    const fragment = secret.slice(at, at + SECRET_FRAGMENT);
+    for (let index = masked.indexOf(fragment); index !== -1; index = masked.indexOf(fragment, index + 1)) {
+      let [start, end, secretStart, secretEnd] = [index, index + SECRET_FRAGMENT, at, at + SECRET_FRAGMENT];
+      while (start > 0 && secretStart > 0 && masked[start - 1] === secret[secretStart - 1]) [start, secretStart] = [start - 1, secretStart - 1];
+      while (end < masked.length && secretEnd < secret.length && masked[end] === secret[secretEnd]) [end, secretEnd] = [end + 1, secretEnd + 1];
+      masked = `${masked.slice(0, start)}…${masked.slice(end)}`;
+      index = start;
+    }
+  }
+  return masked;
 }
 
 /**
