@@ -143,10 +143,16 @@ export async function evaluateProjectConfigFile(file: ProjectConfigFile): Promis
   const loader = loaders[extension || 'noExt'];
   if (!loader) throw new UsageError(`${file.filepath}: esign cannot read ${extension} files.`, undefined, 'CONFIG_INVALID');
   let loaded: unknown;
-  try {
-    loaded = await loader(file.filepath, file.text);
-  } catch (error) {
-    throw readError(file.filepath, error);
+  if (!file.executesCode) {
+    // Data is read as every other input file is, so a mistake is reported at its file:line:column.
+    const { parseStructured } = await import('../input/structured.js');
+    loaded = (await parseStructured(file.text, file.filepath)).data;
+  } else {
+    try {
+      loaded = await loader(file.filepath, file.text);
+    } catch (error) {
+      throw readError(file.filepath, error);
+    }
   }
   const config: unknown = isPackageJson(file.filepath) ? (loaded as Record<string, unknown> | null)?.esign : loaded;
   if (config === undefined || config === null) return undefined;

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir } from '../support/cli.js';
@@ -130,5 +130,20 @@ describe('project configs that are programs never run untrusted (issue #7)', () 
     writeFileSync(join(cwd, '.esignrc.yaml'), '$import: ./evil.cjs\n');
     expect((await runEsign(['me'], { env: emulator.env, cwd })).code).toBe(2);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('reports a mistake in a data project file at its file:line:column, once, with exit 2', async () => {
+    const cwd = realpathSync(tempDir('esign-clone-'));
+    for (const [name, text, at] of [
+      ['.esignrc.json', '{"profile": "acme"\n', '.esignrc.json:2:1'],
+      ['.esignrc.yaml', 'output:\n  json: [unclosed\n', '.esignrc.yaml:3:1'],
+    ] as const) {
+      writeFileSync(join(cwd, name), text);
+      const result = await runEsign(['me'], { env: emulator.env, cwd });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`${join(cwd, name)}:${at.split(':').slice(1).join(':')}`);
+      expect(result.stderr.split('\n').filter((line) => line.includes(join(cwd, name)))).toHaveLength(1);
+      rmSync(join(cwd, name));
+    }
   });
 });
