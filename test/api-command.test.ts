@@ -249,6 +249,37 @@ describe('esign api: fields, placeholders, pagination, dry run, refusals', () =>
     }
   });
 
+  it('refuses an -H that esign owns, that would change where the request goes, or that is not a valid header: exit 2 at once, nothing sent', async () => {
+    // The log shows a call once it is answered: this read is the next entry, and the one before it stays second.
+    const before = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=1')).body.data[0]?.id;
+    const checks: [string[], RegExp][] = [
+      [['-H', 'x-account-id: 1'], /-H x-account-id is not accepted[\s\S]*never sends x-account-id/],
+      [['-H', 'X-Trace: abc', '-H', 'HOST: evil.example.com'], /-H HOST is not accepted[\s\S]*origin it is bound to/],
+      [['-H', 'X-Forwarded-Host: evil.example.com'], /-H X-Forwarded-Host is not accepted/],
+      [['-H', 'Cookie: session=1'], /-H Cookie is not accepted/],
+      [['-H', 'Proxy-Authorization: Basic eA=='], /-H Proxy-Authorization is not accepted[\s\S]*ESIGN_API_KEY/],
+      [['-H', 'Content-Length: 5'], /-H Content-Length is not accepted[\s\S]*frames the request/],
+      [['-H', 'transfer-encoding: chunked'], /-H transfer-encoding is not accepted/],
+      [['-H', 'Connection: close'], /-H Connection is not accepted/],
+      [['-H', 'Idempotency-Key: k-12345678'], /-H Idempotency-Key is not accepted[\s\S]*--idempotency-key/],
+      [['-H', 'X-Foo: a\u0001'], /-H X-Foo: the value "a\\u0001" holds a character a header cannot carry/],
+      [['-H', 'X-Foo: a\r\nX-Injected: 1'], /-H X-Foo: the value "a\\r\\nX-Injected: 1" holds a character/],
+      [['-H', 'X-Foo: a\n'], /-H X-Foo: the value "a\\n" holds a character/],
+      [['-H', 'X Foo: a'], /-H "X Foo": not a valid header name/],
+      [['-H', 'no colon'], /-H "no colon": expected "Name: value"/],
+      [['-H', ': value'], /-H ": value": expected "Name: value"/],
+    ];
+    for (const [headers, message] of checks) {
+      const result = await esign(['api', 'getMe', ...headers]);
+      expect(result.code, headers.join(' ')).toBe(2);
+      expect(result.stderr, headers.join(' ')).toMatch(message);
+      expect(result.stderr).not.toMatch(/NETWORK_ERROR|at .*\.js:\d+/);
+    }
+    // The api-calls log of the key shows nothing new: not one of them reached the service.
+    const after = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=2')).body.data;
+    expect(after[1]?.id).toBe(before);
+  });
+
   it('API errors keep their exit codes (404 → 4)', async () => {
     const missing = await esign(['api', 'getContact', '-f', 'contactId=no-such-contact']);
     expect(missing.code).toBe(4);
