@@ -280,6 +280,41 @@ describe('esign api: fields, placeholders, pagination, dry run, refusals', () =>
     expect(after[1]?.id).toBe(before);
   });
 
+  it('refuses a path that a URL parser would read as another host or quietly rewrite, and a method the API does not take: exit 2, nothing sent', async () => {
+    const before = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=1')).body.data[0]?.id;
+    const asUrl = /API_PATH_IS_URL: Give the path only, not a URL/;
+    const checks: [string[], RegExp][] = [
+      [['GET', '//evil.example.com/v4/api/me'], asUrl],
+      [['GET', '/\\evil.example.com/v4/api/me'], asUrl],
+      [['GET', '\\\\evil.example.com/v4/api/me'], asUrl],
+      [['GET', '/%2F%2Fevil.example.com/v4/api/me'], asUrl],
+      [['GET', '%2f%2fevil.example.com/v4/api/me'], asUrl],
+      [['GET', '/%5Cevil.example.com/v4/api/me'], asUrl],
+      [['GET', 'https%3A//evil.example.com/v4/api/me'], asUrl],
+      [['GET', '/v4/api\\me'], /The path "\/v4\/api\\\\me" holds a backslash/],
+      [['GET', '/v4/ap\ti/me'], /The path "\/v4\/ap\\ti\/me" holds a space or a control character/],
+      [['GET', '/v4/api/me\n'], /holds a space or a control character/],
+      [['GET', ' /v4/api/me'], /holds a space or a control character/],
+      [['GET', '/v4/api/me\u0001'], /holds a space or a control character/],
+      [['GET', '/v4/api/me#top'], /holds a fragment/],
+      [['GET', '/v4/api/envelopes/%E0%A4%A'], /has a % that does not start a valid escape/],
+      [['TRACE', '/v4/api/me'], /"TRACE" is neither a method of the v4 API \(GET, POST, PUT, PATCH, DELETE\) nor an operationId/],
+      [['options', '/v4/api/me'], /"options" is neither a method/],
+      [['getMe', '/v4/api/me'], /an operationId takes no path/],
+    ];
+    for (const [args, message] of checks) {
+      const result = await esign(['api', ...args]);
+      expect(result.code, JSON.stringify(args)).toBe(2);
+      expect(result.stderr, JSON.stringify(args)).toMatch(message);
+    }
+    const after = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=2')).body.data;
+    expect(after[1]?.id).toBe(before);
+    // A relative path, percent-escapes and a query are still read as before.
+    expect((await esign(['api', 'GET', 'v4/api/me'])).code).toBe(0);
+    expect((await esign(['api', 'GET', '/v4/api/contacts/no%20such'])).stderr).toContain('RESOURCE_NOT_FOUND');
+    expect(parseJson<{ data: unknown[] }>((await esign(['api', 'GET', '/v4/api/folders/?limit=1'])).stdout).data).toHaveLength(1);
+  });
+
   it('API errors keep their exit codes (404 → 4)', async () => {
     const missing = await esign(['api', 'getContact', '-f', 'contactId=no-such-contact']);
     expect(missing.code).toBe(4);

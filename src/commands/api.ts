@@ -37,21 +37,53 @@ function listOperations(ctx: Context): void {
   );
 }
 
+function pathIsUrl(): UsageError {
+  return new UsageError('Give the path only, not a URL.', 'The host comes from your profile or ESIGN_*_BASE_URL, so the key only ever goes to the origin it is bound to.', 'API_PATH_IS_URL');
+}
+
+/**
+ * The path of `esign api METHOD path`, read against a placeholder host. A URL parser takes `//host`, `/\host` and
+ * `\\host` as a host and drops spaces, tabs and line breaks, so each of those is refused instead of quietly
+ * becoming some other path on the bound host; so is a fragment, which is never sent.
+ */
+function parsePath(path: string): URL {
+  if (/[\u0000-\u0020\u007f]/.test(path)) {
+    throw new UsageError(`The path ${JSON.stringify(path)} holds a space or a control character.`, 'Write the path as the API has it, e.g. /v4/api/envelopes/; percent-encode a space in a query value as %20.', 'API_PATH_INVALID');
+  }
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(path.split('?')[0]!);
+  } catch {
+    throw new UsageError(`The path ${JSON.stringify(path)} has a % that does not start a valid escape.`, 'Write a % itself as %25.', 'API_PATH_INVALID');
+  }
+  // Decoded too: `/%2F%2Fhost` or `https%3A//host` is a URL to anyone who decodes it once.
+  if ([path, pathname].some((text) => /^[a-z][a-z0-9+.-]*:/i.test(text) || /^[/\\]{2}/.test(text))) throw pathIsUrl();
+  if (path.includes('\\')) throw new UsageError(`The path ${JSON.stringify(path)} holds a backslash.`, 'Paths take forward slashes only, e.g. /v4/api/envelopes/.', 'API_PATH_INVALID');
+  if (path.includes('#')) throw new UsageError(`The path ${JSON.stringify(path)} holds a fragment (#…), which is never sent.`, 'Leave out the # and what follows it.', 'API_PATH_INVALID');
+  return new URL(path, 'http://path.invalid');
+}
+
 /** The operation named by its id, or by `METHOD /path` with the ids in the path. */
 function resolveOperation(args: ApiArgs): { operation: Operation; params: Record<string, string>; query: Record<string, string> } {
   const named = args.operation!;
   if (httpMethods.includes(named.toUpperCase() as (typeof httpMethods)[number])) {
     if (!args.path) throw new UsageError(`${named.toUpperCase()} needs a path, e.g. \`esign api GET /v4/api/envelopes/\`.`);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(args.path)) {
-      throw new UsageError('Give the path only, not a URL.', 'The host comes from your profile or ESIGN_*_BASE_URL, so the key only ever goes to the origin it is bound to.', 'API_PATH_IS_URL');
-    }
-    const url = new URL(args.path, 'http://path.invalid');
+    const url = parsePath(args.path);
     const match = matchOperation(named, url.pathname);
     if (!match) throw new UsageError(`No operation ${named.toUpperCase()} ${url.pathname} in the v4 contract.`, '`esign api --list` shows every operation with its method and path.', 'UNKNOWN_OPERATION');
     return { ...match, query: Object.fromEntries(url.searchParams) };
   }
-  if (args.path) throw new UsageError(`Unexpected ${JSON.stringify(args.path)}: an operationId takes no path.`, 'Fill path parameters with -f, e.g. `esign api getEnvelope -f envelopeId=3f6c…`.');
   const operation = operations.find((op) => op.id === named) ?? operations.find((op) => op.id.toLowerCase() === named.toLowerCase());
+  if (args.path) {
+    if (!operation) {
+      throw new UsageError(
+        `${JSON.stringify(named)} is neither a method of the v4 API (${httpMethods.join(', ')}) nor an operationId.`,
+        `Give one of them with the path (esign api GET /v4/api/me), or an operationId alone (\`esign api --list\`).`,
+        'UNKNOWN_METHOD',
+      );
+    }
+    throw new UsageError(`Unexpected ${JSON.stringify(args.path)}: an operationId takes no path.`, 'Fill path parameters with -f, e.g. `esign api getEnvelope -f envelopeId=3f6c…`.');
+  }
   if (!operation) {
     const close = operations.filter((op) => op.id.toLowerCase().includes(named.toLowerCase())).map((op) => op.id);
     throw new UsageError(`No operation ${JSON.stringify(named)}.`, close.length ? `Did you mean ${close.slice(0, 5).join(', ')}?` : '`esign api --list` shows every operationId.', 'UNKNOWN_OPERATION');
