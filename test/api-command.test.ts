@@ -315,6 +315,35 @@ describe('esign api: fields, placeholders, pagination, dry run, refusals', () =>
     expect(parseJson<{ data: unknown[] }>((await esign(['api', 'GET', '/v4/api/folders/?limit=1'])).stdout).data).toHaveLength(1);
   });
 
+  it('refuses an option it would otherwise ignore or a value given twice, and sends --idempotency-key with any POST', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'empty.json'), '{}');
+    const before = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=1')).body.data[0]?.id;
+    const checks: [string[], RegExp][] = [
+      [['api', 'listFolders', '--paginate', '--include'], /--paginate and --include cannot be combined/],
+      [['api', '--list', 'getMe'], /--list takes nothing else/],
+      [['api', '--list', '-H', 'X-Trace: abc'], /--list takes nothing else/],
+      [['api', 'getMe', '--input', 'empty.json'], /--input: getMe is a GET, which takes no body/],
+      [['api', 'DELETE', '/v4/api/contacts/c1', '--input', 'empty.json'], /--input: deleteContact is a DELETE, which takes no body/],
+      [['--idempotency-key', 'k-123456789', 'api', 'getMe'], /--idempotency-key: getMe is a GET; an Idempotency-Key goes with a POST only/],
+      [['api', 'getMe', '-H', 'X-Trace: a', '-H', 'x-trace: b'], /-H x-trace is given twice \(also as X-Trace\)/],
+      [['api', 'GET', '/v4/api/folders/?limit=5', '-F', 'limit=7'], /limit is given twice/],
+      [['api', 'GET', '/v4/api/contacts/c1', '-f', 'contactId=c2'], /contactId is given twice/],
+      [['api', 'createFolder', '-f', 'name=a', '-f', 'name=b'], /name is given twice/],
+    ];
+    for (const [args, message] of checks) {
+      const result = await esign(args, { cwd: dir });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+    }
+    const after = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=2')).body.data;
+    expect(after[1]?.id).toBe(before);
+    // createFolder needs no Idempotency-Key, but one given is sent: the same key twice is one folder.
+    const first = await esignOn(emulator).json(['--idempotency-key', 'k-api-folder-1', 'api', 'createFolder', '-f', 'name=Once']);
+    const again = await esignOn(emulator).json(['--idempotency-key', 'k-api-folder-1', 'api', 'createFolder', '-f', 'name=Once']);
+    expect(again.id).toBe(first.id);
+  });
+
   it('API errors keep their exit codes (404 → 4)', async () => {
     const missing = await esign(['api', 'getContact', '-f', 'contactId=no-such-contact']);
     expect(missing.code).toBe(4);

@@ -37,6 +37,9 @@ function listOperations(ctx: Context): void {
   );
 }
 
+/** The methods whose request carries a body: `--input` with any other would send one the operation does not read. */
+const bodyMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
 function pathIsUrl(): UsageError {
   return new UsageError('Give the path only, not a URL.', 'The host comes from your profile or ESIGN_*_BASE_URL, so the key only ever goes to the origin it is bound to.', 'API_PATH_IS_URL');
 }
@@ -128,16 +131,29 @@ export default defineCommand<ApiArgs>({
     'esign api validateSealedDocument --input signed.pdf',
   ],
   async handler(args, ctx) {
-    if (args.list) return listOperations(ctx);
+    if (args.list) {
+      const others = [args.operation, args.path, args.rawField, args.field, args.input, args.header, args.paginate, args.include].some((given) => given !== undefined);
+      if (others) throw new UsageError('--list takes nothing else: it prints the table of operations and calls none.', 'Run `esign api --list` alone, then call one operation without --list.');
+      return listOperations(ctx);
+    }
     if (!args.operation) throw new UsageError('Name an operation: an operationId, or a method and a path.', '`esign api --list` shows them all.');
     const { operation, params, query } = resolveOperation(args);
     const fields: Field[] = [...(args.rawField ?? []).map(rawField), ...(args.field ?? []).map((text) => typedField(text))];
-    const headers = Object.fromEntries((args.header ?? []).map(parseHeader));
+    const headers: Record<string, string> = {};
+    for (const [name, value] of (args.header ?? []).map(parseHeader)) {
+      const earlier = Object.keys(headers).find((given) => given.toLowerCase() === name.toLowerCase());
+      if (earlier !== undefined) throw new UsageError(`-H ${name} is given twice (also as ${earlier}).`, 'Give each header once; for several values, join them in one -H with commas.', 'HEADER_INVALID');
+      headers[name] = value;
+    }
     const placeholders = pathParams(operation.path);
     const input = args.input === undefined ? undefined : await readInput(ctx, args.input);
     const fieldsInQuery = input !== undefined || operation.method === 'GET' || operation.method === 'DELETE';
     let body: Record<string, unknown> | undefined;
+    const given = new Set([...Object.keys(params), ...Object.keys(query)]);
     for (const { name, value } of fields) {
+      // The path and each field name a parameter once: a second value would silently replace the first.
+      if (given.has(name)) throw new UsageError(`${name} is given twice (in the path or by another -f/-F).`, `Give ${name} once.`, 'FIELD_GIVEN_TWICE');
+      given.add(name);
       if (placeholders.includes(name)) params[name] = String(value);
       else if (fieldsInQuery) query[name] = value === null ? 'null' : String(value);
       else (body ??= {})[name] = value;
@@ -151,6 +167,15 @@ export default defineCommand<ApiArgs>({
       );
     }
     if (args.paginate && !operation.paginated) throw new UsageError(`--paginate: ${operation.id} is not a list.`, '`esign api --list` marks the lists.');
+    if (args.paginate && args.include) {
+      throw new UsageError('--paginate and --include cannot be combined: every page has its own status and headers, and the rows are printed as one array.', 'Drop --include, or read one page with --include (and -f cursor=… for the next).');
+    }
+    if (input !== undefined && !bodyMethods.has(operation.method)) {
+      throw new UsageError(`--input: ${operation.id} is a ${operation.method}, which takes no body.`, `Pass its parameters with -f/-F; they go to the query.`);
+    }
+    if (ctx.globals.idempotencyKey !== undefined && operation.method !== 'POST') {
+      throw new UsageError(`--idempotency-key: ${operation.id} is a ${operation.method}; an Idempotency-Key goes with a POST only.`, 'Leave out --idempotency-key for this operation.');
+    }
     if (params.envelopeId) {
       const { resolveEnvelopeId } = await import('../workflows/envelope-id.js');
       params.envelopeId = await resolveEnvelopeId(await ctx.client(), params.envelopeId);
@@ -161,6 +186,8 @@ export default defineCommand<ApiArgs>({
       query,
       headers,
       dryRun: ctx.globals.dryRun,
+      // Every POST takes the key given, not only those that need one (the client adds those itself).
+      ...(ctx.globals.idempotencyKey !== undefined ? { idempotencyKey: ctx.globals.idempotencyKey } : {}),
       ...(input?.raw ? { raw: input.raw } : {}),
       ...(input?.json !== undefined ? { body: input.json } : body ? { body } : {}),
     };
