@@ -249,6 +249,101 @@ describe('esign api: fields, placeholders, pagination, dry run, refusals', () =>
     }
   });
 
+  it('refuses an -H that esign owns, that would change where the request goes, or that is not a valid header: exit 2 at once, nothing sent', async () => {
+    // The log shows a call once it is answered: this read is the next entry, and the one before it stays second.
+    const before = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=1')).body.data[0]?.id;
+    const checks: [string[], RegExp][] = [
+      [['-H', 'x-account-id: 1'], /-H x-account-id is not accepted[\s\S]*never sends x-account-id/],
+      [['-H', 'X-Trace: abc', '-H', 'HOST: evil.example.com'], /-H HOST is not accepted[\s\S]*origin it is bound to/],
+      [['-H', 'X-Forwarded-Host: evil.example.com'], /-H X-Forwarded-Host is not accepted/],
+      [['-H', 'Cookie: session=1'], /-H Cookie is not accepted/],
+      [['-H', 'Proxy-Authorization: Basic eA=='], /-H Proxy-Authorization is not accepted[\s\S]*ESIGN_API_KEY/],
+      [['-H', 'Content-Length: 5'], /-H Content-Length is not accepted[\s\S]*frames the request/],
+      [['-H', 'transfer-encoding: chunked'], /-H transfer-encoding is not accepted/],
+      [['-H', 'Connection: close'], /-H Connection is not accepted/],
+      [['-H', 'Idempotency-Key: k-12345678'], /-H Idempotency-Key is not accepted[\s\S]*--idempotency-key/],
+      [['-H', 'X-Foo: a\u0001'], /-H X-Foo: the value "a\\u0001" holds a character a header cannot carry/],
+      [['-H', 'X-Foo: a\r\nX-Injected: 1'], /-H X-Foo: the value "a\\r\\nX-Injected: 1" holds a character/],
+      [['-H', 'X-Foo: a\n'], /-H X-Foo: the value "a\\n" holds a character/],
+      [['-H', 'X Foo: a'], /-H "X Foo": not a valid header name/],
+      [['-H', 'no colon'], /-H "no colon": expected "Name: value"/],
+      [['-H', ': value'], /-H ": value": expected "Name: value"/],
+    ];
+    for (const [headers, message] of checks) {
+      const result = await esign(['api', 'getMe', ...headers]);
+      expect(result.code, headers.join(' ')).toBe(2);
+      expect(result.stderr, headers.join(' ')).toMatch(message);
+      expect(result.stderr).not.toMatch(/NETWORK_ERROR|at .*\.js:\d+/);
+    }
+    // The api-calls log of the key shows nothing new: not one of them reached the service.
+    const after = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=2')).body.data;
+    expect(after[1]?.id).toBe(before);
+  });
+
+  it('refuses a path that a URL parser would read as another host or quietly rewrite, and a method the API does not take: exit 2, nothing sent', async () => {
+    const before = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=1')).body.data[0]?.id;
+    const asUrl = /API_PATH_IS_URL: Give the path only, not a URL/;
+    const checks: [string[], RegExp][] = [
+      [['GET', '//evil.example.com/v4/api/me'], asUrl],
+      [['GET', '/\\evil.example.com/v4/api/me'], asUrl],
+      [['GET', '\\\\evil.example.com/v4/api/me'], asUrl],
+      [['GET', '/%2F%2Fevil.example.com/v4/api/me'], asUrl],
+      [['GET', '%2f%2fevil.example.com/v4/api/me'], asUrl],
+      [['GET', '/%5Cevil.example.com/v4/api/me'], asUrl],
+      [['GET', 'https%3A//evil.example.com/v4/api/me'], asUrl],
+      [['GET', '/v4/api\\me'], /The path "\/v4\/api\\\\me" holds a backslash/],
+      [['GET', '/v4/ap\ti/me'], /The path "\/v4\/ap\\ti\/me" holds a space or a control character/],
+      [['GET', '/v4/api/me\n'], /holds a space or a control character/],
+      [['GET', ' /v4/api/me'], /holds a space or a control character/],
+      [['GET', '/v4/api/me\u0001'], /holds a space or a control character/],
+      [['GET', '/v4/api/me#top'], /holds a fragment/],
+      [['GET', '/v4/api/envelopes/%E0%A4%A'], /has a % that does not start a valid escape/],
+      [['TRACE', '/v4/api/me'], /"TRACE" is neither a method of the v4 API \(GET, POST, PUT, PATCH, DELETE\) nor an operationId/],
+      [['options', '/v4/api/me'], /"options" is neither a method/],
+      [['getMe', '/v4/api/me'], /an operationId takes no path/],
+    ];
+    for (const [args, message] of checks) {
+      const result = await esign(['api', ...args]);
+      expect(result.code, JSON.stringify(args)).toBe(2);
+      expect(result.stderr, JSON.stringify(args)).toMatch(message);
+    }
+    const after = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=2')).body.data;
+    expect(after[1]?.id).toBe(before);
+    // A relative path, percent-escapes and a query are still read as before.
+    expect((await esign(['api', 'GET', 'v4/api/me'])).code).toBe(0);
+    expect((await esign(['api', 'GET', '/v4/api/contacts/no%20such'])).stderr).toContain('RESOURCE_NOT_FOUND');
+    expect(parseJson<{ data: unknown[] }>((await esign(['api', 'GET', '/v4/api/folders/?limit=1'])).stdout).data).toHaveLength(1);
+  });
+
+  it('refuses an option it would otherwise ignore or a value given twice, and sends --idempotency-key with any POST', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'empty.json'), '{}');
+    const before = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=1')).body.data[0]?.id;
+    const checks: [string[], RegExp][] = [
+      [['api', 'listFolders', '--paginate', '--include'], /--paginate and --include cannot be combined/],
+      [['api', '--list', 'getMe'], /--list takes nothing else/],
+      [['api', '--list', '-H', 'X-Trace: abc'], /--list takes nothing else/],
+      [['api', 'getMe', '--input', 'empty.json'], /--input: getMe is a GET, which takes no body/],
+      [['api', 'DELETE', '/v4/api/contacts/c1', '--input', 'empty.json'], /--input: deleteContact is a DELETE, which takes no body/],
+      [['--idempotency-key', 'k-123456789', 'api', 'getMe'], /--idempotency-key: getMe is a GET; an Idempotency-Key goes with a POST only/],
+      [['api', 'getMe', '-H', 'X-Trace: a', '-H', 'x-trace: b'], /-H x-trace is given twice \(also as X-Trace\)/],
+      [['api', 'GET', '/v4/api/folders/?limit=5', '-F', 'limit=7'], /limit is given twice/],
+      [['api', 'GET', '/v4/api/contacts/c1', '-f', 'contactId=c2'], /contactId is given twice/],
+      [['api', 'createFolder', '-f', 'name=a', '-f', 'name=b'], /name is given twice/],
+    ];
+    for (const [args, message] of checks) {
+      const result = await esign(args, { cwd: dir });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+    }
+    const after = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=2')).body.data;
+    expect(after[1]?.id).toBe(before);
+    // createFolder needs no Idempotency-Key, but one given is sent: the same key twice is one folder.
+    const first = await esignOn(emulator).json(['--idempotency-key', 'k-api-folder-1', 'api', 'createFolder', '-f', 'name=Once']);
+    const again = await esignOn(emulator).json(['--idempotency-key', 'k-api-folder-1', 'api', 'createFolder', '-f', 'name=Once']);
+    expect(again.id).toBe(first.id);
+  });
+
   it('API errors keep their exit codes (404 → 4)', async () => {
     const missing = await esign(['api', 'getContact', '-f', 'contactId=no-such-contact']);
     expect(missing.code).toBe(4);

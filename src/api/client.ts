@@ -8,6 +8,7 @@ import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError
 import { describeBody, DryRunComplete, type DryRunRequest } from './dry-run.js';
 import { discard, drain, HttpPool, type FileBody, type HttpResponse } from './http.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
+import { assertExtraHeader } from './request-headers.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
 
 export interface ClientOptions {
@@ -44,7 +45,7 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Stops the request and the waits between retries (e.g. `interruption.signal`). */
   signal?: AbortSignal;
-  /** Extra request headers (`esign api -H`); they never replace Authorization. */
+  /** Extra request headers (`esign api -H`): refused before anything is sent if esign owns one or it is invalid. */
   headers?: Record<string, string>;
   /** Dry-run this call even if it only reads (`esign api --dry-run GET ...` sends nothing at all). */
   dryRun?: boolean;
@@ -123,7 +124,8 @@ export class ApiClient {
       accept: 'application/json',
     };
     for (const [name, value] of Object.entries(options.headers ?? {})) {
-      if (name.toLowerCase() !== 'authorization') headers[name.toLowerCase()] = value;
+      assertExtraHeader(name, value);
+      headers[name.toLowerCase()] = value;
     }
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let body: string | Buffer | Readable | undefined;

@@ -37,21 +37,56 @@ function listOperations(ctx: Context): void {
   );
 }
 
+/** The methods whose request carries a body: `--input` with any other would send one the operation does not read. */
+const bodyMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
+function pathIsUrl(): UsageError {
+  return new UsageError('Give the path only, not a URL.', 'The host comes from your profile or ESIGN_*_BASE_URL, so the key only ever goes to the origin it is bound to.', 'API_PATH_IS_URL');
+}
+
+/**
+ * The path of `esign api METHOD path`, read against a placeholder host. A URL parser takes `//host`, `/\host` and
+ * `\\host` as a host and drops spaces, tabs and line breaks, so each of those is refused instead of quietly
+ * becoming some other path on the bound host; so is a fragment, which is never sent.
+ */
+function parsePath(path: string): URL {
+  if (/[\u0000-\u0020\u007f]/.test(path)) {
+    throw new UsageError(`The path ${JSON.stringify(path)} holds a space or a control character.`, 'Write the path as the API has it, e.g. /v4/api/envelopes/; percent-encode a space in a query value as %20.', 'API_PATH_INVALID');
+  }
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(path.split('?')[0]!);
+  } catch {
+    throw new UsageError(`The path ${JSON.stringify(path)} has a % that does not start a valid escape.`, 'Write a % itself as %25.', 'API_PATH_INVALID');
+  }
+  // Decoded too: `/%2F%2Fhost` or `https%3A//host` is a URL to anyone who decodes it once.
+  if ([path, pathname].some((text) => /^[a-z][a-z0-9+.-]*:/i.test(text) || /^[/\\]{2}/.test(text))) throw pathIsUrl();
+  if (path.includes('\\')) throw new UsageError(`The path ${JSON.stringify(path)} holds a backslash.`, 'Paths take forward slashes only, e.g. /v4/api/envelopes/.', 'API_PATH_INVALID');
+  if (path.includes('#')) throw new UsageError(`The path ${JSON.stringify(path)} holds a fragment (#…), which is never sent.`, 'Leave out the # and what follows it.', 'API_PATH_INVALID');
+  return new URL(path, 'http://path.invalid');
+}
+
 /** The operation named by its id, or by `METHOD /path` with the ids in the path. */
 function resolveOperation(args: ApiArgs): { operation: Operation; params: Record<string, string>; query: Record<string, string> } {
   const named = args.operation!;
   if (httpMethods.includes(named.toUpperCase() as (typeof httpMethods)[number])) {
     if (!args.path) throw new UsageError(`${named.toUpperCase()} needs a path, e.g. \`esign api GET /v4/api/envelopes/\`.`);
-    if (/^[a-z][a-z0-9+.-]*:/i.test(args.path)) {
-      throw new UsageError('Give the path only, not a URL.', 'The host comes from your profile or ESIGN_*_BASE_URL, so the key only ever goes to the origin it is bound to.', 'API_PATH_IS_URL');
-    }
-    const url = new URL(args.path, 'http://path.invalid');
+    const url = parsePath(args.path);
     const match = matchOperation(named, url.pathname);
     if (!match) throw new UsageError(`No operation ${named.toUpperCase()} ${url.pathname} in the v4 contract.`, '`esign api --list` shows every operation with its method and path.', 'UNKNOWN_OPERATION');
     return { ...match, query: Object.fromEntries(url.searchParams) };
   }
-  if (args.path) throw new UsageError(`Unexpected ${JSON.stringify(args.path)}: an operationId takes no path.`, 'Fill path parameters with -f, e.g. `esign api getEnvelope -f envelopeId=3f6c…`.');
   const operation = operations.find((op) => op.id === named) ?? operations.find((op) => op.id.toLowerCase() === named.toLowerCase());
+  if (args.path) {
+    if (!operation) {
+      throw new UsageError(
+        `${JSON.stringify(named)} is neither a method of the v4 API (${httpMethods.join(', ')}) nor an operationId.`,
+        `Give one of them with the path (esign api GET /v4/api/me), or an operationId alone (\`esign api --list\`).`,
+        'UNKNOWN_METHOD',
+      );
+    }
+    throw new UsageError(`Unexpected ${JSON.stringify(args.path)}: an operationId takes no path.`, 'Fill path parameters with -f, e.g. `esign api getEnvelope -f envelopeId=3f6c…`.');
+  }
   if (!operation) {
     const close = operations.filter((op) => op.id.toLowerCase().includes(named.toLowerCase())).map((op) => op.id);
     throw new UsageError(`No operation ${JSON.stringify(named)}.`, close.length ? `Did you mean ${close.slice(0, 5).join(', ')}?` : '`esign api --list` shows every operationId.', 'UNKNOWN_OPERATION');
@@ -82,7 +117,7 @@ export default defineCommand<ApiArgs>({
     { flags: '-f, --raw-field <key=value>', description: 'a string parameter (repeatable): fills {key} in the path, else the query (GET, DELETE) or the JSON body', parse: collect },
     { flags: '-F, --field <key=value>', description: 'a typed parameter: numbers, true, false, null, @file for a file\'s text (repeatable)', parse: collect },
     { flags: '--input <file>', description: 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query', completion: 'file' },
-    { flags: '-H, --header <header>', description: "an extra request header 'Name: value' (repeatable; never Authorization)", parse: collect },
+    { flags: '-H, --header <header>', description: "an extra request header 'Name: value' (repeatable; not one esign sets or that picks the host, e.g. Authorization, Host)", parse: collect },
     { flags: '--paginate', description: 'follow nextCursor through every page; prints the rows as one JSON array, streamed' },
     { flags: '--include', description: 'print the HTTP status and response headers before the body' },
     { flags: '--list', description: 'list every operation: operationId, method, path, whether it needs an Idempotency-Key' },
@@ -96,16 +131,29 @@ export default defineCommand<ApiArgs>({
     'esign api validateSealedDocument --input signed.pdf',
   ],
   async handler(args, ctx) {
-    if (args.list) return listOperations(ctx);
+    if (args.list) {
+      const others = [args.operation, args.path, args.rawField, args.field, args.input, args.header, args.paginate, args.include].some((given) => given !== undefined);
+      if (others) throw new UsageError('--list takes nothing else: it prints the table of operations and calls none.', 'Run `esign api --list` alone, then call one operation without --list.');
+      return listOperations(ctx);
+    }
     if (!args.operation) throw new UsageError('Name an operation: an operationId, or a method and a path.', '`esign api --list` shows them all.');
     const { operation, params, query } = resolveOperation(args);
     const fields: Field[] = [...(args.rawField ?? []).map(rawField), ...(args.field ?? []).map((text) => typedField(text))];
-    const headers = Object.fromEntries((args.header ?? []).map(parseHeader));
+    const headers: Record<string, string> = {};
+    for (const [name, value] of (args.header ?? []).map(parseHeader)) {
+      const earlier = Object.keys(headers).find((given) => given.toLowerCase() === name.toLowerCase());
+      if (earlier !== undefined) throw new UsageError(`-H ${name} is given twice (also as ${earlier}).`, 'Give each header once; for several values, join them in one -H with commas.', 'HEADER_INVALID');
+      headers[name] = value;
+    }
     const placeholders = pathParams(operation.path);
     const input = args.input === undefined ? undefined : await readInput(ctx, args.input);
     const fieldsInQuery = input !== undefined || operation.method === 'GET' || operation.method === 'DELETE';
     let body: Record<string, unknown> | undefined;
+    const given = new Set([...Object.keys(params), ...Object.keys(query)]);
     for (const { name, value } of fields) {
+      // The path and each field name a parameter once: a second value would silently replace the first.
+      if (given.has(name)) throw new UsageError(`${name} is given twice (in the path or by another -f/-F).`, `Give ${name} once.`, 'FIELD_GIVEN_TWICE');
+      given.add(name);
       if (placeholders.includes(name)) params[name] = String(value);
       else if (fieldsInQuery) query[name] = value === null ? 'null' : String(value);
       else (body ??= {})[name] = value;
@@ -119,6 +167,15 @@ export default defineCommand<ApiArgs>({
       );
     }
     if (args.paginate && !operation.paginated) throw new UsageError(`--paginate: ${operation.id} is not a list.`, '`esign api --list` marks the lists.');
+    if (args.paginate && args.include) {
+      throw new UsageError('--paginate and --include cannot be combined: every page has its own status and headers, and the rows are printed as one array.', 'Drop --include, or read one page with --include (and -f cursor=… for the next).');
+    }
+    if (input !== undefined && !bodyMethods.has(operation.method)) {
+      throw new UsageError(`--input: ${operation.id} is a ${operation.method}, which takes no body.`, `Pass its parameters with -f/-F; they go to the query.`);
+    }
+    if (ctx.globals.idempotencyKey !== undefined && operation.method !== 'POST') {
+      throw new UsageError(`--idempotency-key: ${operation.id} is a ${operation.method}; an Idempotency-Key goes with a POST only.`, 'Leave out --idempotency-key for this operation.');
+    }
     if (params.envelopeId) {
       const { resolveEnvelopeId } = await import('../workflows/envelope-id.js');
       params.envelopeId = await resolveEnvelopeId(await ctx.client(), params.envelopeId);
@@ -129,6 +186,8 @@ export default defineCommand<ApiArgs>({
       query,
       headers,
       dryRun: ctx.globals.dryRun,
+      // Every POST takes the key given, not only those that need one (the client adds those itself).
+      ...(ctx.globals.idempotencyKey !== undefined ? { idempotencyKey: ctx.globals.idempotencyKey } : {}),
       ...(input?.raw ? { raw: input.raw } : {}),
       ...(input?.json !== undefined ? { body: input.json } : body ? { body } : {}),
     };

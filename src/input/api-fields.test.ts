@@ -27,4 +27,13 @@ describe('esign api fields (gh api rules)', () => {
     expect(() => parseHeader('no colon')).toThrow(/expected "Name: value"/);
     expect(() => parseHeader('Authorization: Bearer x')).toThrow(/not accepted/);
   });
+
+  it('refuses -H without a name, and keeps a line break or control character at either end for the check to refuse', () => {
+    expect(() => parseHeader(': value')).toThrow(/-H ": value": expected "Name: value"/);
+    expect(() => parseHeader(' \t: value')).toThrow(/expected "Name: value"/);
+    expect(parseHeader('X-Trace:\t abc \t')).toEqual(['X-Trace', 'abc']);
+    expect(() => parseHeader('X-Trace: abc\r\n')).toThrow(/-H X-Trace: the value "abc\\r\\n" holds a character/);
+    expect(() => parseHeader('X-Trace: \u0001abc')).toThrow(/holds a character a header cannot carry/);
+    expect(() => parseHeader('Host: evil.example.com')).toThrow(/-H Host is not accepted/);
+  });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../api/errors.js';
+import { assertExtraHeader } from '../api/request-headers.js';
 
 export interface Field {
   name: string;
@@ -39,13 +40,15 @@ export function typedField(text: string, readFile: (path: string) => string = (p
   return { name, value };
 }
 
-/** `-H 'Name: value'` */
+/**
+ * `-H 'Name: value'`. Only spaces and tabs around the name and value are dropped (a header's optional whitespace), so
+ * a line break or control character is refused with the header, not quietly cut off.
+ */
 export function parseHeader(text: string): [string, string] {
   const at = text.indexOf(':');
-  const name = at > 0 ? text.slice(0, at).trim() : '';
-  if (!name || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new UsageError(`-H ${JSON.stringify(text)}: expected "Name: value".`);
-  if (name.toLowerCase() === 'authorization') {
-    throw new UsageError('-H Authorization is not accepted: the key comes from your profile or ESIGN_API_KEY, never from the command line.', undefined, 'KEY_AS_ARGUMENT');
-  }
-  return [name, text.slice(at + 1).trim()];
+  const name = at > 0 ? text.slice(0, at).replace(/^[ \t]+|[ \t]+$/g, '') : '';
+  if (!name) throw new UsageError(`-H ${JSON.stringify(text)}: expected "Name: value".`, "Give the header's name, a colon, then its value, e.g. -H 'X-Trace: abc'.", 'HEADER_INVALID');
+  const value = text.slice(at + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+  assertExtraHeader(name, value);
+  return [name, value];
 }
