@@ -17,14 +17,10 @@ export default defineCommand<{ file?: string }>({
     const entry = { path: file.realpath, sha256: file.sha256, trustedAt: new Date().toISOString() };
     config.trustedProjectConfigs = [...trustedProjectConfigs(config).filter((trusted) => trusted.path !== file.realpath), entry];
     await saveConfigFile(config);
-    ctx.output.result(
-      { ...entry, executesCode: file.executesCode, baseUrl: settings?.baseUrl ?? null, sandboxBaseUrl: settings?.sandboxBaseUrl ?? null },
-      () => {
-        const what = file.executesCode
-          ? 'It is a program: esign will run it on every command that needs a key, until it changes.'
-          : `It sends keys to: sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}; until it changes.`;
-        return `Trusted ${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…).\n${what}`;
-      },
-    );
+    const what = file.executesCode
+      ? 'It is a program: esign will run it on every command that needs a key, until it changes.'
+      : `It sends keys to: sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}; until it changes.`;
+    ctx.output.success(`Trusted ${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…).\n${what}`);
+    ctx.output.result({ ...entry, executesCode: file.executesCode, baseUrl: settings?.baseUrl ?? null, sandboxBaseUrl: settings?.sandboxBaseUrl ?? null }, () => undefined);
   },
 });

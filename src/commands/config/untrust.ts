@@ -26,6 +26,7 @@ export default defineCommand<{ file?: string }>({
       await saveConfigFile(config);
     }
     const removed = after.length !== before.length;
-    ctx.output.result({ path, removed }, () => (removed ? `No longer trusted: ${path}.` : `${path} was not trusted; nothing changed.`));
+    ctx.output.success(removed ? `No longer trusted: ${path}.` : `${path} was not trusted; nothing changed.`);
+    ctx.output.result({ path, removed }, () => undefined);
   },
 });

@@ -130,8 +130,7 @@ export default defineCommand<AddArgs>({
     if (args.default || !config.defaultProfile) config.defaultProfile = args.name;
     await saveConfigFile(config);
     const stored = (Object.keys(keys) as Mode[]).map((mode) => `${profile.keys[mode]!.masked} (${profile.keys[mode]!.storage})`);
-    ctx.output.result({ profile: args.name, default: config.defaultProfile === args.name, ...profile }, () =>
-      `Profile ${args.name} saved${stored.length ? `: ${stored.join(', ')}` : ''}${config.defaultProfile === args.name ? ' (default)' : ''}.`,
-    );
+    ctx.output.success(`Profile ${args.name} saved${stored.length ? `: ${stored.join(', ')}` : ''}${config.defaultProfile === args.name ? ' (default)' : ''}.`);
+    ctx.output.result({ profile: args.name, default: config.defaultProfile === args.name, ...profile }, () => undefined);
   },
 });

@@ -30,6 +30,7 @@ export default defineCommand<{ name: string }>({
     delete config.profiles[args.name];
     if (config.defaultProfile === args.name) delete config.defaultProfile;
     await saveConfigFile(config);
-    ctx.output.result({ removed: args.name }, () => `Profile ${args.name} removed.`);
+    ctx.output.success(`Profile ${args.name} removed.`);
+    ctx.output.result({ removed: args.name }, () => undefined);
   },
 });

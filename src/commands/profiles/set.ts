@@ -20,6 +20,7 @@ export default defineCommand<{ name: string; baseUrl?: string; sandboxBaseUrl?: 
     if (args.baseUrl) profile.baseUrl = parseBaseUrl(args.baseUrl, '--base-url').href.replace(/\/$/, '');
     if (args.sandboxBaseUrl) profile.sandboxBaseUrl = parseBaseUrl(args.sandboxBaseUrl, '--sandbox-base-url').href.replace(/\/$/, '');
     await saveConfigFile(config);
-    ctx.output.result(profileView(args.name, profile, config.defaultProfile === args.name), () => `Profile ${args.name} updated.`);
+    ctx.output.success(`Profile ${args.name} updated.`);
+    ctx.output.result(profileView(args.name, profile, config.defaultProfile === args.name), () => undefined);
   },
 });

@@ -11,6 +11,7 @@ export default defineCommand<{ name: string }>({
     requireProfile(config, args.name);
     config.defaultProfile = args.name;
     await saveConfigFile(config);
-    ctx.output.result({ defaultProfile: args.name }, () => `Default profile is now ${args.name}.`);
+    ctx.output.success(`Default profile is now ${args.name}.`);
+    ctx.output.result({ defaultProfile: args.name }, () => undefined);
   },
 });
