@@ -41,3 +41,25 @@ describe('profiles: confirmations go to stderr, results to stdout', () => {
     expect(json.stderr).toBe('');
   });
 });
+
+describe('--quiet prints the identity of a profile command’s result, one per line', () => {
+  it('profile names for profiles commands, the account id for me, nothing else', async () => {
+    const { esign, add } = configDir();
+    const added = await esign(['-q', 'profiles', 'add', 'b', '--test-key-stdin', '--sandbox-base-url', emulator.url], emulator.key);
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toBe('b\n');
+    await add('a');
+    const quiet = async (args: string[]) => {
+      const result = await esign(['-q', ...args]);
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    expect(await quiet(['profiles', 'list'])).toBe('a\nb\n');
+    expect(await quiet(['profiles', 'show', 'a'])).toBe('a\n');
+    expect(await quiet(['profiles', 'use', 'a'])).toBe('a\n');
+    expect(await quiet(['profiles', 'set', 'a', '--sandbox-base-url', emulator.url])).toBe('a\n');
+    const me = parseJson<{ account: { id: string } }>((await esign(['--json', 'me'])).stdout);
+    expect(await quiet(['me'])).toBe(`${me.account.id}\n`);
+    expect(await quiet(['--yes', 'profiles', 'remove', 'b'])).toBe('b\n');
+  });
+});

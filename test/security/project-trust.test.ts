@@ -68,6 +68,7 @@ describe('a cloned repository’s project config is trusted explicitly (issue #7
 
     const listed = await runEsign(['config', 'trusted', '--json'], { env });
     expect(parseJson<unknown[]>(listed.stdout)).toEqual([expect.objectContaining({ path: file, state: 'changed' })]);
+    expect((await runEsign(['config', 'trusted', '-q'], { env })).stdout).toBe(`${file}\n`);
     const untrust = await runEsign(['config', 'untrust', file, '--json'], { env });
     expect(parseJson(untrust.stdout)).toEqual({ path: file, removed: true });
     expect(parseJson<unknown[]>((await runEsign(['config', 'trusted', '--json'], { env })).stdout)).toEqual([]);

@@ -21,6 +21,6 @@ export default defineCommand<{ file?: string }>({
       ? 'It is a program: esign will run it on every command that needs a key, until it changes.'
       : `It sends keys to: sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}; until it changes.`;
     ctx.output.success(`Trusted ${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…).\n${what}`);
-    ctx.output.result({ ...entry, executesCode: file.executesCode, baseUrl: settings?.baseUrl ?? null, sandboxBaseUrl: settings?.sandboxBaseUrl ?? null }, () => undefined);
+    ctx.output.result({ ...entry, executesCode: file.executesCode, baseUrl: settings?.baseUrl ?? null, sandboxBaseUrl: settings?.sandboxBaseUrl ?? null }, () => undefined, () => [file.realpath]);
   },
 });

@@ -27,6 +27,6 @@ export default defineCommand<{ file?: string }>({
     }
     const removed = after.length !== before.length;
     ctx.output.success(removed ? `No longer trusted: ${path}.` : `${path} was not trusted; nothing changed.`);
-    ctx.output.result({ path, removed }, () => undefined);
+    ctx.output.result({ path, removed }, () => undefined, () => [path]);
   },
 });

@@ -131,6 +131,6 @@ export default defineCommand<AddArgs>({
     await saveConfigFile(config);
     const stored = (Object.keys(keys) as Mode[]).map((mode) => `${profile.keys[mode]!.masked} (${profile.keys[mode]!.storage})`);
     ctx.output.success(`Profile ${args.name} saved${stored.length ? `: ${stored.join(', ')}` : ''}${config.defaultProfile === args.name ? ' (default)' : ''}.`);
-    ctx.output.result({ profile: args.name, default: config.defaultProfile === args.name, ...profile }, () => undefined);
+    ctx.output.result({ profile: args.name, default: config.defaultProfile === args.name, ...profile }, () => undefined, () => [args.name]);
   },
 });

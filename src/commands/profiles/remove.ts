@@ -31,6 +31,6 @@ export default defineCommand<{ name: string }>({
     if (config.defaultProfile === args.name) delete config.defaultProfile;
     await saveConfigFile(config);
     ctx.output.success(`Profile ${args.name} removed.`);
-    ctx.output.result({ removed: args.name }, () => undefined);
+    ctx.output.result({ removed: args.name }, () => undefined, () => [args.name]);
   },
 });

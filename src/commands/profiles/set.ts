@@ -21,6 +21,6 @@ export default defineCommand<{ name: string; baseUrl?: string; sandboxBaseUrl?: 
     if (args.sandboxBaseUrl) profile.sandboxBaseUrl = parseBaseUrl(args.sandboxBaseUrl, '--sandbox-base-url').href.replace(/\/$/, '');
     await saveConfigFile(config);
     ctx.output.success(`Profile ${args.name} updated.`);
-    ctx.output.result(profileView(args.name, profile, config.defaultProfile === args.name), () => undefined);
+    ctx.output.result(profileView(args.name, profile, config.defaultProfile === args.name), () => undefined, () => [args.name]);
   },
 });

@@ -12,6 +12,6 @@ export default defineCommand<{ name: string }>({
     config.defaultProfile = args.name;
     await saveConfigFile(config);
     ctx.output.success(`Default profile is now ${args.name}.`);
-    ctx.output.result({ defaultProfile: args.name }, () => undefined);
+    ctx.output.result({ defaultProfile: args.name }, () => undefined, () => [args.name]);
   },
 });
