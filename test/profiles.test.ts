@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir } from './support/cli.js';
 import { useEmulator } from './support/emulator.js';
@@ -61,5 +63,58 @@ describe('--quiet prints the identity of a profile command’s result, one per l
     const me = parseJson<{ account: { id: string } }>((await esign(['--json', 'me'])).stdout);
     expect(await quiet(['me'])).toBe(`${me.account.id}\n`);
     expect(await quiet(['--yes', 'profiles', 'remove', 'b'])).toBe('b\n');
+  });
+});
+
+describe('--dry-run changes no local state: it says what would change, and exits 0', () => {
+  it('profiles add, use, set and remove (even with --yes) leave config.json and the keys as they were', async () => {
+    const { env, esign, add } = configDir();
+    const files = ['config.json', 'credentials.json'].map((name) => join(env.ESIGN_CONFIG_DIR, name));
+    const dryAdd = await esign(['--dry-run', 'profiles', 'add', 'x', '--test-key-stdin', '--sandbox-base-url', emulator.url], emulator.key);
+    expect(dryAdd.code, dryAdd.stderr).toBe(0);
+    expect(dryAdd.stderr).toContain(`Dry run: would save profile x: test key em_test_…${emulator.key.slice(-4)}, sandbox base URL ${emulator.url}/, as the default profile`);
+    expect(dryAdd.stdout + dryAdd.stderr).not.toContain(emulator.key);
+    expect(files.filter((file) => existsSync(file))).toEqual([]);
+
+    await add('x');
+    await add('y');
+    const before = files.map((file) => readFileSync(file, 'utf8'));
+    const runs: [string[], string][] = [
+      [['--dry-run', '--yes', 'profiles', 'remove', 'y'], `Dry run: would remove profile y and delete its test key (${files[1]}). Nothing was changed.`],
+      [['--dry-run', 'profiles', 'remove', 'y'], 'Dry run: would remove profile y'],
+      [['--dry-run', 'profiles', 'use', 'y'], 'Dry run: would make y the default profile (now x). Nothing was changed.'],
+      [['--dry-run', 'profiles', 'set', 'y', '--sandbox-base-url', 'https://x.example.com'], `Dry run: would set profile y's sandbox base URL to https://x.example.com (was ${emulator.url}).`],
+      [['--dry-run', 'profiles', 'add', 'y', '--test-key-stdin'], 'Dry run: would save profile y: test key'],
+    ];
+    for (const [args, said] of runs) {
+      const result = await esign(args, args.includes('add') ? emulator.key : undefined);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(said);
+    }
+    const json = await esign(['--dry-run', '--json', '--yes', 'profiles', 'remove', 'y']);
+    expect(parseJson(json.stdout)).toEqual({ dryRun: true, change: `remove profile y and delete its test key (${files[1]})`, files: [files[0]] });
+    expect(files.map((file) => readFileSync(file, 'utf8'))).toEqual(before);
+
+    // A mistake is still a mistake in a dry run: exit 2, as without it.
+    const wrong = await esign(['--dry-run', 'profiles', 'set', 'y', '--sandbox-base-url', 'http://example.com']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('BASE_URL_INSECURE');
+  });
+
+  it('config trust and untrust leave the list of trusted files as it was', async () => {
+    const { env } = configDir();
+    const cwd = tempDir('esign-project-');
+    writeFileSync(join(cwd, '.esignrc.json'), JSON.stringify({ sandboxBaseUrl: 'https://sandbox.example.com' }));
+    const trusted = async () => parseJson<unknown[]>((await runEsign(['config', 'trusted', '--json'], { env })).stdout);
+    const dryTrust = await runEsign(['--dry-run', 'config', 'trust'], { env, cwd });
+    expect(dryTrust.code, dryTrust.stderr).toBe(0);
+    expect(dryTrust.stderr).toMatch(/Dry run: would trust .*\.esignrc\.json \(sha256 [0-9a-f]{12}…\), which sends keys to sandbox https:\/\/sandbox\.example\.com/);
+    expect(await trusted()).toEqual([]);
+    expect((await runEsign(['config', 'trust'], { env, cwd })).code).toBe(0);
+    const dryUntrust = await runEsign(['--dry-run', 'config', 'untrust'], { env, cwd });
+    expect(dryUntrust.code, dryUntrust.stderr).toBe(0);
+    expect(dryUntrust.stderr).toContain('Dry run: would withdraw the trust in');
+    expect(await trusted()).toHaveLength(1);
   });
 });
