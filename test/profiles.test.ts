@@ -118,3 +118,47 @@ describe('--dry-run changes no local state: it says what would change, and exits
     expect(await trusted()).toHaveLength(1);
   });
 });
+
+describe('a missing or wrong key gets the fix that applies to it', () => {
+  it('after the default profile is removed, names the profiles there are and how to choose one', async () => {
+    const { esign, add } = configDir();
+    for (const name of ['x', 'y', 'z']) await add(name);
+    expect((await esign(['--yes', 'profiles', 'remove', 'x'])).code).toBe(0);
+    const me = await esign(['me']);
+    expect(me.code).toBe(2);
+    expect(me.stderr).toContain('PROFILE_NOT_CHOSEN: No default profile');
+    expect(me.stderr).toContain('Profiles here: y, z. Make one the default with `esign profiles use <name>`, or pass --profile <name>.');
+  });
+
+  it('a live key piped to --test-key-stdin (or a test key to --live-key-stdin) is told the other flag, not --live', async () => {
+    const { env, esign } = configDir();
+    const liveKey = 'em_live_LIVELIVELIVELIVE1234';
+    const wrongFlag = await esign(['profiles', 'add', 'x', '--test-key-stdin', '--sandbox-base-url', emulator.url], liveKey);
+    expect(wrongFlag.code).toBe(2);
+    expect(wrongFlag.stderr).toContain('KEY_MODE_MISMATCH');
+    expect(wrongFlag.stderr).toContain('hint: Read it with --live-key-stdin instead');
+    expect(wrongFlag.stderr).not.toContain('--live ');
+    const other = await esign(['profiles', 'add', 'x', '--live-key-stdin', '--base-url', 'https://api.example.com'], emulator.key);
+    expect(other.stderr).toContain('hint: Read it with --test-key-stdin instead');
+    expect(existsSync(join(env.ESIGN_CONFIG_DIR, 'config.json'))).toBe(false);
+  });
+
+  it('suggests --live for a profile without a test key only when it has a live key', async () => {
+    const { env, esign } = configDir();
+    const liveKey = 'em_live_LIVELIVELIVELIVE1234';
+    expect((await esign(['profiles', 'add', 'live-only', '--live-key-stdin', '--base-url', 'https://api.example.com'], liveKey)).code).toBe(0);
+    // A profile whose keys were never stored (add needs a key): written as config.json would hold it.
+    const configFile = join(env.ESIGN_CONFIG_DIR, 'config.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as { profiles: Record<string, unknown> };
+    config.profiles['urls-only'] = { sandboxBaseUrl: emulator.url, baseUrl: 'https://api.example.com', keys: {} };
+    writeFileSync(configFile, JSON.stringify(config));
+    const withLive = await esign(['me', '--profile', 'live-only']);
+    expect(withLive.stderr).toContain('Profile live-only has no test key.');
+    expect(withLive.stderr).toContain('hint: Add it with `esign profiles add live-only`, or pass --live to use its live key.');
+    const without = await esign(['me', '--profile', 'urls-only']);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toContain('hint: Add it with `esign profiles add urls-only`.');
+    const liveWithout = await esign(['me', '--live', '--profile', 'urls-only']);
+    expect(liveWithout.stderr).toContain('hint: Add it with `esign profiles add urls-only`.');
+  });
+});

@@ -164,6 +164,28 @@ async function profileKey(mode: Mode, profile: Profile | undefined, name: string
   }
 }
 
+/** No key to use: says what is missing, and only the fixes that apply (never --live for a profile without a live key). */
+function missingKey(mode: Mode, config: ConfigFile, profile: Profile | undefined, name: string | undefined): UsageError {
+  if (profile && name) {
+    const other: Mode = mode === 'production' ? 'sandbox' : 'production';
+    const switchMode = profile.keys[other] ? (mode === 'production' ? ', or leave out --live to use its test key' : ', or pass --live to use its live key') : '';
+    return new UsageError(`Profile ${name} has no ${modeLabel(mode)} key.`, `Add it with \`esign profiles add ${name}\`${switchMode}.`, 'KEY_MISSING');
+  }
+  const known = Object.keys(config.profiles).sort();
+  if (known.length) {
+    return new UsageError(
+      `No default profile, and no --profile, ESIGN_PROFILE, ESIGN_API_KEY or ESIGN_API_KEY_FILE says which key to use.`,
+      `Profiles here: ${known.join(', ')}. Make one the default with \`esign profiles use <name>\`, or pass --profile <name>.`,
+      'PROFILE_NOT_CHOSEN',
+    );
+  }
+  return new UsageError(
+    'No API key: no ESIGN_API_KEY, no ESIGN_API_KEY_FILE and no profile.',
+    'Run `esign profiles add <name>`, or set ESIGN_API_KEY (`esign emulator` prints a key for local use).',
+    'KEY_MISSING',
+  );
+}
+
 export async function resolveCredentials(input: ResolveInput): Promise<ResolvedCredentials> {
   const mode: Mode = input.live ? 'production' : 'sandbox';
   const config = input.config ?? (await loadConfigFile());
@@ -172,16 +194,7 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
 
   const found = (await environmentKey()) ?? (await profileKey(mode, profile, selected.name));
   const { key, keySource } = found;
-  if (!key) {
-    const kind = mode === 'production' ? 'live' : 'test';
-    throw new UsageError(
-      selected.name ? `Profile ${selected.name} has no ${kind} key.` : `No API key: no ESIGN_API_KEY, no ESIGN_API_KEY_FILE and no profile.`,
-      selected.name
-        ? `Add it with \`esign profiles add ${selected.name}\`${mode === 'production' ? '' : ', or pass --live to use the live key'}.`
-        : 'Run `esign profiles add <name>`, or set ESIGN_API_KEY (`esign emulator` prints a key for local use).',
-      'KEY_MISSING',
-    );
-  }
+  if (!key) throw missingKey(mode, config, profile, selected.name);
   assertKeyForMode(key, mode, keySource);
   const { url: baseUrl } = selectBaseUrl({ mode, keyOrigin: found.keyOrigin, project: input.project, profile, profileName: selected.name });
 

@@ -106,7 +106,8 @@ export default defineCommand<AddArgs>({
     };
     for (const [mode, key] of Object.entries(keys) as [Mode, string][]) {
       redactor.registerSecret(key);
-      assertKeyForMode(key, mode, mode === 'production' ? 'the live key input' : 'the test key input');
+      const [source, otherFlag] = mode === 'production' ? ['the live key input', '--test-key-stdin'] : ['the test key input', '--live-key-stdin'];
+      assertKeyForMode(key, mode, source, `Read it with ${otherFlag} instead (with both flags, the test key is the first line and the live key the second).`);
       if (args.verify) {
         const url = urls[mode];
         if (!url) throw new UsageError(`--verify needs the ${mode} base URL.`, mode === 'production' ? 'Pass --base-url.' : 'Pass --sandbox-base-url.');
