@@ -68,7 +68,7 @@ describe('the live banner names where the key came from', () => {
 
   it('ESIGN_API_KEY beside --profile: the variable, never the profile whose key was not used', async () => {
     const configDir = await configWith(sandbox.key, liveKey);
-    const result = await runEsign(['me', '--live', '--profile', 'acme'], { env: { ESIGN_CONFIG_DIR: configDir, ESIGN_API_KEY: liveKey } });
+    const result = await runEsign(['me', '--live', '--profile', 'acme'], { env: { ESIGN_CONFIG_DIR: configDir, ESIGN_API_KEY: liveKey, ESIGN_BASE_URL: production.url } });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^live · production · ESIGN_API_KEY$/m);
     expect(result.stderr).not.toContain('acme');

@@ -148,7 +148,7 @@ export class ApiClient {
         body: describeBody(options.body, options.raw),
       };
       this.options.onDryRun(request);
-      throw new DryRunComplete(request);
+      throw new DryRunComplete(`${request.method} ${request.url} not sent`);
     }
 
     const started = Date.now();

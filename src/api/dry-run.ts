@@ -11,13 +11,15 @@ export interface DryRunRequest {
 }
 
 /**
- * Thrown by the client once it has printed the request a `--dry-run` would have sent. Every command stops at its
- * first change, whatever it would have done next; the entry point turns this into exit 0 with nothing more printed.
+ * Thrown once a `--dry-run` has printed the first change it would have made: the request the client would have sent,
+ * or a change to local state (stopIfDryRun). Every command stops at its first change, whatever it would have done
+ * next; the entry point turns this into exit 0 with nothing more printed.
  */
 export class DryRunComplete extends EsignError {
   readonly exitCode = ExitCode.ok;
-  constructor(readonly request: DryRunRequest) {
-    super(`dry run: ${request.method} ${request.url} not sent`);
+  /** `what`: the change not made, e.g. `POST https://… not sent`. */
+  constructor(what: string) {
+    super(`dry run: ${what}`);
     this.name = 'DryRunComplete';
   }
   get code(): string {

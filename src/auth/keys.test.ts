@@ -13,6 +13,19 @@ describe('key masking and mode (pins: <prefix>_(test|live)_<secret>)', () => {
     expect(() => assertKeyForMode('ab_test_AAAAAAAAAAAAAAAA', 'production', 'ESIGN_API_KEY')).toThrow(UsageError);
     expect(assertKeyForMode('ab_test_AAAAAAAAAAAAAAAA', 'sandbox', 'x').mode).toBe('sandbox');
   });
+  it('hints the mode switch that uses the key as it is, or the fix its source knows better', () => {
+    const hint = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return (error as UsageError).hint;
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(hint(() => assertKeyForMode('ab_live_AAAAAAAAAAAAAAAA', 'sandbox', 'ESIGN_API_KEY'))).toContain('pass --live to use this live key');
+    expect(hint(() => assertKeyForMode('ab_test_AAAAAAAAAAAAAAAA', 'production', 'ESIGN_API_KEY'))).toContain('Leave out --live to use this test key');
+    expect(hint(() => assertKeyForMode('ab_live_AAAAAAAAAAAAAAAA', 'sandbox', 'stdin', 'Use the other flag.'))).toBe('Use the other flag.');
+  });
   it('never puts the key itself in the refusal', () => {
     try {
       assertKeyForMode('ab_live_TOPSECRETTOPSECRET', 'sandbox', 'ESIGN_API_KEY');

@@ -14,8 +14,11 @@ export function modeLabel(mode: Mode): string {
   return mode === 'production' ? 'live' : 'test';
 }
 
-/** Refuses a key that is malformed or of the wrong environment before anything is sent. */
-export function assertKeyForMode(key: string, mode: Mode, source: string): ParsedKey {
+/**
+ * Refuses a key that is malformed or of the wrong environment before anything is sent. `kindFix` is the hint for a key
+ * of the other kind when the source knows a better fix than switching modes (a key piped to the wrong stdin flag).
+ */
+export function assertKeyForMode(key: string, mode: Mode, source: string, kindFix?: string): ParsedKey {
   const parsed = parseKey(key);
   if (!parsed) {
     throw new UsageError(
@@ -27,9 +30,10 @@ export function assertKeyForMode(key: string, mode: Mode, source: string): Parse
   if (parsed.mode !== mode) {
     const wanted = modeLabel(mode);
     const hint =
-      mode === 'production'
-        ? 'Live mode needs a live key: add one with `esign profiles add <name>` (it asks for both keys).'
-        : 'Sandbox mode is the default and needs a test key; pass --live to use the live key against production.';
+      kindFix ??
+      (mode === 'production'
+        ? 'Leave out --live to use this test key in sandbox mode, or give a live key for production.'
+        : 'Sandbox mode is the default and needs a test key: pass --live to use this live key against production, or give a test key.');
     throw new UsageError(
       `The key from ${source} is a ${modeLabel(parsed.mode)} key, but this command runs in ${mode} mode and needs a ${wanted} key.`,
       hint,

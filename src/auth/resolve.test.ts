@@ -54,8 +54,22 @@ describe('precedence: flag > environment variable > project config > profile > d
     expect(chosen(input)).toBe('https://env.example/');
     delete process.env.ESIGN_SANDBOX_BASE_URL;
     expect(chosen(input)).toBe('https://project.example/');
-    expect(chosen({ ...input, project: undefined })).toBe('https://profile.example/');
     expect(() => selectBaseUrl({ ...input, mode: 'production' })).toThrow(/No production base URL/);
+  });
+
+  it('never sends a key from the environment to the base URL stored with a profile', () => {
+    const input = { mode: 'sandbox', keyOrigin: 'environment', profile, profileName: 'p' } as const;
+    const refused = refusal(() => selectBaseUrl(input));
+    expect(refused.code).toBe('KEY_ORIGIN_MISMATCH');
+    expect(refused.message).toContain('ESIGN_SANDBOX_BASE_URL is not set');
+    expect(refused.message).toContain('profile p (https://profile.example/)');
+    expect(refused.hint).toContain('Set ESIGN_SANDBOX_BASE_URL');
+    expect(refused.hint).toContain('unset ESIGN_API_KEY and ESIGN_API_KEY_FILE');
+    // Nor by way of an untrusted project file naming the profile's URL: that exemption is for the profile's own key.
+    const same: LoadedProjectConfig = { ...untrusted, config: { sandboxBaseUrl: 'https://profile.example' } };
+    expect(refusal(() => selectBaseUrl({ ...input, project: same })).code).toBe('PROJECT_CONFIG_UNTRUSTED');
+    process.env.ESIGN_SANDBOX_BASE_URL = 'https://profile.example';
+    expect(chosen(input)).toBe('https://profile.example/');
   });
 
   it('reads the environment on every call, never a cached copy', () => {

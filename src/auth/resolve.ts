@@ -72,8 +72,9 @@ function sameBase(one: BaseUrlChoice | undefined, other: BaseUrlChoice | undefin
 /**
  * The base URL a key may be sent to. Precedence is flag > environment variable > project config > profile (pins.md),
  * within two limits: a project file's base URL counts only once the user trusts that file (or when it is the profile's
- * own), and a stored key goes only to the base URL stored with its profile (or a trusted project's), never to one an
- * environment variable names.
+ * own), and a key goes only to a base URL bound to where it came from: a stored key to the one stored with its profile
+ * (or a trusted project's), never to one an environment variable names; a key from the environment to the one the
+ * environment names (or a trusted project's), never to one stored with a profile.
  */
 export function selectBaseUrl(input: BaseUrlInput): BaseUrlChoice {
   const { mode, keyOrigin, project, profile, profileName } = input;
@@ -100,11 +101,19 @@ export function selectBaseUrl(input: BaseUrlInput): BaseUrlChoice {
       'BASE_URL_MISSING',
     );
   }
-  if (chosen === fromProject && project!.trust !== 'trusted' && !sameBase(fromProject, fromProfile)) {
+  // The profile's own base URL needs no trust for the profile's own key; a key from the environment is not bound to it.
+  if (chosen === fromProject && project!.trust !== 'trusted' && !(keyOrigin === 'profile' && sameBase(fromProject, fromProfile))) {
     throw new UsageError(
       `${project!.filepath} sets ${names.setting} to ${shown(fromProject.url)}, but ${project!.trust === 'changed' ? 'the file has changed since you trusted it' : 'you have not trusted this file'}, so esign sends no key there.`,
       `If you trust this file and that host, run \`${trustCommand(project!.filepath)}\`; otherwise remove ${names.setting} from it.`,
       'PROJECT_CONFIG_UNTRUSTED',
+    );
+  }
+  if (keyOrigin === 'environment' && chosen === fromProfile) {
+    throw new UsageError(
+      `${names.variable} is not set, and a key from the environment (ESIGN_API_KEY, ESIGN_API_KEY_FILE) is sent only to the base URL the environment names, never to the one stored with profile ${profileName} (${shown(chosen.url)}).`,
+      `Set ${names.variable} to the base URL that key is for; or, to use profile ${profileName}'s own key, unset ESIGN_API_KEY and ESIGN_API_KEY_FILE.`,
+      'KEY_ORIGIN_MISMATCH',
     );
   }
   const boundToProfile = sameBase(chosen, fromProfile) || (project?.trust === 'trusted' && sameBase(chosen, fromProject));
@@ -155,6 +164,28 @@ async function profileKey(mode: Mode, profile: Profile | undefined, name: string
   }
 }
 
+/** No key to use: says what is missing, and only the fixes that apply (never --live for a profile without a live key). */
+function missingKey(mode: Mode, config: ConfigFile, profile: Profile | undefined, name: string | undefined): UsageError {
+  if (profile && name) {
+    const other: Mode = mode === 'production' ? 'sandbox' : 'production';
+    const switchMode = profile.keys[other] ? (mode === 'production' ? ', or leave out --live to use its test key' : ', or pass --live to use its live key') : '';
+    return new UsageError(`Profile ${name} has no ${modeLabel(mode)} key.`, `Add it with \`esign profiles add ${name}\`${switchMode}.`, 'KEY_MISSING');
+  }
+  const known = Object.keys(config.profiles).sort();
+  if (known.length) {
+    return new UsageError(
+      `No default profile, and no --profile, ESIGN_PROFILE, ESIGN_API_KEY or ESIGN_API_KEY_FILE says which key to use.`,
+      `Profiles here: ${known.join(', ')}. Make one the default with \`esign profiles use <name>\`, or pass --profile <name>.`,
+      'PROFILE_NOT_CHOSEN',
+    );
+  }
+  return new UsageError(
+    'No API key: no ESIGN_API_KEY, no ESIGN_API_KEY_FILE and no profile.',
+    'Run `esign profiles add <name>`, or set ESIGN_API_KEY (`esign emulator` prints a key for local use).',
+    'KEY_MISSING',
+  );
+}
+
 export async function resolveCredentials(input: ResolveInput): Promise<ResolvedCredentials> {
   const mode: Mode = input.live ? 'production' : 'sandbox';
   const config = input.config ?? (await loadConfigFile());
@@ -163,16 +194,7 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
 
   const found = (await environmentKey()) ?? (await profileKey(mode, profile, selected.name));
   const { key, keySource } = found;
-  if (!key) {
-    const kind = mode === 'production' ? 'live' : 'test';
-    throw new UsageError(
-      selected.name ? `Profile ${selected.name} has no ${kind} key.` : `No API key: no ESIGN_API_KEY, no ESIGN_API_KEY_FILE and no profile.`,
-      selected.name
-        ? `Add it with \`esign profiles add ${selected.name}\`${mode === 'production' ? '' : ', or pass --live to use the live key'}.`
-        : 'Run `esign profiles add <name>`, or set ESIGN_API_KEY (`esign emulator` prints a key for local use).',
-      'KEY_MISSING',
-    );
-  }
+  if (!key) throw missingKey(mode, config, profile, selected.name);
   assertKeyForMode(key, mode, keySource);
   const { url: baseUrl } = selectBaseUrl({ mode, keyOrigin: found.keyOrigin, project: input.project, profile, profileName: selected.name });
 

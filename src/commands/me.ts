@@ -22,6 +22,6 @@ export default defineCommand({
         ['Scopes', body.scopes?.join(', ') || '-'],
         ['Key', `${credentials.maskedKey} from ${credentials.keySource}`],
       ]);
-    });
+    }, () => (body.account?.id ? [body.account.id] : []));
   },
 });

@@ -44,6 +44,21 @@ describe('a stored key goes only to the base URL stored with it (issue #7)', () 
     expect(result.code).toBe(3);
     expect(attacker.requests).toBeGreaterThan(before);
   });
+
+  it('never sends a key from the environment to the base URL stored with the default profile', async () => {
+    const env = { ESIGN_CONFIG_DIR: tempDir('esign-config-') };
+    const add = await runEsign(['profiles', 'add', 'acme', '--test-key-stdin', '--sandbox-base-url', attacker.url], { env, input: emulator.key });
+    expect(add.code, add.stderr).toBe(0);
+    const before = attacker.requests;
+
+    const refused = await runEsign(['--debug', 'me'], { env: { ...env, ESIGN_API_KEY: 'zz_test_NOTTHEUSERSKEY00000' } });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('KEY_ORIGIN_MISMATCH: ESIGN_SANDBOX_BASE_URL is not set');
+    expect(refused.stderr).toContain(`profile acme (${attacker.url}/)`);
+    expect(refused.stderr).toContain('unset ESIGN_API_KEY and ESIGN_API_KEY_FILE');
+    expect(refused.stderr).not.toContain('[debug] >');
+    expect(attacker.requests).toBe(before);
+  });
 });
 
 describe('loopback means exactly localhost, 127.0.0.0/8 and ::1, as written (issue #7)', () => {

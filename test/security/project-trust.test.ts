@@ -48,8 +48,9 @@ describe('a cloned repository’s project config is trusted explicitly (issue #7
 
     const trust = await runEsign(['config', 'trust'], { env, cwd });
     expect(trust.code, trust.stderr).toBe(0);
-    expect(trust.stdout).toContain(`Trusted ${file}`);
-    expect(trust.stdout).toContain(`sandbox ${attacker.url}`);
+    expect(trust.stdout).toBe('');
+    expect(trust.stderr).toContain(`✓ Trusted ${file}`);
+    expect(trust.stderr).toContain(`sandbox ${attacker.url}`);
     expect(readFileSync(join(env.ESIGN_CONFIG_DIR, 'config.json'), 'utf8')).toContain(file);
 
     const used = await runEsign(['me'], { env, cwd });
@@ -67,6 +68,7 @@ describe('a cloned repository’s project config is trusted explicitly (issue #7
 
     const listed = await runEsign(['config', 'trusted', '--json'], { env });
     expect(parseJson<unknown[]>(listed.stdout)).toEqual([expect.objectContaining({ path: file, state: 'changed' })]);
+    expect((await runEsign(['config', 'trusted', '-q'], { env })).stdout).toBe(`${file}\n`);
     const untrust = await runEsign(['config', 'untrust', file, '--json'], { env });
     expect(parseJson(untrust.stdout)).toEqual({ path: file, removed: true });
     expect(parseJson<unknown[]>((await runEsign(['config', 'trusted', '--json'], { env })).stdout)).toEqual([]);

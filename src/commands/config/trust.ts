@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
-import { loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
+import { stopIfDryRun } from '../../cli/dry-run-change.js';
+import { configFilePath, loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
 import { assertNoKeyShapedText, evaluateProjectConfigFile } from '../../config/project.js';
 import { trustedProjectConfigs } from '../../config/trust.js';
 import { locateProjectConfig } from './locate.js';
@@ -13,18 +14,19 @@ export default defineCommand<{ file?: string }>({
     const file = await locateProjectConfig(args.file);
     assertNoKeyShapedText(file);
     const settings = file.executesCode ? undefined : await evaluateProjectConfigFile(file);
+    const what = file.executesCode
+      ? 'It is a program: esign will run it on every command that needs a key, until it changes.'
+      : `It sends keys to: sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}; until it changes.`;
     const config = await loadConfigFile();
+    stopIfDryRun(
+      ctx,
+      `trust ${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…), ${file.executesCode ? 'a program esign would then run on every command that needs a key' : `which sends keys to sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}`}`,
+      [configFilePath()],
+    );
     const entry = { path: file.realpath, sha256: file.sha256, trustedAt: new Date().toISOString() };
     config.trustedProjectConfigs = [...trustedProjectConfigs(config).filter((trusted) => trusted.path !== file.realpath), entry];
     await saveConfigFile(config);
-    ctx.output.result(
-      { ...entry, executesCode: file.executesCode, baseUrl: settings?.baseUrl ?? null, sandboxBaseUrl: settings?.sandboxBaseUrl ?? null },
-      () => {
-        const what = file.executesCode
-          ? 'It is a program: esign will run it on every command that needs a key, until it changes.'
-          : `It sends keys to: sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}; until it changes.`;
-        return `Trusted ${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…).\n${what}`;
-      },
-    );
+    ctx.output.success(`Trusted ${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…).\n${what}`);
+    ctx.output.result({ ...entry, executesCode: file.executesCode, baseUrl: settings?.baseUrl ?? null, sandboxBaseUrl: settings?.sandboxBaseUrl ?? null }, () => undefined, () => [file.realpath]);
   },
 });

@@ -28,6 +28,6 @@ export default defineCommand({
         ],
         ctx.output.style,
       );
-    });
+    }, () => rows.map((row) => row.path));
   },
 });

@@ -1,7 +1,8 @@
 import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { defineCommand } from '../../cli/command.js';
-import { loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
+import { stopIfDryRun } from '../../cli/dry-run-change.js';
+import { configFilePath, loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
 import { trustedProjectConfigs } from '../../config/trust.js';
 import { locateProjectConfig } from './locate.js';
 
@@ -22,10 +23,12 @@ export default defineCommand<{ file?: string }>({
     const before = trustedProjectConfigs(config);
     const after = before.filter((trusted) => trusted.path !== path);
     if (after.length !== before.length) {
+      stopIfDryRun(ctx, `withdraw the trust in ${path}`, [configFilePath()]);
       config.trustedProjectConfigs = after;
       await saveConfigFile(config);
     }
     const removed = after.length !== before.length;
-    ctx.output.result({ path, removed }, () => (removed ? `No longer trusted: ${path}.` : `${path} was not trusted; nothing changed.`));
+    ctx.output.success(removed ? `No longer trusted: ${path}.` : `${path} was not trusted; nothing changed.`);
+    ctx.output.result({ path, removed }, () => undefined, () => [path]);
   },
 });

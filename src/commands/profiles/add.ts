@@ -2,11 +2,12 @@ import { ApiClient } from '../../api/client.js';
 import { UsageError } from '../../api/errors.js';
 import { defineCommand, type Context } from '../../cli/command.js';
 import { readStdin } from '../../cli/stdin.js';
-import { credentialStore } from '../../auth/credential-store.js';
+import { stopIfDryRun } from '../../cli/dry-run-change.js';
+import { credentialStore, credentialsFilePath } from '../../auth/credential-store.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { assertKeyForMode, maskKey, type Mode } from '../../auth/keys.js';
 import { parseKey } from '../../shared/keys.js';
-import { assertProfileName, findProfile, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
+import { assertProfileName, configFilePath, findProfile, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
 import { redactor } from '../../output/redact.js';
 import { visible } from '../../output/sanitize.js';
 
@@ -105,7 +106,8 @@ export default defineCommand<AddArgs>({
     };
     for (const [mode, key] of Object.entries(keys) as [Mode, string][]) {
       redactor.registerSecret(key);
-      assertKeyForMode(key, mode, mode === 'production' ? 'the live key input' : 'the test key input');
+      const [source, otherFlag] = mode === 'production' ? ['the live key input', '--test-key-stdin'] : ['the test key input', '--live-key-stdin'];
+      assertKeyForMode(key, mode, source, `Read it with ${otherFlag} instead (with both flags, the test key is the first line and the live key the second).`);
       if (args.verify) {
         const url = urls[mode];
         if (!url) throw new UsageError(`--verify needs the ${mode} base URL.`, mode === 'production' ? 'Pass --base-url.' : 'Pass --sandbox-base-url.');
@@ -113,6 +115,19 @@ export default defineCommand<AddArgs>({
       }
     }
 
+    const makeDefault = args.default === true || !config.defaultProfile;
+    const stored = (Object.entries(keys) as [Mode, string][]).map(([mode, key]) => `${mode === 'production' ? 'live' : 'test'} key ${maskKey(key)}`);
+    const changes = [
+      ...stored,
+      ...(urls.sandbox ? [`sandbox base URL ${urls.sandbox.href}`] : []),
+      ...(urls.production ? [`production base URL ${urls.production.href}`] : []),
+      ...(makeDefault ? ['as the default profile'] : []),
+    ];
+    stopIfDryRun(
+      ctx,
+      `save profile ${args.name}: ${changes.join(', ')}${stored.length ? ` (keys in the OS keychain, or ${credentialsFilePath()} where none answers)` : ''}`,
+      [configFilePath()],
+    );
     const profile: Profile = {
       ...existing,
       ...(urls.production ? { baseUrl: urls.production.href.replace(/\/$/, '') } : {}),
@@ -127,11 +142,10 @@ export default defineCommand<AddArgs>({
       }
     }
     config.profiles[args.name] = profile;
-    if (args.default || !config.defaultProfile) config.defaultProfile = args.name;
+    if (makeDefault) config.defaultProfile = args.name;
     await saveConfigFile(config);
-    const stored = (Object.keys(keys) as Mode[]).map((mode) => `${profile.keys[mode]!.masked} (${profile.keys[mode]!.storage})`);
-    ctx.output.result({ profile: args.name, default: config.defaultProfile === args.name, ...profile }, () =>
-      `Profile ${args.name} saved${stored.length ? `: ${stored.join(', ')}` : ''}${config.defaultProfile === args.name ? ' (default)' : ''}.`,
-    );
+    const saved = (Object.keys(keys) as Mode[]).map((mode) => `${profile.keys[mode]!.masked} (${profile.keys[mode]!.storage})`);
+    ctx.output.success(`Profile ${args.name} saved${saved.length ? `: ${saved.join(', ')}` : ''}${config.defaultProfile === args.name ? ' (default)' : ''}.`);
+    ctx.output.result({ profile: args.name, default: config.defaultProfile === args.name, ...profile }, () => undefined, () => [args.name]);
   },
 });

@@ -28,6 +28,7 @@ export default defineCommand({
           ctx.output.style,
         );
       },
+      () => names,
     );
   },
 });

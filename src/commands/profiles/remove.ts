@@ -1,7 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
-import { credentialStore } from '../../auth/credential-store.js';
+import { stopIfDryRun } from '../../cli/dry-run-change.js';
+import { credentialStore, credentialsFilePath } from '../../auth/credential-store.js';
 import type { Mode } from '../../auth/keys.js';
-import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
+import { configFilePath, loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
 import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ name: string }>({
@@ -13,6 +14,11 @@ export default defineCommand<{ name: string }>({
   async handler(args, ctx) {
     const config = await loadConfigFile();
     const profile = requireProfile(config, args.name);
+    const keys = (Object.entries(profile.keys) as [Mode, { storage: 'keychain' | 'file' }][]).map(
+      ([mode, info]) => `its ${mode === 'production' ? 'live' : 'test'} key (${info.storage === 'file' ? credentialsFilePath() : 'keychain'})`,
+    );
+    // A dry run changes nothing, so it asks nothing.
+    stopIfDryRun(ctx, `remove profile ${args.name}${keys.length ? ` and delete ${keys.join(' and ')}` : ''}`, [configFilePath()]);
     if (!ctx.globals.yes) {
       const confirmed = await ctx.prompts.confirm(`Remove profile ${args.name} and delete its keys?`, '--yes');
       if (!confirmed) {
@@ -30,6 +36,7 @@ export default defineCommand<{ name: string }>({
     delete config.profiles[args.name];
     if (config.defaultProfile === args.name) delete config.defaultProfile;
     await saveConfigFile(config);
-    ctx.output.result({ removed: args.name }, () => `Profile ${args.name} removed.`);
+    ctx.output.success(`Profile ${args.name} removed.`);
+    ctx.output.result({ removed: args.name }, () => undefined, () => [args.name]);
   },
 });

@@ -1,7 +1,8 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
-import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
+import { stopIfDryRun } from '../../cli/dry-run-change.js';
+import { configFilePath, loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
 import { profileView } from './describe.js';
 
 export default defineCommand<{ name: string; baseUrl?: string; sandboxBaseUrl?: string }>({
@@ -17,9 +18,17 @@ export default defineCommand<{ name: string; baseUrl?: string; sandboxBaseUrl?: 
     if (!args.baseUrl && !args.sandboxBaseUrl) throw new UsageError('Nothing to change.', 'Pass --base-url and/or --sandbox-base-url.');
     const config = await loadConfigFile();
     const profile = requireProfile(config, args.name);
-    if (args.baseUrl) profile.baseUrl = parseBaseUrl(args.baseUrl, '--base-url').href.replace(/\/$/, '');
-    if (args.sandboxBaseUrl) profile.sandboxBaseUrl = parseBaseUrl(args.sandboxBaseUrl, '--sandbox-base-url').href.replace(/\/$/, '');
+    const baseUrl = args.baseUrl ? parseBaseUrl(args.baseUrl, '--base-url').href.replace(/\/$/, '') : undefined;
+    const sandboxBaseUrl = args.sandboxBaseUrl ? parseBaseUrl(args.sandboxBaseUrl, '--sandbox-base-url').href.replace(/\/$/, '') : undefined;
+    const changes = [
+      ...(sandboxBaseUrl ? [`sandbox base URL to ${sandboxBaseUrl} (was ${profile.sandboxBaseUrl ?? 'not set'})`] : []),
+      ...(baseUrl ? [`production base URL to ${baseUrl} (was ${profile.baseUrl ?? 'not set'})`] : []),
+    ];
+    stopIfDryRun(ctx, `set profile ${args.name}'s ${changes.join(' and ')}`, [configFilePath()]);
+    if (baseUrl) profile.baseUrl = baseUrl;
+    if (sandboxBaseUrl) profile.sandboxBaseUrl = sandboxBaseUrl;
     await saveConfigFile(config);
-    ctx.output.result(profileView(args.name, profile, config.defaultProfile === args.name), () => `Profile ${args.name} updated.`);
+    ctx.output.success(`Profile ${args.name} updated.`);
+    ctx.output.result(profileView(args.name, profile, config.defaultProfile === args.name), () => undefined, () => [args.name]);
   },
 });

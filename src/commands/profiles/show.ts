@@ -19,6 +19,7 @@ export default defineCommand<{ name: string }>({
         ['Production URL', profile.baseUrl ?? '-'],
         ['Live key', describeKey(profile, 'production')],
       ]),
+      () => [args.name],
     );
   },
 });

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
-import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
+import { stopIfDryRun } from '../../cli/dry-run-change.js';
+import { configFilePath, loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
 
 export default defineCommand<{ name: string }>({
   name: 'use',
@@ -9,8 +10,10 @@ export default defineCommand<{ name: string }>({
   async handler(args, ctx) {
     const config = await loadConfigFile();
     requireProfile(config, args.name);
+    stopIfDryRun(ctx, `make ${args.name} the default profile (now ${config.defaultProfile ?? 'none'})`, [configFilePath()]);
     config.defaultProfile = args.name;
     await saveConfigFile(config);
-    ctx.output.result({ defaultProfile: args.name }, () => `Default profile is now ${args.name}.`);
+    ctx.output.success(`Default profile is now ${args.name}.`);
+    ctx.output.result({ defaultProfile: args.name }, () => undefined, () => [args.name]);
   },
 });
