@@ -102,6 +102,24 @@ describe('usage errors', () => {
     expect(result.stderr).not.toContain(sandbox.key);
   });
 
+  // Number() reads 1e2 as 100 and 0x10 as 16; every option that takes a whole number wants plain digits.
+  it.each([
+    [['envelopes', 'list', '--limit', '1e2']],
+    [['envelopes', 'list', '--limit', '0x10']],
+    [['contacts', 'list', '--limit', '+5']],
+    [['batch', 'run', 'batch.yaml', '--concurrency', '1e1']],
+    [['anchors', 'find', '--local', 'x.pdf', '--text', 'Sign', '--occurrence', '0x1']],
+    [['webhooks', 'listen', '--port', '8e3']],
+    [['emulator', '--port', '0x10']],
+    [['emulator', '--port', '0', '--preload-drafts', '1e1']],
+  ])('refuses a whole number not written in plain digits: %j (exit 2, nothing sent)', async (args) => {
+    const before = await apiRequestCount(sandbox);
+    const result = await runEsign(args, { env: sandbox.env });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('in plain digits');
+    expect(await apiRequestCount(sandbox)).toBe(before);
+  });
+
   it('reports an unknown command with exit 2 and no stack trace', async () => {
     const result = await runEsign(['frobnicate']);
     expect(result.code).toBe(2);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../../api/errors.js';
 import { defineCommand, collect } from '../../cli/command.js';
+import { parseWholeNumber } from '../../input/whole-number.js';
 import { parseKey } from '../../shared/keys.js';
 import type { Environment } from '../../emulator/options.js';
 
@@ -26,10 +27,12 @@ interface EmulatorArgs {
   seed: boolean;
 }
 
-function integer(value: string, flag: string, min = 0): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min) throw new UsageError(`${flag} must be an integer >= ${min}, got ${JSON.stringify(value)}.`);
-  return number;
+function integer(value: string, flag: string, min = 0, max?: number): number {
+  try {
+    return parseWholeNumber(value, min, max);
+  } catch (error) {
+    throw new UsageError(`${flag} ${JSON.stringify(value)}: ${(error as Error).message}`);
+  }
 }
 
 export function generateKey(environment: Environment): string {
@@ -85,7 +88,7 @@ export default defineCommand<EmulatorArgs>({
     const { startEmulator } = await import('../../emulator/server.js');
     const emulator = await startEmulator({
       host: args.host,
-      port: integer(args.port, '--port'),
+      port: integer(args.port, '--port', 0, 65535),
       environment,
       keys,
       processingDelayMs: integer(args.processingDelay, '--processing-delay'),
