@@ -120,6 +120,24 @@ describe('usage errors', () => {
     expect(await apiRequestCount(sandbox)).toBe(before);
   });
 
+  // Past 2^31-1 ms Node fires a timer at once (with a warning): a huge time limit would give up at once.
+  it.each([
+    [['envelopes', 'wait', '00000000-0000-0000-0000-000000000000', '--wait-timeout', '25d'], 'longer than 24d'],
+    [['envelopes', 'send-now', '--file', 'x.yaml', '--wait', '--wait-timeout', '99999999999d'], 'is too long to count'],
+    [['documents', 'upload', '00000000-0000-0000-0000-000000000000', 'x.pdf', '--wait-timeout', '0s'], 'is zero'],
+    [['--timeout', '1e3', 'me'], 'expected seconds from 0.001 to 2073600 (24 days)'],
+    [['--timeout', '99999999', 'me'], 'expected seconds from 0.001 to 2073600 (24 days)'],
+    [['--timeout', '0', 'me'], 'expected seconds from 0.001'],
+    [['emulator', '--port', '0', '--processing-delay', '9999999999'], 'from 0 to 2073600000'],
+  ])('refuses a time limit out of range: %j (exit 2, nothing sent)', async (args, says) => {
+    const before = await apiRequestCount(sandbox);
+    const result = await runEsign(args, { env: sandbox.env });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(says);
+    expect(result.stderr).not.toMatch(/TimeoutOverflowWarning|\n\s+at /);
+    expect(await apiRequestCount(sandbox)).toBe(before);
+  });
+
   it('reports an unknown command with exit 2 and no stack trace', async () => {
     const result = await runEsign(['frobnicate']);
     expect(result.code).toBe(2);

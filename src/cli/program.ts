@@ -1,14 +1,18 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../api/errors.js';
 import { assertIdempotencyKey } from '../api/idempotency.js';
+import { longestTimeLimitMs } from '../input/duration.js';
 import { keyInputHint, looksLikeKeyOption } from './key-arguments.js';
 import { isGroup, type CommandSpec, type Context, type Entry, type GlobalOptions, type LazyEntry, type OptionSpec } from './command.js';
 
 export type Invoke = (spec: CommandSpec<never>, args: Record<string, unknown>, globals: GlobalOptions) => Promise<void>;
 
+/** `--timeout`: seconds, in plain decimals (not 1e3 or 0x10), from a millisecond to the longest time limit (24 days). */
 function parseTimeout(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new InvalidArgumentError('expected a positive number of seconds.');
+  const seconds = /^\d+(?:\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!(seconds * 1000 >= 1 && seconds * 1000 <= longestTimeLimitMs)) {
+    throw new InvalidArgumentError(`expected seconds from 0.001 to ${longestTimeLimitMs / 1000} (24 days), in plain digits such as 30 or 2.5.`);
+  }
   return seconds;
 }
 

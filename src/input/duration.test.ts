@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDeadline, parseDuration } from './duration.js';
+import { formatDuration, parseDeadline, parseDuration, parseTimeLimit } from './duration.js';
 
 describe('parseDuration', () => {
   it.each([
@@ -19,6 +19,15 @@ describe('parseDuration', () => {
   it('refuses a duration too long to count in whole milliseconds', () => {
     expect(() => parseDuration('999999999d')).toThrow(/too long/);
     expect(() => parseDuration(`${'9'.repeat(400)}d`)).toThrow(/too long/);
+  });
+});
+
+describe('parseTimeLimit', () => {
+  it('takes 1ms to 24d: past 2^31-1 ms Node fires a timer at once', () => {
+    expect(parseTimeLimit('1ms')).toBe(1);
+    expect(parseTimeLimit('24d')).toBe(24 * 86_400_000);
+    for (const text of ['24d1ms', '25d', '99999999d', '4w']) expect(() => parseTimeLimit(text)).toThrow(/longer than 24d/);
+    expect(() => parseTimeLimit('0s')).toThrow(/zero/);
   });
 });
 

@@ -27,6 +27,19 @@ export function parseDuration(text: string): number {
   return ms;
 }
 
+/**
+ * Node's timers fire at once (with a warning) past 2^31-1 ms, about 24.8 days, so a time limit stops at 24 days: a
+ * wait that long is a mistake, not a plan.
+ */
+export const longestTimeLimitMs = 24 * unitMs.d!;
+
+/** A time limit (`--wait-timeout`): a duration from 1ms to 24d. */
+export function parseTimeLimit(text: string): number {
+  const ms = parseDuration(text);
+  if (ms > longestTimeLimitMs) throw new Error(`${JSON.stringify(text)} is longer than 24d, the longest time limit esign keeps; give 24d or less.`);
+  return ms;
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1_000) return `${ms}ms`;
   const seconds = Math.round(ms / 1_000);

@@ -1,6 +1,6 @@
 import { EsignError, ExitCode, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
-import { formatDuration, parseDuration } from '../../input/duration.js';
+import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { visible } from '../../output/sanitize.js';
 
@@ -52,7 +52,7 @@ export default defineCommand<RunArgs>({
     { flags: '--report <junit.xml>', description: 'write a JUnit XML report (one test case per envelope)', completion: 'file' },
     { flags: '--shard <i/n>', description: 'run only the i-th of n stable shares of the envelopes (by ref), for CI matrices' },
     { flags: '--wait <until>', description: 'after sending, wait until each envelope is sent or completed', choices: ['sent', 'completed'] },
-    { flags: '--wait-timeout <duration>', description: `give up waiting after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },
+    { flags: '--wait-timeout <duration>', description: `give up waiting after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseTimeLimit },
     { flags: '--fail-fast', description: 'stop starting envelopes after the first failure' },
     { flags: '--confirm-conversion', description: 'accept the converted PDF of each .docx without asking' },
     { flags: '--force', description: 'replace an existing journal (starting over) or report' },
