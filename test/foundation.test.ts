@@ -138,6 +138,22 @@ describe('usage errors', () => {
     expect(await apiRequestCount(sandbox)).toBe(before);
   });
 
+  // Commander keeps the last of two flags that set one thing; esign refuses the pair instead.
+  it.each([
+    [['envelopes', 'settings', '00000000-0000-0000-0000-000000000000', '--deadline', '7d', '--no-deadline'], '--deadline and --no-deadline do not go together'],
+    [['envelopes', 'settings', '00000000-0000-0000-0000-000000000000', '--no-deadline', '--deadline', '7d'], '--deadline and --no-deadline do not go together'],
+    [['webhooks', 'update', '00000000-0000-0000-0000-000000000000', '--inactive', '--active'], '--active and --inactive do not go together'],
+    [['contacts', 'patch', '00000000-0000-0000-0000-000000000000', '--phone', '+33612345678', '--clear-phone'], '--clear-phone and --phone do not go together'],
+    [['folders', 'move', '00000000-0000-0000-0000-000000000000', '--parent', '11111111-1111-1111-1111-111111111111', '--root'], '--root and --parent do not go together'],
+    [['documents', 'upload', '00000000-0000-0000-0000-000000000000', 'x.pdf', '--no-wait', '--wait-timeout', '5m'], '--no-wait and --wait-timeout do not go together'],
+  ])('refuses two flags that set the same thing: %j (exit 2, nothing sent)', async (args, says) => {
+    const before = await apiRequestCount(sandbox);
+    const result = await runEsign(args, { env: sandbox.env });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(says);
+    expect(await apiRequestCount(sandbox)).toBe(before);
+  });
+
   it('reports an unknown command with exit 2 and no stack trace', async () => {
     const result = await runEsign(['frobnicate']);
     expect(result.code).toBe(2);

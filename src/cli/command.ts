@@ -61,6 +61,11 @@ export interface OptionSpec {
    */
   acceptsKey?: boolean;
   completion?: Completion;
+  /**
+   * Long flags of the same command this one cannot be given with (they set the same thing, or one makes the other
+   * meaningless). A value option and its `--no-` form conflict without being listed.
+   */
+  conflicts?: readonly string[];
 }
 
 export interface CommandSpec<A = Record<string, unknown>> {

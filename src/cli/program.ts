@@ -71,16 +71,35 @@ function configureCommand(command: Command, spec: CommandSpec<never>, invoke: In
     const name = `${argument.name}${argument.variadic ? '...' : ''}`;
     command.argument(argument.required === false ? `[${name}]` : `<${name}>`, argument.description);
   }
-  for (const option of spec.options ?? []) command.addOption(commanderOption(option));
+  // Which flags the command line gave: commander keeps one value per attribute, so `--deadline 7d --no-deadline`
+  // leaves only the last, and its Option.conflicts() cannot tell an option from its --no- form.
+  const given = new Set<string>();
+  for (const option of spec.options ?? []) {
+    const added = commanderOption(option);
+    command.addOption(added);
+    command.on(`option:${added.name()}`, () => given.add(added.long!));
+  }
   if (spec.examples?.length) command.addHelpText('after', `\nExamples:\n${spec.examples.map((line) => `  $ ${line}`).join('\n')}`);
   command.action(async (...received: unknown[]) => {
     const self = received[received.length - 1] as Command;
+    refuseConflictingFlags(spec.options ?? [], given);
     const args: Record<string, unknown> = { ...self.opts() };
     (spec.arguments ?? []).forEach((argument, index) => {
       if (received[index] !== undefined) args[argument.name] = received[index];
     });
     await invoke(spec, args, globalsFrom(self.optsWithGlobals()));
   });
+}
+
+/** Two flags that set the same thing (or undo each other) are refused, instead of the last one silently winning. */
+function refuseConflictingFlags(options: readonly OptionSpec[], given: ReadonlySet<string>): void {
+  for (const option of options) {
+    const long = new Option(option.flags).long!;
+    const negated = long.startsWith('--no-') ? undefined : `--no-${long.slice(2)}`;
+    for (const other of [...(option.conflicts ?? []), ...(negated ? [negated] : [])]) {
+      if (given.has(long) && given.has(other)) throw new UsageError(`${long} and ${other} do not go together.`, `Give one of them.`);
+    }
+  }
 }
 
 function globalsFrom(options: Record<string, unknown>): GlobalOptions {
