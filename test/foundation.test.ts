@@ -154,6 +154,18 @@ describe('usage errors', () => {
     expect(await apiRequestCount(sandbox)).toBe(before);
   });
 
+  it('esign help <unknown> is exit 2 naming the command, as esign <unknown> is; help for a known command or alias still works', async () => {
+    const unknown = await runEsign(['help', 'bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command 'bogus'/);
+    expect(unknown.stdout).toBe('');
+    for (const known of [['help', 'envelopes'], ['help', 'env'], ['help']]) {
+      const result = await runEsign(known);
+      expect(result.code, known.join(' ')).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: esign/);
+    }
+  });
+
   it('reports an unknown command with exit 2 and no stack trace', async () => {
     const result = await runEsign(['frobnicate']);
     expect(result.code).toBe(2);
