@@ -1,8 +1,8 @@
 import { CommanderError } from 'commander';
 import { isDryRunComplete } from './api/dry-run.js';
-import { ApiError, ExitCode, isEsignError, type ErrorBody } from './api/errors.js';
+import { ApiError, ExitCode, isEsignError, UsageError, type ErrorBody } from './api/errors.js';
 import type { ContextIO } from './cli/context.js';
-import { invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
+import { invokedEntry, unknownHelpTopic, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
 import { interruptExitCodes, interruption, InterruptedError, type InterruptSignal } from './cli/interrupt.js';
 import { keyOptionFlags, refuseKeyShapedArguments } from './cli/key-arguments.js';
 import { buildProgram, commanderToUsage } from './cli/program.js';
@@ -49,6 +49,8 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   );
   try {
     refuseKeyShapedArguments(argv, keyOptionFlags([...loaded.values()]));
+    const unknownTopic = unknownHelpTopic(argv, entries);
+    if (unknownTopic !== undefined) throw new UsageError(`unknown command '${unknownTopic}'`, 'Run esign --help for the list of commands.');
     await program.parseAsync([...argv], { from: 'user' });
   } catch (caught) {
     // Whatever a signal broke on its way out (an aborted request, a closed stream), the person stopped the work.

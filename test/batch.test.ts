@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -361,6 +362,13 @@ describe('batch validate', () => {
     ['both position and anchor', variant(13, '        size: { width: 150, height: 40 }\n        pageNumber: 1\n        position: { x: 1, y: 1 }'), ':16:17', /give either pageNumber \+ position or anchor, not both/],
     ['a YAML syntax error', variant(6, '    title: "unterminated'), ':6:', /.+/],
     ['a missing row column', variant(6, '    title: ${{ row.name }}'), ':6:12', /has no each: rows/],
+    ['a deadline on a day that does not exist', variant(6, '    title: Valid one\n    deadline: 2030-04-31'), ':7:15', /"2030-04-31" is not a valid date: April 2030 has 30 days/],
+    [
+      "a template entry's deadline on a day that does not exist",
+      variant(14, good[13]!, ['  - ref: two', '    via: template', `    templateId: ${randomUUID()}`, '    title: T', '    deadline: 2029-02-29T09:00:00Z', '    participants:', '      - { templateRole: Recipient, name: Cy, email: cy@example.com }']),
+      ':19:15',
+      /"2029-02-29T09:00:00Z" is not a valid date: February 2029 has 28 days/,
+    ],
   ];
 
   it.each(cases)('reports %s at file:line:column with exit 2', async (name, text, where, says) => {

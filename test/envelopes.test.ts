@@ -141,6 +141,23 @@ describe('envelopes create and settings', () => {
     expect(await esignJson(['envelopes', 'list', '--all'])).toHaveLength(before.length);
   });
 
+  it.each([
+    ['--deadline 2030-02-30', ['envelopes', 'create', '--deadline', '2030-02-30'], /"2030-02-30" is not a valid date: February 2030 has 28 days/],
+    ['--deadline 2029-02-29T00:00:00Z', ['envelopes', 'create', '--deadline', '2029-02-29T00:00:00Z'], /not a valid date: February 2029 has 28 days/],
+    ['--deadline 99999999d', ['envelopes', 'create', '--deadline', '99999999d'], /"99999999d" is after 9999-12-31T23:59:59.999Z/],
+    ['--created-after 2030-02-30', ['envelopes', 'list', '--created-after', '2030-02-30'], /"2030-02-30" is not a valid date/],
+    ['--created-before 2030-04-31', ['envelopes', 'list', '--created-before', '2030-04-31'], /"2030-04-31" is not a valid date: April 2030 has 30 days/],
+    ['reports usage --from 2030-02-30', ['reports', 'usage', '--from', '2030-02-30'], /"2030-02-30" is not a valid date/],
+    ['reports usage --to 99999999d', ['reports', 'usage', '--to', '99999999d'], /outside 0000-01-01 to 9999-12-31/],
+  ])('%s is refused before anything is sent (exit 2), never rolled over', async (_name, args, says) => {
+    const before = await esignJson(['envelopes', 'list', '--all']);
+    const result = await esign(args);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(says);
+    expect(result.stderr).not.toMatch(/Invalid time value|\n\s+at /);
+    expect(await esignJson(['envelopes', 'list', '--all'])).toHaveLength(before.length);
+  });
+
   it('--no-deadline sends deadline null ("nullable on input")', async () => {
     const draft = await esignJson(['envelopes', 'create', '--title', 'Dated', '--deadline', '2099-01-01T12:00:00+01:00']);
     expect(draft.deadline).toBe('2099-01-01T11:00:00.000Z');

@@ -62,6 +62,13 @@ describe('envelopes list: filters for support staff', () => {
 });
 
 describe('envelopes find and short ids', () => {
+  it.each(['', '   '])('refuses an empty search text %j (exit 2, nothing listed)', async (text) => {
+    const result = await esign(['envelopes', 'find', text]);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('The search text is empty.');
+    expect(result.stdout).toBe('');
+  });
+
   it('finds by title, participant name or e-mail, and id', async () => {
     expect(await listed(['envelopes', 'find', 'turing'])).toEqual([ids.nda2]);
     expect(await listed(['envelopes', 'find', 'Office'])).toEqual([ids.lease]);

@@ -102,6 +102,70 @@ describe('usage errors', () => {
     expect(result.stderr).not.toContain(sandbox.key);
   });
 
+  // Number() reads 1e2 as 100 and 0x10 as 16; every option that takes a whole number wants plain digits.
+  it.each([
+    [['envelopes', 'list', '--limit', '1e2']],
+    [['envelopes', 'list', '--limit', '0x10']],
+    [['contacts', 'list', '--limit', '+5']],
+    [['batch', 'run', 'batch.yaml', '--concurrency', '1e1']],
+    [['anchors', 'find', '--local', 'x.pdf', '--text', 'Sign', '--occurrence', '0x1']],
+    [['webhooks', 'listen', '--port', '8e3']],
+    [['emulator', '--port', '0x10']],
+    [['emulator', '--port', '0', '--preload-drafts', '1e1']],
+  ])('refuses a whole number not written in plain digits: %j (exit 2, nothing sent)', async (args) => {
+    const before = await apiRequestCount(sandbox);
+    const result = await runEsign(args, { env: sandbox.env });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('in plain digits');
+    expect(await apiRequestCount(sandbox)).toBe(before);
+  });
+
+  // Past 2^31-1 ms Node fires a timer at once (with a warning): a huge time limit would give up at once.
+  it.each([
+    [['envelopes', 'wait', '00000000-0000-0000-0000-000000000000', '--wait-timeout', '25d'], 'longer than 24d'],
+    [['envelopes', 'send-now', '--file', 'x.yaml', '--wait', '--wait-timeout', '99999999999d'], 'is too long to count'],
+    [['documents', 'upload', '00000000-0000-0000-0000-000000000000', 'x.pdf', '--wait-timeout', '0s'], 'is zero'],
+    [['--timeout', '1e3', 'me'], 'expected seconds from 0.001 to 2073600 (24 days)'],
+    [['--timeout', '99999999', 'me'], 'expected seconds from 0.001 to 2073600 (24 days)'],
+    [['--timeout', '0', 'me'], 'expected seconds from 0.001'],
+    [['emulator', '--port', '0', '--processing-delay', '9999999999'], 'from 0 to 2073600000'],
+  ])('refuses a time limit out of range: %j (exit 2, nothing sent)', async (args, says) => {
+    const before = await apiRequestCount(sandbox);
+    const result = await runEsign(args, { env: sandbox.env });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(says);
+    expect(result.stderr).not.toMatch(/TimeoutOverflowWarning|\n\s+at /);
+    expect(await apiRequestCount(sandbox)).toBe(before);
+  });
+
+  // Commander keeps the last of two flags that set one thing; esign refuses the pair instead.
+  it.each([
+    [['envelopes', 'settings', '00000000-0000-0000-0000-000000000000', '--deadline', '7d', '--no-deadline'], '--deadline and --no-deadline do not go together'],
+    [['envelopes', 'settings', '00000000-0000-0000-0000-000000000000', '--no-deadline', '--deadline', '7d'], '--deadline and --no-deadline do not go together'],
+    [['webhooks', 'update', '00000000-0000-0000-0000-000000000000', '--inactive', '--active'], '--active and --inactive do not go together'],
+    [['contacts', 'patch', '00000000-0000-0000-0000-000000000000', '--phone', '+33612345678', '--clear-phone'], '--clear-phone and --phone do not go together'],
+    [['folders', 'move', '00000000-0000-0000-0000-000000000000', '--parent', '11111111-1111-1111-1111-111111111111', '--root'], '--root and --parent do not go together'],
+    [['documents', 'upload', '00000000-0000-0000-0000-000000000000', 'x.pdf', '--no-wait', '--wait-timeout', '5m'], '--no-wait and --wait-timeout do not go together'],
+  ])('refuses two flags that set the same thing: %j (exit 2, nothing sent)', async (args, says) => {
+    const before = await apiRequestCount(sandbox);
+    const result = await runEsign(args, { env: sandbox.env });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(says);
+    expect(await apiRequestCount(sandbox)).toBe(before);
+  });
+
+  it('esign help <unknown> is exit 2 naming the command, as esign <unknown> is; help for a known command or alias still works', async () => {
+    const unknown = await runEsign(['help', 'bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command 'bogus'/);
+    expect(unknown.stdout).toBe('');
+    for (const known of [['help', 'envelopes'], ['help', 'env'], ['help']]) {
+      const result = await runEsign(known);
+      expect(result.code, known.join(' ')).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: esign/);
+    }
+  });
+
   it('reports an unknown command with exit 2 and no stack trace', async () => {
     const result = await runEsign(['frobnicate']);
     expect(result.code).toBe(2);

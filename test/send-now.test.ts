@@ -211,8 +211,18 @@ describe('envelopes send-now', () => {
         'sms.yaml:3:62: participants[0].deliveryMethod: phoneNumber (E.164) is required when deliveryMethod is SMS',
       ],
       ['a deadline in the past', ['title: T', 'deadline: 2020-01-01T00:00:00Z', ...participantsBlock, 'documents:', '  - { ref: nda, file: docs/nda.pdf }'], 'past.yaml:2:11: "2020-01-01T00:00:00Z" is in the past'],
+      [
+        'a deadline on a day that does not exist (not rolled into March)',
+        ['title: T', 'deadline: 2030-02-30', ...participantsBlock, 'documents:', '  - { ref: nda, file: docs/nda.pdf }'],
+        'no-such-day.yaml:2:11: "2030-02-30" is not a valid date: February 2030 has 28 days',
+      ],
+      [
+        'a relative deadline past the last four-digit year',
+        ['title: T', 'deadline: 99999999d', ...participantsBlock, 'documents:', '  - { ref: nda, file: docs/nda.pdf }'],
+        'far-deadline.yaml:2:11: "99999999d" is after 9999-12-31T23:59:59.999Z',
+      ],
     ];
-    const names = ['unknown-ref.yaml', 'missing-file.yaml', 'half-position.yaml', 'too-many-anchors.yaml', 'sms.yaml', 'past.yaml'];
+    const names = ['unknown-ref.yaml', 'missing-file.yaml', 'half-position.yaml', 'too-many-anchors.yaml', 'sms.yaml', 'past.yaml', 'no-such-day.yaml', 'far-deadline.yaml'];
     cases.forEach(([rule, lines, expected], index) => {
       it(rule, async () => {
         spec(names[index]!, lines);

@@ -61,6 +61,11 @@ export interface OptionSpec {
    */
   acceptsKey?: boolean;
   completion?: Completion;
+  /**
+   * Long flags of the same command this one cannot be given with (they set the same thing, or one makes the other
+   * meaningless). A value option and its `--no-` form conflict without being listed.
+   */
+  conflicts?: readonly string[];
 }
 
 export interface CommandSpec<A = Record<string, unknown>> {
@@ -115,8 +120,8 @@ export interface LazyEntry {
 /** Global options that take a value: skipped when looking for the command a command line names. */
 const valueOptions = new Set(['--profile', '--timeout', '--idempotency-key']);
 
-/** The top-level command a command line names (`help <command>` names its command), if any. */
-export function invokedEntry(argv: readonly string[], entries: readonly LazyEntry[]): LazyEntry | undefined {
+/** The name of the top-level command a command line names (`help <command>` names its command), if any. */
+function invokedName(argv: readonly string[]): { name: string | undefined; help: boolean } {
   const operands: string[] = [];
   for (let index = 0; index < argv.length && operands.length < 2; index++) {
     const token = argv[index]!;
@@ -127,6 +132,24 @@ export function invokedEntry(argv: readonly string[], entries: readonly LazyEntr
     }
     operands.push(token);
   }
-  const name = operands[0] === 'help' ? operands[1] : operands[0];
+  const help = operands[0] === 'help';
+  return { name: help ? operands[1] : operands[0], help };
+}
+
+function entryNamed(name: string | undefined, entries: readonly LazyEntry[]): LazyEntry | undefined {
   return entries.find((entry) => entry.name === name || entry.aliases?.includes(name ?? ''));
+}
+
+/** The top-level command a command line names (`help <command>` names its command), if any. */
+export function invokedEntry(argv: readonly string[], entries: readonly LazyEntry[]): LazyEntry | undefined {
+  return entryNamed(invokedName(argv).name, entries);
+}
+
+/**
+ * The unknown command of `esign help <command>`, if it names one: commander would print the root help and exit 0,
+ * while `esign <unknown>` is exit 2.
+ */
+export function unknownHelpTopic(argv: readonly string[], entries: readonly LazyEntry[]): string | undefined {
+  const { name, help } = invokedName(argv);
+  return help && name !== undefined && name !== 'help' && !entryNamed(name, entries) ? name : undefined;
 }

@@ -1,14 +1,18 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../api/errors.js';
 import { assertIdempotencyKey } from '../api/idempotency.js';
+import { longestTimeLimitMs } from '../input/duration.js';
 import { keyInputHint, looksLikeKeyOption } from './key-arguments.js';
 import { isGroup, type CommandSpec, type Context, type Entry, type GlobalOptions, type LazyEntry, type OptionSpec } from './command.js';
 
 export type Invoke = (spec: CommandSpec<never>, args: Record<string, unknown>, globals: GlobalOptions) => Promise<void>;
 
+/** `--timeout`: seconds, in plain decimals (not 1e3 or 0x10), from a millisecond to the longest time limit (24 days). */
 function parseTimeout(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new InvalidArgumentError('expected a positive number of seconds.');
+  const seconds = /^\d+(?:\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!(seconds * 1000 >= 1 && seconds * 1000 <= longestTimeLimitMs)) {
+    throw new InvalidArgumentError(`expected seconds from 0.001 to ${longestTimeLimitMs / 1000} (24 days), in plain digits such as 30 or 2.5.`);
+  }
   return seconds;
 }
 
@@ -67,16 +71,35 @@ function configureCommand(command: Command, spec: CommandSpec<never>, invoke: In
     const name = `${argument.name}${argument.variadic ? '...' : ''}`;
     command.argument(argument.required === false ? `[${name}]` : `<${name}>`, argument.description);
   }
-  for (const option of spec.options ?? []) command.addOption(commanderOption(option));
+  // Which flags the command line gave: commander keeps one value per attribute, so `--deadline 7d --no-deadline`
+  // leaves only the last, and its Option.conflicts() cannot tell an option from its --no- form.
+  const given = new Set<string>();
+  for (const option of spec.options ?? []) {
+    const added = commanderOption(option);
+    command.addOption(added);
+    command.on(`option:${added.name()}`, () => given.add(added.long!));
+  }
   if (spec.examples?.length) command.addHelpText('after', `\nExamples:\n${spec.examples.map((line) => `  $ ${line}`).join('\n')}`);
   command.action(async (...received: unknown[]) => {
     const self = received[received.length - 1] as Command;
+    refuseConflictingFlags(spec.options ?? [], given);
     const args: Record<string, unknown> = { ...self.opts() };
     (spec.arguments ?? []).forEach((argument, index) => {
       if (received[index] !== undefined) args[argument.name] = received[index];
     });
     await invoke(spec, args, globalsFrom(self.optsWithGlobals()));
   });
+}
+
+/** Two flags that set the same thing (or undo each other) are refused, instead of the last one silently winning. */
+function refuseConflictingFlags(options: readonly OptionSpec[], given: ReadonlySet<string>): void {
+  for (const option of options) {
+    const long = new Option(option.flags).long!;
+    const negated = long.startsWith('--no-') ? undefined : `--no-${long.slice(2)}`;
+    for (const other of [...(option.conflicts ?? []), ...(negated ? [negated] : [])]) {
+      if (given.has(long) && given.has(other)) throw new UsageError(`${long} and ${other} do not go together.`, `Give one of them.`);
+    }
+  }
 }
 
 function globalsFrom(options: Record<string, unknown>): GlobalOptions {

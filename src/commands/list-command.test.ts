@@ -36,6 +36,6 @@ describe('list commands', () => {
   it('--limit is a page size from 1 to 100 (pins.md)', () => {
     expect(parsePageSize('1')).toBe(1);
     expect(parsePageSize('100')).toBe(100);
-    for (const bad of ['0', '101', '2.5', 'ten']) expect(() => parsePageSize(bad)).toThrow('1 to 100');
+    for (const bad of ['0', '101', '2.5', 'ten', '1e2', '0x10', '+5', '-1', '']) expect(() => parsePageSize(bad)).toThrow('1 to 100, in plain digits');
   });
 });

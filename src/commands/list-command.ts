@@ -1,5 +1,6 @@
 import { UsageError } from '../api/errors.js';
 import { defineCommand, type ArgumentSpec, type CommandSpec, type Context, type OptionSpec } from '../cli/command.js';
+import { parseWholeNumber } from '../input/whole-number.js';
 import { itemsOf } from '../output/envelope-view.js';
 import { ListWriter, type ListFormat } from '../output/list-output.js';
 import { terminalJson, visible } from '../output/sanitize.js';
@@ -7,9 +8,7 @@ import { renderTable, type Column } from '../output/table.js';
 
 /** `--limit`: the API's page size, 1 to 100 (pins.md, "Lists"). */
 export function parsePageSize(value: string): number {
-  const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Error('expected a whole number from 1 to 100.');
-  return limit;
+  return parseWholeNumber(value, 1, 100);
 }
 
 export interface ListArgs {

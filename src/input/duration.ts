@@ -1,18 +1,43 @@
+import { latestDateMs, looksLikeIsoDate, parseIsoDate } from './date-time.js';
+
 /** Durations people type (`90s`, `2m`, `1h30m`, `7d`) and deadlines given as a date-time or as a duration from now. */
 const unitMs: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const durationPattern = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d|w))+$/;
 const partPattern = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;
 
-/** Milliseconds; throws with an example when the text is not a duration (a bare number is refused: which unit?). */
+/** Whether the text has the shape of a duration (its number may still be zero or too large). */
+export function looksLikeDuration(text: string): boolean {
+  return durationPattern.test(text.trim().toLowerCase());
+}
+
+/**
+ * Milliseconds, at least 1; throws with an example when the text is not a duration (a bare number is refused: which
+ * unit?), and when it is too long to count in milliseconds exactly.
+ */
 export function parseDuration(text: string): number {
   const compact = text.trim().toLowerCase();
-  if (!durationPattern.test(compact)) {
+  if (!looksLikeDuration(compact)) {
     throw new Error(`${JSON.stringify(text)} is not a duration; write a number with a unit, e.g. 30s, 2m, 12h, 7d or 1h30m.`);
   }
   let total = 0;
   for (const [, amount, unit] of compact.matchAll(partPattern)) total += Number(amount) * unitMs[unit!]!;
-  if (total <= 0) throw new Error(`${JSON.stringify(text)} is zero; give a positive duration.`);
-  return Math.round(total);
+  const ms = Math.round(total);
+  if (ms < 1) throw new Error(`${JSON.stringify(text)} is zero; give a positive duration (1ms or more).`);
+  if (!Number.isSafeInteger(ms)) throw new Error(`${JSON.stringify(text)} is too long to count; give a shorter duration (days, not millennia).`);
+  return ms;
+}
+
+/**
+ * Node's timers fire at once (with a warning) past 2^31-1 ms, about 24.8 days, so a time limit stops at 24 days: a
+ * wait that long is a mistake, not a plan.
+ */
+export const longestTimeLimitMs = 24 * unitMs.d!;
+
+/** A time limit (`--wait-timeout`): a duration from 1ms to 24d. */
+export function parseTimeLimit(text: string): number {
+  const ms = parseDuration(text);
+  if (ms > longestTimeLimitMs) throw new Error(`${JSON.stringify(text)} is longer than 24d, the longest time limit esign keeps; give 24d or less.`);
+  return ms;
 }
 
 export function formatDuration(ms: number): string {
@@ -26,27 +51,23 @@ export function formatDuration(ms: number): string {
   return `${Math.round(hours / 24)}d`;
 }
 
-// A date (2026-10-01) or a date-time with an optional zone; without a zone the date-time is read as UTC.
-const isoPattern = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-
 /**
- * The contract's deadline format: an ISO 8601 date-time with milliseconds, in UTC. A deadline in the past is refused
- * here, before anything is sent.
+ * The contract's deadline format: an ISO 8601 date-time with milliseconds, in UTC. A deadline in the past, or past the
+ * last four-digit year, is refused here, before anything is sent.
  */
 export function parseDeadline(text: string, nowMs: number = Date.now()): string {
   const trimmed = text.trim();
   let at: number;
-  if (isoPattern.test(trimmed)) {
-    const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(trimmed) || !/[T ]/i.test(trimmed) ? trimmed : `${trimmed}Z`;
-    at = Date.parse(zoned.replace(' ', 'T'));
-    if (Number.isNaN(at)) throw new Error(`${JSON.stringify(text)} is not a valid date-time.`);
+  if (looksLikeIsoDate(trimmed)) {
+    at = parseIsoDate(trimmed);
+  } else if (looksLikeDuration(trimmed)) {
+    at = nowMs + parseDuration(trimmed);
   } else {
-    try {
-      at = nowMs + parseDuration(trimmed);
-    } catch {
-      throw new Error(`${JSON.stringify(text)} is neither an ISO 8601 date-time (2026-10-01T17:00:00Z) nor a duration from now (7d, 12h, 30m).`);
-    }
+    throw new Error(`${JSON.stringify(text)} is neither an ISO 8601 date-time (2026-10-01T17:00:00Z) nor a duration from now (7d, 12h, 30m).`);
   }
   if (at <= nowMs) throw new Error(`${JSON.stringify(text)} is in the past (${new Date(at).toISOString()}); a deadline must be in the future.`);
+  if (at > latestDateMs) {
+    throw new Error(`${JSON.stringify(text)} is after 9999-12-31T23:59:59.999Z, the latest deadline an ISO 8601 date-time (four-digit year) can carry; give an earlier one.`);
+  }
   return new Date(at).toISOString();
 }

@@ -10,6 +10,14 @@ describe('parseInstant', () => {
   });
   it('refuses anything else with both forms as examples', () => {
     expect(() => parseInstant('yesterday', now)).toThrow(/2026-01-31.*7d/);
-    expect(() => parseInstant('2026-13-45', now)).toThrow(/not a date/);
+    expect(() => parseInstant('2026-13-45', now)).toThrow(/not a valid date/);
+  });
+  it('refuses a day that does not exist instead of rolling it into the next month', () => {
+    expect(() => parseInstant('2030-02-30', now)).toThrow(/not a valid date: February 2030 has 28 days/);
+    expect(() => parseInstant('2029-02-29T00:00:00Z', now)).toThrow(/not a valid date/);
+  });
+  it('refuses a time ago before the year 0000, and a too long one', () => {
+    expect(() => parseInstant('99999999d', now)).toThrow(/outside 0000-01-01 to 9999-12-31/);
+    expect(() => parseInstant('999999999d', now)).toThrow(/too long/);
   });
 });

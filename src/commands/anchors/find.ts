@@ -1,6 +1,7 @@
 import { UsageError } from '../../api/errors.js';
 import { collect, defineCommand } from '../../cli/command.js';
 import { readSearchesFile, type SearchSpec } from '../../input/fields.js';
+import { parseWholeNumber } from '../../input/whole-number.js';
 import { occurrenceWords } from '../../shared/values.js';
 import { renderTable } from '../../output/table.js';
 import {
@@ -35,9 +36,11 @@ const formatPoints = (value: number) => value.toFixed(2);
 
 function parseOccurrence(value: string): Occurrence {
   if (value === 'first' || value === 'all') return value;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new Error('expected first, all, or a number from 1.');
-  return number;
+  try {
+    return parseWholeNumber(value, 1);
+  } catch {
+    throw new Error('expected first, all, or the N-th match as a whole number from 1, in plain digits.');
+  }
 }
 
 function parseOffset(value: string): { x: number; y: number } {

@@ -1,6 +1,7 @@
 import { EsignError, ExitCode, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
-import { formatDuration, parseDuration } from '../../input/duration.js';
+import { formatDuration, parseTimeLimit } from '../../input/duration.js';
+import { parseWholeNumber } from '../../input/whole-number.js';
 import { visible } from '../../output/sanitize.js';
 
 interface RunArgs {
@@ -37,24 +38,21 @@ class BatchPartialError extends EsignError {
 
 const defaultWaitMs = 30 * 60_000;
 
-function positiveInteger(value: string): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > 64) throw new Error('expected a whole number from 1 to 64.');
-  return number;
-}
+/** Envelopes in flight at once: each holds connections and file reads, so a run stays at 64 or fewer. */
+const parseConcurrency = (value: string): number => parseWholeNumber(value, 1, 64);
 
 export default defineCommand<RunArgs>({
   name: 'run',
   description: 'Send every envelope of the specs, a few at a time, exactly once: journalled, resumable, with a CI report',
   arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files', variadic: true, completion: 'file' }],
   options: [
-    { flags: '-c, --concurrency <n>', description: 'envelopes in flight at once', defaultValue: 4, parse: positiveInteger },
+    { flags: '-c, --concurrency <n>', description: 'envelopes in flight at once', defaultValue: 4, parse: parseConcurrency },
     { flags: '--journal <file>', description: 'where each completed step is recorded (default: <first spec>.journal.jsonl)', completion: 'file' },
     { flags: '--resume', description: 'continue from the journal of an interrupted or failed run' },
     { flags: '--report <junit.xml>', description: 'write a JUnit XML report (one test case per envelope)', completion: 'file' },
     { flags: '--shard <i/n>', description: 'run only the i-th of n stable shares of the envelopes (by ref), for CI matrices' },
     { flags: '--wait <until>', description: 'after sending, wait until each envelope is sent or completed', choices: ['sent', 'completed'] },
-    { flags: '--wait-timeout <duration>', description: `give up waiting after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },
+    { flags: '--wait-timeout <duration>', description: `give up waiting after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseTimeLimit },
     { flags: '--fail-fast', description: 'stop starting envelopes after the first failure' },
     { flags: '--confirm-conversion', description: 'accept the converted PDF of each .docx without asking' },
     { flags: '--force', description: 'replace an existing journal (starting over) or report' },

@@ -15,13 +15,11 @@ export default defineCommand<PatchArgs>({
   arguments: [{ name: 'contactId', description: 'contact id (picked on a terminal when left out)', required: false }],
   options: [
     ...contactFieldOptions,
-    { flags: '--clear-phone', description: 'remove the phone number' },
-    { flags: '--clear-company', description: 'remove the company' },
+    { flags: '--clear-phone', description: 'remove the phone number', conflicts: ['--phone'] },
+    { flags: '--clear-company', description: 'remove the company', conflicts: ['--company'] },
   ],
   examples: ['esign contacts patch 5d1e… --company "Acme SA"', 'esign contacts patch 5d1e… --clear-phone'],
   async handler(args, ctx) {
-    if (args.clearPhone && args.phone !== undefined) throw new UsageError('--phone and --clear-phone do not go together.');
-    if (args.clearCompany && args.company !== undefined) throw new UsageError('--company and --clear-company do not go together.');
     const body: Record<string, string | null> = contactFields(args);
     if (args.clearPhone) body.phoneNumber = null;
     if (args.clearCompany) body.company = null;

@@ -2,7 +2,7 @@ import { isEsignError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { interruption, interruptionOf } from '../../cli/interrupt.js';
 import { shellQuote } from '../../cli/repeat.js';
-import { parseDuration } from '../../input/duration.js';
+import { parseTimeLimit } from '../../input/duration.js';
 import { renderDocuments } from '../../output/envelope-view.js';
 import { envelopeIdArgument, envelopeIdDescription } from '../../workflows/envelope-id.js';
 import {
@@ -33,9 +33,9 @@ export default defineCommand<UploadArgs>({
     { name: 'file', description: 'one or more .pdf or .docx files', variadic: true, completion: 'file' },
   ],
   options: [
-    { flags: '--no-wait', description: 'return once uploaded, without waiting for processing' },
+    { flags: '--no-wait', description: 'return once uploaded, without waiting for processing', conflicts: ['--wait-timeout'] },
     { flags: '--confirm-conversion', description: 'accept the converted PDF of each .docx without asking' },
-    { flags: '--wait-timeout <duration>', description: 'give up waiting after this long (default 2m)', parse: parseDuration },
+    { flags: '--wait-timeout <duration>', description: 'give up waiting after this long (default 2m)', parse: parseTimeLimit },
   ],
   examples: [
     'esign documents upload 3f6c… contract.pdf annex.pdf',

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../../api/errors.js';
 import { defineCommand, collect } from '../../cli/command.js';
+import { longestTimeLimitMs } from '../../input/duration.js';
+import { parseWholeNumber } from '../../input/whole-number.js';
 import { parseKey } from '../../shared/keys.js';
 import type { Environment } from '../../emulator/options.js';
 
@@ -26,10 +28,12 @@ interface EmulatorArgs {
   seed: boolean;
 }
 
-function integer(value: string, flag: string, min = 0): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < min) throw new UsageError(`${flag} must be an integer >= ${min}, got ${JSON.stringify(value)}.`);
-  return number;
+function integer(value: string, flag: string, min = 0, max?: number): number {
+  try {
+    return parseWholeNumber(value, min, max);
+  } catch (error) {
+    throw new UsageError(`${flag} ${JSON.stringify(value)}: ${(error as Error).message}`);
+  }
 }
 
 export function generateKey(environment: Environment): string {
@@ -85,13 +89,13 @@ export default defineCommand<EmulatorArgs>({
     const { startEmulator } = await import('../../emulator/server.js');
     const emulator = await startEmulator({
       host: args.host,
-      port: integer(args.port, '--port'),
+      port: integer(args.port, '--port', 0, 65535),
       environment,
       keys,
-      processingDelayMs: integer(args.processingDelay, '--processing-delay'),
+      processingDelayMs: integer(args.processingDelay, '--processing-delay', 0, longestTimeLimitMs),
       maxDocumentBytes: integer(args.maxDocumentBytes, '--max-document-bytes', 1),
       anchorSearch: args.anchorSearch,
-      anchorTimeLimitMs: integer(args.anchorTimeLimit, '--anchor-time-limit', 1),
+      anchorTimeLimitMs: integer(args.anchorTimeLimit, '--anchor-time-limit', 1, longestTimeLimitMs),
       messageLimit: integer(args.messageLimit, '--message-limit'),
       ...(args.envelopeQuota ? { envelopeQuota: integer(args.envelopeQuota, '--envelope-quota') } : {}),
       ...(rateLimit ? { rateLimit } : {}),
@@ -99,8 +103,8 @@ export default defineCommand<EmulatorArgs>({
       ...(args.state ? { statePath: args.state } : {}),
       ...(args.preloadDrafts ? { preloadDrafts: integer(args.preloadDrafts, '--preload-drafts') } : {}),
       ...(args.preloadContacts ? { preloadContacts: integer(args.preloadContacts, '--preload-contacts') } : {}),
-      ...(args.signedAddressTtl ? { signedAddressTtlMs: integer(args.signedAddressTtl, '--signed-address-ttl', 1) } : {}),
-      ...(args.webhookRetryDelays ? { webhookRetryDelaysMs: args.webhookRetryDelays.split(',').map((delay) => integer(delay.trim(), '--webhook-retry-delays')) } : {}),
+      ...(args.signedAddressTtl ? { signedAddressTtlMs: integer(args.signedAddressTtl, '--signed-address-ttl', 1, longestTimeLimitMs) } : {}),
+      ...(args.webhookRetryDelays ? { webhookRetryDelaysMs: args.webhookRetryDelays.split(',').map((delay) => integer(delay.trim(), '--webhook-retry-delays', 0, longestTimeLimitMs)) } : {}),
       seed: args.seed,
     });
     const variable = environment === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL';

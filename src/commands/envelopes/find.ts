@@ -1,3 +1,4 @@
+import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { envelopeColumns, type EnvelopeBody } from '../../output/envelope-view.js';
 import { ListWriter } from '../../output/list-output.js';
@@ -13,8 +14,10 @@ export default defineCommand<ListArgs & { text: string }>({
   options: listOptions,
   examples: ['esign envelopes find "NDA Acme"', 'esign env find ada@example.com --all', 'esign env find 3f6c1a2b'],
   async handler(args, ctx) {
-    const client = await ctx.client();
     const text = args.text.trim();
+    // Every envelope contains the empty text: an empty search is a mistake (an unset variable), not "list them all".
+    if (!text) throw new UsageError('The search text is empty.', 'Give the text to look for, e.g. esign envelopes find "NDA Acme"; esign envelopes list --all lists every envelope.');
+    const client = await ctx.client();
     const columns = envelopeColumns(ctx.output.style, Date.now());
     // An id prefix names one envelope, as git resolves a short hash; ambiguous is an error, none is a text search.
     if (isShortId(text)) {

@@ -1,7 +1,7 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { readEnvelopeSpec } from '../../batch/envelope-spec.js';
-import { formatDuration, parseDuration } from '../../input/duration.js';
+import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { envelopeIdOf, renderDocuments, renderEnvelope } from '../../output/envelope-view.js';
 import { PreflightError, findingLine } from '../../workflows/preflight.js';
 import { preflightEnvelopeSpec, sendNow } from '../../workflows/send-now.js';
@@ -22,7 +22,7 @@ export default defineCommand<SendNowArgs>({
   options: [
     { flags: '-f, --file <path>', description: 'envelope.yaml (title, participants, documents, fields); - reads standard input', completion: 'file' },
     { flags: '--wait', description: 'follow the envelope until it is SENT (exit 0) or VOIDED (exit 5, with the reason)' },
-    { flags: '--wait-timeout <duration>', description: `with --wait, give up after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },
+    { flags: '--wait-timeout <duration>', description: `with --wait, give up after this long (default ${formatDuration(defaultWaitMs)})`, parse: parseTimeLimit },
     { flags: '--confirm-conversion', description: 'with --wait, accept the converted PDF of each .docx without asking' },
   ],
   examples: ['esign envelopes send-now --file envelope.yaml --wait', 'esign env send-now -f nda.yaml --json > sent.json'],

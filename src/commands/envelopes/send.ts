@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { formatDuration, parseDuration } from '../../input/duration.js';
+import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { envelopeIdOf, renderEnvelope } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { defaultSendWaitMs, sendEnvelope } from '../../workflows/send.js';
@@ -13,7 +13,7 @@ export default defineCommand<{ envelopeId: string; waitTimeout?: number }>({
     {
       flags: '--wait-timeout <duration>',
       description: `how long to keep retrying while documents process (e.g. 30s, 5m; default ${formatDuration(defaultSendWaitMs)})`,
-      parse: parseDuration,
+      parse: parseTimeLimit,
     },
   ],
   examples: ['esign envelopes send 3f6c…', 'esign send 3f6c… --wait-timeout 5m --json'],

@@ -1,7 +1,7 @@
 import { EsignError, UsageError, WaitError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { interruption, interruptionOf, InterruptedError } from '../../cli/interrupt.js';
-import { formatDuration, parseDuration } from '../../input/duration.js';
+import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { renderEnvelope, renderEnvelopeList, type EnvelopeBody } from '../../output/envelope-view.js';
 import { envelopeIdDescription } from '../../workflows/envelope-id.js';
 import { waitForEnvelope, waitTargets, type WaitTarget } from '../../workflows/wait.js';
@@ -21,7 +21,7 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
   arguments: [{ name: 'envelopeIds', description: `${envelopeIdDescription}; several are followed together`, variadic: true }],
   options: [
     { flags: '--until <status>', description: `status to wait for: ${waitTargets.join(', ')} (required)`, parse: parseTarget, completion: { words: waitTargets } },
-    { flags: '--wait-timeout <duration>', description: `give up after this long (e.g. 90s, 30m, 2h; default ${formatDuration(defaultWaitMs)})`, parse: parseDuration },
+    { flags: '--wait-timeout <duration>', description: `give up after this long (e.g. 90s, 30m, 2h; default ${formatDuration(defaultWaitMs)})`, parse: parseTimeLimit },
   ],
   examples: [
     'esign envelopes wait 3f6c… --until COMPLETED --wait-timeout 2h',

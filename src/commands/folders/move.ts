@@ -9,7 +9,7 @@ export default defineCommand<{ folderId?: string; parent?: string; root?: boolea
   arguments: [{ name: 'folderId', description: 'folder id (picked on a terminal when left out)', required: false }],
   options: [
     { flags: '--parent <folderId>', description: 'the new parent folder' },
-    { flags: '--root', description: 'move to the root' },
+    { flags: '--root', description: 'move to the root', conflicts: ['--parent'] },
   ],
   examples: ['esign folders move 0b7f… --parent 41c2…', 'esign folders move 0b7f… --root'],
   async handler(args, ctx) {

@@ -3,6 +3,7 @@ import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand, type Context } from '../../cli/command.js';
 import { interruption } from '../../cli/interrupt.js';
 import { readStdin } from '../../cli/stdin.js';
+import { parseWholeNumber } from '../../input/whole-number.js';
 import { terminalJson, visible } from '../../output/sanitize.js';
 import type { ListenerEvent } from '../../workflows/webhook-listener.js';
 import { pickId, webhookPick } from '../pick.js';
@@ -20,9 +21,11 @@ interface ListenArgs {
 const secretPattern = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
 function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('expected a port number from 0 to 65535 (0: any free port).');
-  return port;
+  try {
+    return parseWholeNumber(value, 0, 65535);
+  } catch (error) {
+    throw new Error(`a port: ${(error as Error).message} 0 picks any free port.`);
+  }
 }
 
 function checkSecret(secret: string, where: string): string {

@@ -19,12 +19,11 @@ export default defineCommand<UpdateArgs>({
   options: [
     { flags: '--url <url>', description: 'new HTTPS address' },
     { flags: '--events <list>', description: 'new comma-separated event kinds (replaces the list)', parse: parseEvents, completion: { words: webhookEventTypes, list: true } },
-    { flags: '--active', description: 'switch deliveries on' },
+    { flags: '--active', description: 'switch deliveries on', conflicts: ['--inactive'] },
     { flags: '--inactive', description: 'switch deliveries off' },
   ],
   examples: ['esign webhooks update 8c2d… --inactive', 'esign webhooks update 8c2d… --events ENVELOPE_COMPLETED'],
   async handler(args, ctx) {
-    if (args.active && args.inactive) throw new UsageError('--active and --inactive do not go together.');
     const body: Record<string, unknown> = {};
     if (args.url !== undefined) body.url = checkEndpointUrl(args.url, '--url');
     if (args.events !== undefined) body.events = args.events;
