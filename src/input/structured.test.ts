@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../api/errors.js';
 import { MAX_NESTING_DEPTH } from '../shared/nesting.js';
-import { MAX_INPUT_ALIASES, parseStructured } from './structured.js';
+import { z } from 'zod';
+import { MAX_INPUT_ALIASES, parseStructured, validateInput } from './structured.js';
 
 async function refusal(text: string, name = 'input.yaml'): Promise<UsageError> {
   const error = await parseStructured(text, name).catch((e: unknown) => e);
@@ -111,5 +112,29 @@ describe('parseStructured of JSON', () => {
     const error = await refusal('{"title": "a",\n "x": [1}', 'spec.json');
     expect(error.code).toBe('INPUT_SYNTAX');
     expect(error.message).toMatch(/^spec\.json:2:\d+: /);
+  });
+});
+
+describe('validateInput messages for a value of the wrong kind', () => {
+  const schema = z.strictObject({ title: z.string(), people: z.array(z.strictObject({ name: z.string({ error: 'name is required' }) })) });
+  const problems = async (text: string): Promise<string[]> => {
+    try {
+      validateInput(await parseStructured(text, 'spec.yaml'), schema);
+    } catch (error) {
+      return (error as UsageError).message.split('\n');
+    }
+    return [];
+  };
+
+  it('says a missing key is required, and names both kinds for a value of another kind', async () => {
+    expect(await problems('people:\n  - name: [A]\n  - {}\n')).toEqual([
+      'spec.yaml:1:1: title: required, but missing',
+      'spec.yaml:2:11: people[0].name: expected text, found a list',
+      'spec.yaml:3:5: people[1].name: required, but missing',
+    ]);
+  });
+
+  it('says an empty file is empty', async () => {
+    expect(await problems('# only a comment\n')).toEqual(['spec.yaml:1:1: the file is empty; expected a mapping']);
   });
 });

@@ -249,6 +249,31 @@ export function formatPath(path: InputPath): string {
   return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${part}` : part), '');
 }
 
+function valueAt(data: unknown, path: InputPath): unknown {
+  let value = data;
+  for (const part of path) value = value !== null && typeof value === 'object' ? (value as Record<string | number, unknown>)[part] : undefined;
+  return value;
+}
+
+const kindNames: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'a mapping', array: 'a list', null: 'nothing (null)' };
+
+function kindOf(value: unknown): string {
+  if (value === null) return kindNames.null!;
+  if (Array.isArray(value)) return kindNames.array!;
+  return kindNames[typeof value] ?? typeof value;
+}
+
+/**
+ * A value of the wrong kind, said plainly: a missing key is "required, but missing", and a value of another kind names
+ * both kinds. zod's own text ("Invalid input: expected string, received undefined") and a schema's "… is required"
+ * say neither.
+ */
+function typeMessage(message: string, expected: string, value: unknown, isRoot: boolean): string {
+  if (value === undefined || (isRoot && value === null)) return isRoot ? `the file is empty; expected ${kindNames[expected] ?? expected}` : 'required, but missing';
+  if (message.startsWith('Invalid input') || / is required\b/.test(message)) return `expected ${kindNames[expected] ?? expected}, found ${kindOf(value)}`;
+  return message;
+}
+
 /**
  * Validates with a zod schema; every problem (up to 10) is reported with its `file:line:column`, so one run shows
  * what to fix. An unknown key names the closest known one (`titel` → `title`).
@@ -265,7 +290,8 @@ export function validateInput<T>(input: StructuredInput, schema: ZodType<T>, hin
         return `${input.locate([...path, key])}: ${formatPath([...path, key])}: unknown key${nearest ? `; did you mean ${JSON.stringify(nearest)}?` : known.length ? ` (known: ${known.join(', ')})` : ''}`;
       });
     }
-    return [`${input.locate(path)}: ${path.length ? `${formatPath(path)}: ` : ''}${issue.message}`];
+    const message = issue.code === 'invalid_type' ? typeMessage(issue.message, issue.expected, valueAt(input.data, path), path.length === 0) : issue.message;
+    return [`${input.locate(path)}: ${path.length ? `${formatPath(path)}: ` : ''}${message}`];
   });
   const more = result.error.issues.length > 10 ? [`(and ${result.error.issues.length - 10} more)`] : [];
   throw new UsageError([...issues, ...more], hint, 'INPUT_INVALID', { file: input.name, issues });
