@@ -86,6 +86,13 @@ describe('anchors find on an envelope document', () => {
     const duplicate = await esign(['anchors', 'find', envelopeId, documentId, '--text', 'a', '--text', 'a']);
     expect(duplicate.code).toBe(2);
     expect(duplicate.stderr).toContain('is used twice');
+    const empty = await esign(['anchors', 'find', envelopeId, documentId, '--text', '']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('text must be 1 to 200 characters');
+    // The key nobody gave is not reported; a long text is named by its first 100 characters.
+    expect(empty.stderr).not.toContain('.key must');
+    const long = await esign(['anchors', 'find', envelopeId, documentId, '--text', 'x'.repeat(150)]);
+    expect(long.code, long.stderr).toBe(0);
     const nothing = await esign(['anchors', 'find', envelopeId, documentId]);
     expect(nothing.code).toBe(2);
     expect((await esign(['anchors', 'find', envelopeId, '--text', 'x'])).code).toBe(2);

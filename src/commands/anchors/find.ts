@@ -7,6 +7,7 @@ import { renderTable } from '../../output/table.js';
 import {
   anchorSearchAnswer,
   ANCHORS_FIND_DEFAULT_OCCURRENCE,
+  ANCHOR_KEY_MAX_LENGTH,
   describeInvalidSearches,
   type AnchorSearch,
   type AnchorSearchResult,
@@ -56,17 +57,22 @@ async function searchesFrom(args: FindArgs, stdin: NodeJS.ReadableStream): Promi
     throw new UsageError(`${args.key.length} --key for ${texts.length} --text.`, 'Give one --key per --text, in the same order, or none (the key is then the text).');
   }
   const fromFile: SearchSpec[] = args.file ? (await readSearchesFile(args.file, stdin)).searches : [];
-  const items: SearchSpec[] = [...texts.map((text, index) => ({ key: args.key?.[index] ?? text, text })), ...fromFile];
+  const items: SearchSpec[] = [...texts.map((text, index) => ({ key: args.key?.[index], text })), ...fromFile];
   if (items.length === 0) throw new UsageError('Nothing to search for.', 'Pass --text "{{signature}}" (repeatable) or --file searches.yaml.');
   const searches: AnchorSearch[] = items.map((item) => ({
-    key: item.key ?? item.text,
+    // A text's first 100 characters name it when no key is given: a key is at most that long, a text may be longer.
+    key: item.key ?? [...item.text].slice(0, ANCHOR_KEY_MAX_LENGTH).join(''),
     text: item.text,
     occurrence: item.occurrence ?? args.occurrence ?? ANCHORS_FIND_DEFAULT_OCCURRENCE,
     ...(item.caseSensitive ?? args.caseSensitive ? { caseSensitive: true } : {}),
     ...(item.matchWholeWord ?? args.wholeWord ? { matchWholeWord: true } : {}),
     ...(item.offset ?? args.offset ? { offset: item.offset ?? args.offset } : {}),
   }));
-  const problems = describeInvalidSearches(searches);
+  // A key nobody gave is not reported: an empty text, the only way it can be empty, is reported as a text.
+  const problems = describeInvalidSearches(searches).filter((problem) => {
+    const index = /^searches\[(\d+)\]\.key must be/.exec(problem)?.[1];
+    return index === undefined || items[Number(index)]!.key !== undefined;
+  });
   if (problems.length) throw new UsageError(problems, 'Anchor texts are 1 to 200 characters; keys are up to 100 and unique.', 'INPUT_INVALID');
   return searches;
 }
