@@ -380,6 +380,16 @@ describe('batch validate', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('names the first 20 refs of a large batch and counts the rest; --json lists them all', async () => {
+    const refs = Array.from({ length: 25 }, (_, index) => `r${index + 1}`);
+    const file = write('twenty-five.yaml', batchOf('Many', refs));
+    const human = await esign(['batch', 'validate', file]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain(`25 envelopes valid: ${refs.slice(0, 20).join(', ')} and 5 more`);
+    const json = await esign(['--json', 'batch', 'validate', file]);
+    expect(parseJson<{ envelopes: unknown[] }>(json.stdout).envelopes).toHaveLength(25);
+  });
+
   it('prints a JSON Schema that names the spec keys', async () => {
     const result = await esign(['batch', 'schema']);
     expect(result.code).toBe(0);

@@ -2,6 +2,9 @@ import { defineCommand } from '../../cli/command.js';
 import { visible } from '../../output/sanitize.js';
 import { findingLine } from '../../workflows/preflight.js';
 
+/** Refs named in the human summary of a valid batch. */
+const REFS_NAMED = 20;
+
 export default defineCommand<{ specs: string[] }>({
   name: 'validate',
   description: 'Check batch specs offline (schema, refs, files, field rules, anchors on the PDFs); exit 2 on any problem',
@@ -21,6 +24,9 @@ export default defineCommand<{ specs: string[] }>({
         : { templateId: item.template.templateId, warnings: [] }),
     }));
     for (const item of checked) if (item.kind === 'envelope') for (const warning of item.warnings) ctx.output.warn(visible(`${item.entry.ref}: ${findingLine(warning)}`));
-    ctx.output.result({ valid: true, envelopes }, () => `${ctx.output.style.green('✓')} ${envelopes.length} envelope${envelopes.length === 1 ? '' : 's'} valid: ${envelopes.map((envelope) => envelope.ref).join(', ')}`);
+    // A few refs are named; of a large batch, the first ones and how many more (--json lists them all).
+    const named = envelopes.slice(0, REFS_NAMED).map((envelope) => visible(envelope.ref));
+    const more = envelopes.length > REFS_NAMED ? ` and ${envelopes.length - REFS_NAMED} more` : '';
+    ctx.output.result({ valid: true, envelopes }, () => `${ctx.output.style.green('✓')} ${envelopes.length} envelope${envelopes.length === 1 ? '' : 's'} valid: ${named.join(', ')}${more}`);
   },
 });
