@@ -69,6 +69,17 @@ describe('envelopes find and short ids', () => {
     expect(result.stdout).toBe('');
   });
 
+  it.each([
+    ['envelopes', 'list', '--title', ''],
+    ['envelopes', 'list', '--participant', '  '],
+    ['contacts', 'list', '--search', ''],
+  ])('refuses an empty filter text: %s %s %s %j (exit 2, nothing listed)', async (...args) => {
+    const result = await esign(args);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('an empty one would match everything');
+    expect(result.stdout).toBe('');
+  });
+
   it('finds by title, participant name or e-mail, and id', async () => {
     expect(await listed(['envelopes', 'find', 'turing'])).toEqual([ids.nda2]);
     expect(await listed(['envelopes', 'find', 'Office'])).toEqual([ids.lease]);

@@ -4,6 +4,7 @@ import { envelopeStatuses } from '../../shared/values.js';
 import { envelopeColumns, type EnvelopeBody } from '../../output/envelope-view.js';
 import { envelopeMatches, envelopeSource, hasCriteria, participantsReader, resolveFolder, type EnvelopeCriteria } from '../../workflows/envelope-search.js';
 import { listOptions, printList, type ListArgs } from '../list-command.js';
+import { parseSearchText } from '../../input/search-text.js';
 
 
 function parseStatus(value: string): string {
@@ -28,8 +29,8 @@ export default defineCommand<EnvelopeListArgs>({
   options: [
     { flags: '--status <status>', description: `only this status (${envelopeStatuses.join(', ')})`, parse: parseStatus, completion: { words: envelopeStatuses } },
     { flags: '--folder <folder>', description: 'only this folder: its id, name or path (Sales/2026)' },
-    { flags: '--title <text>', description: 'title contains this (any case)' },
-    { flags: '--participant <text>', description: "a participant's e-mail or name contains this (a contact's own list when it names one)" },
+    { flags: '--title <text>', description: 'title contains this (any case)', parse: parseSearchText },
+    { flags: '--participant <text>', description: "a participant's e-mail or name contains this (a contact's own list when it names one)", parse: parseSearchText },
     { flags: '--created-after <date>', description: 'created at or after: 2026-01-31, a date-time, or a time ago (7d)', parse: (value) => parseInstant(value) },
     { flags: '--created-before <date>', description: 'created before: 2026-01-31, a date-time, or a time ago (7d)', parse: (value) => parseInstant(value) },
     ...listOptions,
