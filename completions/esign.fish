@@ -590,7 +590,7 @@ complete -c esign -s q -l quiet -d 'print only the result'\''s ids, one per line
 complete -c esign -l debug -d 'trace requests and responses on stderr (keys redacted)'
 complete -c esign -l no-color -d 'no colour (also NO_COLOR)'
 complete -c esign -s y -l yes -d 'assume yes for confirmations'
-complete -c esign -l dry-run -d 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing; a change to profiles or trusted configs is described, not made'
+complete -c esign -l dry-run -d 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing; a change to profiles, trusted configs or an --out file is described, not made'
 complete -c esign -l timeout -d 'time limit for each request' -x
 complete -c esign -l idempotency-key -d 'Idempotency-Key for the POST this command makes' -x
 complete -c esign -n '__esign_in '\''esign'\''' -s h -l help -d 'display help for command'

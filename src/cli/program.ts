@@ -54,7 +54,7 @@ export const globalOptions: readonly OptionSpec[] = [
   { flags: '--debug', description: 'trace requests and responses on stderr (keys redacted)' },
   { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
   { flags: '-y, --yes', description: 'assume yes for confirmations' },
-  { flags: '--dry-run', description: 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing; a change to profiles or trusted configs is described, not made' },
+  { flags: '--dry-run', description: 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing; a change to profiles, trusted configs or an --out file is described, not made' },
   { flags: '--timeout <seconds>', description: 'time limit for each request', parse: parseTimeout, defaultValue: 30 },
   { flags: '--idempotency-key <key>', description: 'Idempotency-Key for the POST this command makes', parse: parseIdempotencyKey },
 ];

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
+import { stopIfDryRun } from '../../cli/dry-run-change.js';
 
 export default defineCommand<{ legacy: string; out?: string; force?: boolean }>({
   name: 'convert-v2',
@@ -19,8 +20,11 @@ export default defineCommand<{ legacy: string; out?: string; force?: boolean }>(
       for (const note of conversion.notes) ctx.output.info(`note: ${note}`);
     }
     if (args.out) {
-      const { writeFileAtomic } = await import('../../output/atomic-file.js');
-      await writeFileAtomic(args.out, yaml, { overwrite: args.force === true, inputs: args.legacy === '-' ? [] : [args.legacy], label: `--out ${args.out}` });
+      const { checkOutputTarget, writeFileAtomic } = await import('../../output/atomic-file.js');
+      const target = { overwrite: args.force === true, inputs: args.legacy === '-' ? [] : [args.legacy], label: `--out ${args.out}` };
+      await checkOutputTarget(args.out, target);
+      stopIfDryRun(ctx, `write the envelope spec to ${args.out}`, [args.out]);
+      await writeFileAtomic(args.out, yaml, target);
       ctx.output.result({ out: args.out, ...conversion }, () => `Wrote ${args.out}; check it with: esign batch validate ${args.out}`);
       return;
     }

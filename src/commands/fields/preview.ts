@@ -1,6 +1,7 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { openAtomic } from '../../output/atomic-file.js';
+import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { placeFieldsFileLocally } from '../../workflows/preflight.js';
 
 interface PreviewArgs {
@@ -32,6 +33,7 @@ export default defineCommand<PreviewArgs>({
     });
     try {
       const { bytes, placement } = await placeFieldsFileLocally(args.local, args.file, ctx.stdin);
+      stopIfDryRun(ctx, `write ${args.out} with ${placement.placed.length} field box${placement.placed.length === 1 ? '' : 'es'}`, [args.out]);
       // pdf-lib is heavy: loaded only here.
       const { drawFieldPreview } = await import('../../pdf/preview.js');
       await out.write(await drawFieldPreview(bytes, placement.placed));
