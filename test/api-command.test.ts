@@ -344,6 +344,15 @@ describe('esign api: fields, placeholders, pagination, dry run, refusals', () =>
     expect(again.id).toBe(first.id);
   });
 
+  it('--include prints the status and headers before the body; with --json, all three in one JSON document', async () => {
+    const human = await esign(['api', 'getMe', '--include']);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toMatch(/^HTTP 200\n[\s\S]*content-type: application\/json/);
+    const json = await esign(['--json', 'api', 'getMe', '--include']);
+    expect(json.code, json.stderr).toBe(0);
+    expect(parseJson(json.stdout)).toMatchObject({ status: 200, headers: { 'content-type': expect.stringContaining('application/json') }, body: { account: expect.any(Object) } });
+  });
+
   it('API errors keep their exit codes (404 → 4)', async () => {
     const missing = await esign(['api', 'getContact', '-f', 'contactId=no-such-contact']);
     expect(missing.code).toBe(4);

@@ -6,6 +6,7 @@ import { collect, defineCommand, type Context } from '../cli/command.js';
 import { readStdin } from '../cli/stdin.js';
 import { parseHeader, rawField, typedField, type Field } from '../input/api-fields.js';
 import { ListWriter } from '../output/list-output.js';
+import { terminalJson, visible } from '../output/sanitize.js';
 import { renderTable } from '../output/table.js';
 
 interface ApiArgs {
@@ -198,10 +199,16 @@ export default defineCommand<ApiArgs>({
       return;
     }
     const response = await client.call(operation.id, request);
+    const answerHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
+    if (args.include && ctx.output.json) {
+      // --json keeps stdout one JSON document: the status and headers go in it.
+      ctx.output.data(terminalJson({ status: response.status, headers: answerHeaders, body: response.body ?? null }, 2));
+      return;
+    }
     if (args.include) {
-      const lines = [`HTTP ${response.status}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`), '', ''];
+      const lines = [`HTTP ${response.status}`, ...Object.entries(answerHeaders).map(([name, value]) => visible(`${name}: ${value}`)), '', ''];
       ctx.output.data(lines.join('\n'));
     }
-    if (response.body !== undefined) ctx.output.data(JSON.stringify(response.body, null, 2));
+    if (response.body !== undefined) ctx.output.data(terminalJson(response.body, 2));
   },
 });
