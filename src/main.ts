@@ -2,10 +2,10 @@ import { CommanderError } from 'commander';
 import { isDryRunComplete } from './api/dry-run.js';
 import { ApiError, ExitCode, isEsignError, UsageError, type ErrorBody } from './api/errors.js';
 import type { ContextIO } from './cli/context.js';
-import { invokedEntry, unknownHelpTopic, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
+import { helpTopic, invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
 import { interruptExitCodes, interruption, InterruptedError, type InterruptSignal } from './cli/interrupt.js';
 import { keyOptionFlags, refuseKeyShapedArguments } from './cli/key-arguments.js';
-import { buildProgram, commanderToUsage } from './cli/program.js';
+import { buildProgram, commanderToUsage, unknownHelpTopic } from './cli/program.js';
 import { entries } from './commands/index.js';
 import type { Output } from './output/output.js';
 import { flushProtectedStream, protectStream } from './output/redact.js';
@@ -49,7 +49,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   );
   try {
     refuseKeyShapedArguments(argv, keyOptionFlags([...loaded.values()]));
-    const unknownTopic = unknownHelpTopic(argv, entries);
+    const unknownTopic = unknownHelpTopic(program, helpTopic(argv)?.filter((name) => name !== 'help') ?? []);
     if (unknownTopic !== undefined) throw new UsageError(`unknown command '${unknownTopic}'`, 'Run esign --help for the list of commands.');
     await program.parseAsync([...argv], { from: 'user' });
   } catch (caught) {

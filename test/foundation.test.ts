@@ -159,7 +159,10 @@ describe('usage errors', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command 'bogus'/);
     expect(unknown.stdout).toBe('');
-    for (const known of [['help', 'envelopes'], ['help', 'env'], ['help']]) {
+    const nested = await runEsign(['help', 'envelopes', 'bogus']);
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toMatch(/unknown command 'envelopes bogus'/);
+    for (const known of [['help', 'envelopes'], ['help', 'env'], ['help'], ['help', 'env', 'void'], ['help', 'envelopes', 'ls']]) {
       const result = await runEsign(known);
       expect(result.code, known.join(' ')).toBe(0);
       expect(result.stdout).toMatch(/^Usage: esign/);

@@ -145,11 +145,17 @@ export function invokedEntry(argv: readonly string[], entries: readonly LazyEntr
   return entryNamed(invokedName(argv).name, entries);
 }
 
-/**
- * The unknown command of `esign help <command>`, if it names one: commander would print the root help and exit 0,
- * while `esign <unknown>` is exit 2.
- */
-export function unknownHelpTopic(argv: readonly string[], entries: readonly LazyEntry[]): string | undefined {
-  const { name, help } = invokedName(argv);
-  return help && name !== undefined && name !== 'help' && !entryNamed(name, entries) ? name : undefined;
+/** The command names after `esign help` (`help envelopes void` gives both), or undefined for another command line. */
+export function helpTopic(argv: readonly string[]): string[] | undefined {
+  const operands: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const token = argv[index]!;
+    if (token === '--') break;
+    if (token.startsWith('-')) {
+      if (valueOptions.has(token)) index++;
+      continue;
+    }
+    operands.push(token);
+  }
+  return operands[0] === 'help' ? operands.slice(1) : undefined;
 }

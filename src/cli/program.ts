@@ -170,3 +170,17 @@ export function commanderToUsage(error: CommanderError): UsageError | undefined 
 }
 
 export type { Context };
+
+/**
+ * The first name of `esign help <names…>` that is no command there (`help envelopes bogus` gives `envelopes bogus`):
+ * commander would print the nearest help it finds and exit 0, while `esign envelopes bogus` is exit 2.
+ */
+export function unknownHelpTopic(program: Command, topic: readonly string[]): string | undefined {
+  let command = program;
+  for (const [index, name] of topic.entries()) {
+    const next = command.commands.find((candidate) => candidate.name() === name || candidate.aliases().includes(name));
+    if (!next) return topic.slice(0, index + 1).join(' ');
+    command = next;
+  }
+  return undefined;
+}
