@@ -93,6 +93,11 @@ describe('anchors find on an envelope document', () => {
     expect(empty.stderr).not.toContain('.key must');
     const long = await esign(['anchors', 'find', envelopeId, documentId, '--text', 'x'.repeat(150)]);
     expect(long.code, long.stderr).toBe(0);
+    for (const offset of ['0x10,0', '1e1,0', ',5', '1,2,3']) {
+      const bad = await esign(['anchors', 'find', envelopeId, documentId, '--text', 'x', '--offset', offset]);
+      expect(bad.code, offset).toBe(2);
+      expect(bad.stderr).toContain('expected x,y in points');
+    }
     const nothing = await esign(['anchors', 'find', envelopeId, documentId]);
     expect(nothing.code).toBe(2);
     expect((await esign(['anchors', 'find', envelopeId, '--text', 'x'])).code).toBe(2);

@@ -45,7 +45,8 @@ function parseOccurrence(value: string): Occurrence {
 }
 
 function parseOffset(value: string): { x: number; y: number } {
-  const parts = value.split(',').map((part) => Number(part.trim()));
+  // Plain decimals only: Number() would also take 0x10, 1e3 and an empty part (0).
+  const parts = value.split(',').map((part) => (/^[+-]?\d+(?:\.\d+)?$/.test(part.trim()) ? Number(part) : Number.NaN));
   if (parts.length !== 2 || !parts.every(Number.isFinite)) throw new Error('expected x,y in points, e.g. 0,-12 (x right, y down).');
   return { x: parts[0]!, y: parts[1]! };
 }
