@@ -45,6 +45,14 @@ describe('Output.error', () => {
   });
 });
 
+describe('Output.error details', () => {
+  it('lists a short list of a detail, and counts a long one (--json has every entry)', () => {
+    const { out, stderr } = output();
+    out.error({ code: 'INTERRUPTED', message: 'Stopped.', details: { refs: ['a', 'b'], envelopes: Array.from({ length: 60 }, (_, index) => ({ ref: `e${index}`, status: 'NOT_STARTED' })) } });
+    expect(stderr.written()).toBe('✗ INTERRUPTED: Stopped.\n  refs: ["a","b"]\n  envelopes: 60 entries (--json lists them)\n');
+  });
+});
+
 describe('Output.revealSecretOnce', () => {
   it('prints the given secret in full once; everywhere else it stays masked', () => {
     const { out, stdout } = output({ json: true });

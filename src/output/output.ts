@@ -230,5 +230,14 @@ function describeDetails(body: ErrorBody): string[] {
       );
     return [...listed(details.problems, '- '), ...(Array.isArray(details.warnings) ? listed(details.warnings, 'warning: ') : [])];
   }
-  return Object.entries(details).map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return Object.entries(details).map(([name, value]) => `${name}: ${describeDetail(value)}`);
+}
+
+/** Entries of a detail listed in human output; a longer list (every envelope of a batch) is counted instead. */
+const DETAIL_ENTRIES_SHOWN = 10;
+
+function describeDetail(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.length > DETAIL_ENTRIES_SHOWN) return `${value.length} entries (--json lists them)`;
+  return JSON.stringify(value);
 }
