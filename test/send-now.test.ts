@@ -136,11 +136,13 @@ describe('envelopes send-now', () => {
     const before = await envelopeCount();
     const result = await esign(['--json', 'envelopes', 'send-now', '--file', file]);
     expect(result.code).toBe(5);
-    const { error } = parseJson<{ error: { details: { problems: { where: string; code: string }[] } } }>(result.stderr);
+    const { error } = parseJson<{ error: { details: { problems: { where: string; code: string }[]; warnings: { code: string }[] } } }>(result.stderr);
     expect(error.details.problems.map((problem) => [problem.where, problem.code])).toEqual([
       ['off-page.yaml:8:5', 'FIELD_GEOMETRY_INVALID'],
       ['off-page.yaml:9:5', 'FIELD_PAGE_OUT_OF_BOUNDS'],
     ]);
+    // Their signatures are refused, not missing: no "signer without a signature" besides.
+    expect(error.details.warnings.map((warning) => warning.code)).not.toContain('SIGNER_WITHOUT_SIGNATURE');
     expect(await envelopeCount()).toBe(before);
   });
 

@@ -46,6 +46,8 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
   const { input, spec, files } = loaded;
   const problems: Finding[] = [];
   const unchecked: SpecPreflight['unchecked'] = [];
+  /** Documents whose fields the placement rules refused. */
+  const refused = new Set<string>();
   const placedByDocument: { documentId: string; fields: PlacedField[] }[] = [];
   const specIndexOf = new Map<string, number>();
   const byId = (id: string) => (specIndexOf.has(id) ? input.locate(['fields', specIndexOf.get(id)!]) : undefined);
@@ -81,14 +83,18 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
       document: file.fileName,
       documentWhere: () => input.locate(['documents', documentIndex]),
     };
-    if (placement.ok) placedByDocument.push({ documentId: file.ref, fields: placement.placed });
-    else problems.push(...problemFindings(placement.problems, locations));
+    if (placement.ok) {
+      placedByDocument.push({ documentId: file.ref, fields: placement.placed });
+    } else {
+      problems.push(...problemFindings(placement.problems, locations));
+      refused.add(file.ref);
+    }
   }
 
   const participants = spec.participants.map((participant) => ({ id: participant.ref, role: participant.role, name: participant.name }));
-  // A signature on a document that could not be placed offline still counts.
-  const uncheckedRefs = new Set(unchecked.map((document) => document.ref));
-  const signsElsewhere = new Set(spec.fields.filter((field) => field.type === 'SIGNATURE' && uncheckedRefs.has(field.documentRef)).map((field) => field.participantRef));
+  // A signature on a document that could not be placed offline, or whose fields are refused (reported above), still counts.
+  const notPlaced = new Set([...unchecked.map((document) => document.ref), ...refused]);
+  const signsElsewhere = new Set(spec.fields.filter((field) => field.type === 'SIGNATURE' && notPlaced.has(field.documentRef)).map((field) => field.participantRef));
   const warnings: FieldWarning[] = checkFieldsForPeople(placedByDocument, participants).filter(
     (warning) => !(warning.code === 'SIGNER_WITHOUT_SIGNATURE' && warning.participantId && signsElsewhere.has(warning.participantId)),
   );
