@@ -89,10 +89,11 @@ export default defineCommand<RunArgs>({
     const startedAtMs = (args.resume ? await journalStartedAt(journalPath) : undefined) ?? Date.now();
     const checked = await checkBatch(entries, startedAtMs);
     // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
-    const { checkOutputTarget } = await import('../../output/atomic-file.js');
+    const { checkOutputTargets } = await import('../../output/atomic-file.js');
     const inputs = [...args.specs.filter((spec) => spec !== '-'), ...entryInputFiles(batch)];
-    await checkOutputTarget(journalPath, { overwrite: true, inputs, label: `--journal ${journalPath}` });
-    if (args.report) await checkOutputTarget(args.report, { overwrite: args.force === true, inputs, label: `--report ${args.report}` });
+    const journalTarget = { path: journalPath, options: { overwrite: true, inputs, label: `--journal ${journalPath}` } };
+    const reportTarget = args.report ? { path: args.report, options: { overwrite: args.force === true, inputs, label: `--report ${args.report}` } } : undefined;
+    await checkOutputTargets(reportTarget ? [journalTarget, reportTarget] : [journalTarget]);
     const items = [];
     for (const item of checked) items.push({ checked: item, plan: await planEntry(item) });
     if (items.length === 0) {
@@ -115,7 +116,7 @@ export default defineCommand<RunArgs>({
     if (args.report) {
       const { junitReport } = await import('../../batch/report.js');
       const { writeFileAtomic } = await import('../../output/atomic-file.js');
-      await writeFileAtomic(args.report, junitReport(outcomes), { overwrite: args.force === true, inputs, label: `--report ${args.report}` });
+      await writeFileAtomic(args.report, junitReport(outcomes), reportTarget!.options);
     }
 
     const { interruption, InterruptedError } = await import('../../cli/interrupt.js');
