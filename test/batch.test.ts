@@ -244,6 +244,23 @@ describe('batch run', () => {
     expect(await countEnvelopes('Outputs ')).toBe(0);
   });
 
+  it('--dry-run prints every envelope\'s requests, sends nothing, writes no journal or report (exit 0); the real run then starts', async () => {
+    const file = write('dry.yaml', batchOf('Dry run', ['d1', 'd2']));
+    const dry = await esign(['--dry-run', 'batch', 'run', file, '--journal', 'dry.jsonl', '--report', 'dry.xml']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/d1 \(via flow\)[\s\S]*POST \/v4\/api\/envelopes\/[\s\S]*Dry run d1/);
+    expect(dry.stdout).toMatch(/d2 \(via send-now\)[\s\S]*POST \/v4\/api\/envelopes\/send-now[\s\S]*Dry run d2/);
+    expect(dry.stderr).toContain('nothing sent');
+    expect(existsSync(join(dir, 'dry.jsonl'))).toBe(false);
+    expect(existsSync(join(dir, 'dry.xml'))).toBe(false);
+    expect(await countEnvelopes('Dry run ')).toBe(0);
+    const real = await esign(['batch', 'run', file, '--journal', 'dry.jsonl', '--report', 'dry.xml']);
+    expect(real.code, real.stderr).toBe(0);
+    const resumed = await esign(['--dry-run', '--json', 'batch', 'run', file, '--journal', 'dry.jsonl', '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(parseJson<{ requests: unknown[] }[]>(resumed.stdout).map((plan) => plan.requests)).toEqual([[], []]);
+  });
+
   it('3 shards cover every envelope exactly once', async () => {
     const refs = Array.from({ length: 12 }, (_, index) => `s${index}`);
     const file = write('sharded.yaml', batchOf('Sharded', refs));

@@ -101,10 +101,13 @@ function apply(state: EntryState, record: JournalRecord): void {
   if (record.documents) for (const [ref, document] of Object.entries(record.documents)) state.documents[ref] = { ...state.documents[ref], ...document };
 }
 
-/** Reads the journal of an earlier run; a journal written for other specs of the same refs is refused. */
-export async function loadJournal(path: string, plans: readonly EntryPlan[]): Promise<Map<string, EntryState>> {
+/**
+ * Reads the journal of an earlier run; a journal written for other specs of the same refs is refused. `repair` (for a
+ * run that appends to it) rewrites it without a last line a crash cut short; a dry run only reads it.
+ */
+export async function loadJournal(path: string, plans: readonly EntryPlan[], repair: boolean): Promise<Map<string, EntryState>> {
   const states = new Map<string, EntryState>();
-  const records = await readLineLog(path, { isLog: isJournalHeader, repair: true, label: `--journal ${path}` });
+  const records = await readLineLog(path, { isLog: isJournalHeader, repair, label: `--journal ${path}` });
   if (!records) throw new UsageError(`--resume: no journal at ${path}.`, 'Run without --resume to start, or give the journal with --journal.', 'JOURNAL_MISSING');
   const digests = new Map(plans.map((plan) => [plan.ref, plan.digest]));
   for (const record of records.slice(1) as JournalRecord[]) {
@@ -361,7 +364,7 @@ class EntryRun {
  * others unless `failFast`; an interrupt stops starting new ones and lets the journal say where each one is.
  */
 export async function runBatch(ctx: Context, client: ApiClient, items: readonly { checked: CheckedEntry; plan: EntryPlan }[], options: RunOptions): Promise<EntryOutcome[]> {
-  const states = options.resume ? await loadJournal(options.journalPath, items.map((item) => item.plan)) : new Map<string, EntryState>();
+  const states = options.resume ? await loadJournal(options.journalPath, items.map((item) => item.plan), true) : new Map<string, EntryState>();
   const journal = await openLineLog(options.journalPath, { fresh: !options.resume, label: `--journal ${options.journalPath}` });
   if (!options.resume) await journal.append({ ...JOURNAL_HEADER, startedAt: new Date(options.startedAtMs).toISOString() });
   const gate = new Gate();

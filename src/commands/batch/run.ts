@@ -85,7 +85,7 @@ export default defineCommand<RunArgs>({
     }
     const batch = await readBatch(args.specs, ctx.stdin);
     const entries = batch.filter((entry) => !shard || inShard(entry.ref, shard));
-    const { journalStartedAt, runBatch } = await import('../../batch/run.js');
+    const { journalStartedAt, loadJournal, runBatch } = await import('../../batch/run.js');
     const startedAtMs = (args.resume ? await journalStartedAt(journalPath) : undefined) ?? Date.now();
     const checked = await checkBatch(entries, startedAtMs);
     // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
@@ -98,6 +98,16 @@ export default defineCommand<RunArgs>({
     for (const item of checked) items.push({ checked: item, plan: await planEntry(item) });
     if (items.length === 0) {
       ctx.output.result({ ok: true, total: 0, succeeded: 0, failed: 0, envelopes: [] }, () => `No envelope in ${shard ? `shard ${args.shard}` : 'the batch'}.`);
+      return;
+    }
+    if (ctx.globals.dryRun) {
+      // Every envelope's requests, as `batch plan` shows them (less the steps a resumed run finds done); the client's
+      // dry run would stop each envelope at its first request and count it as failed.
+      const { planText, planView } = await import('../../batch/plan.js');
+      const states = args.resume ? await loadJournal(journalPath, items.map((item) => item.plan), false) : undefined;
+      const plans = items.map((item) => planView(item.plan, states?.get(item.plan.ref)?.done));
+      ctx.output.info(`Dry run: nothing sent, no journal or report written. The requests of ${items.length} envelope${items.length === 1 ? '' : 's'}:`);
+      ctx.output.result(plans, () => planText(plans, ctx.output.style.bold));
       return;
     }
 
