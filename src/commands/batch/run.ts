@@ -96,8 +96,9 @@ export default defineCommand<RunArgs>({
     await checkOutputTargets(reportTarget ? [journalTarget, reportTarget] : [journalTarget]);
     const items = [];
     for (const item of checked) items.push({ checked: item, plan: await planEntry(item) });
+    // readBatch refuses a batch of no envelope: only a shard can be empty.
     if (items.length === 0) {
-      ctx.output.result({ ok: true, total: 0, succeeded: 0, failed: 0, envelopes: [] }, () => `No envelope in ${shard ? `shard ${args.shard}` : 'the batch'}.`);
+      ctx.output.result({ ok: true, total: 0, succeeded: 0, failed: 0, envelopes: [] }, () => `No envelope in shard ${args.shard}.`);
       return;
     }
     if (ctx.globals.dryRun) {
