@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ legacy: string; out?: string; force?: boolean }>({
   name: 'convert-v2',
@@ -15,8 +16,8 @@ export default defineCommand<{ legacy: string; out?: string; force?: boolean }>(
     const conversion = await convertLegacyCreate(await readStructuredFile(args.legacy, ctx.stdin));
     const yaml = await conversionYaml(conversion, args.legacy === '-' ? '(standard input)' : args.legacy);
     if (!ctx.output.json) {
-      for (const item of conversion.notConverted) ctx.output.warn(`not converted: ${item.path}: ${item.reason}`);
-      for (const note of conversion.notes) ctx.output.info(`note: ${note}`);
+      for (const item of conversion.notConverted) ctx.output.warn(visible(`not converted: ${item.path}: ${item.reason}`));
+      for (const note of conversion.notes) ctx.output.info(visible(`note: ${note}`));
     }
     if (args.out) {
       const { writeFileAtomic } = await import('../../output/atomic-file.js');

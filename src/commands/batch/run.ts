@@ -113,7 +113,7 @@ export default defineCommand<RunArgs>({
     }
 
     const client = await ctx.client();
-    ctx.output.info(`Running ${items.length} envelope${items.length === 1 ? '' : 's'}${shard ? ` (shard ${args.shard})` : ''}, ${Math.min(args.concurrency, items.length)} at a time; journal ${journalPath}`);
+    ctx.output.info(visible(`Running ${items.length} envelope${items.length === 1 ? '' : 's'}${shard ? ` (shard ${args.shard})` : ''}, ${Math.min(args.concurrency, items.length)} at a time; journal ${journalPath}`));
     const outcomes = await runBatch(ctx, client, items, {
       concurrency: args.concurrency,
       journalPath,
