@@ -13,7 +13,7 @@ import { openLineLog, readLineLog, type LineLog } from '../output/atomic-file.js
 import { BatchProgress } from '../output/batch-progress.js';
 import { envelopeIdOf, participantIdOf, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments } from '../workflows/upload.js';
-import { waitForEnvelope } from '../workflows/wait.js';
+import { outageWarning, waitForEnvelope } from '../workflows/wait.js';
 import type { CheckedEntry } from './check.js';
 import type { EntryPlan, Step } from './plan.js';
 
@@ -215,7 +215,11 @@ class EntryRun {
     const waits = this.options.wait && (this.plan.send || this.plan.via === 'send-now');
     this.progress.step(this.plan.ref, waits ? `waiting until ${this.options.wait}` : 'reading its status');
     const envelope = waits
-      ? await waitForEnvelope(this.client, this.state.envelopeId, { until: this.options.wait === 'completed' ? 'COMPLETED' : 'SENT', timeoutMs: this.options.waitTimeoutMs })
+      ? await waitForEnvelope(this.client, this.state.envelopeId, {
+          until: this.options.wait === 'completed' ? 'COMPLETED' : 'SENT',
+          timeoutMs: this.options.waitTimeoutMs,
+          onOutage: (error, outage) => this.ctx.output.warn(outageWarning(`envelope ${this.state.envelopeId} (${this.plan.ref})`, error, outage)),
+        })
       : (await this.client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: this.state.envelopeId } })).body;
     this.state.status = envelope.status ?? this.state.status;
     this.mapParticipants(envelope.participants ?? []);
