@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, countEnvelopes as countEnvelopesOf, expectStatus } from './support/api-call.js';
 import { baseEnv, esignBin, parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
@@ -222,6 +222,44 @@ describe('batch run', () => {
     expect(readFileSync(join(dir, 'guard-a.pdf')).equals(pdf)).toBe(true);
     expect(readFileSync(join(dir, 'guard-b.pdf')).equals(pdf)).toBe(true);
     expect(await countEnvelopes('Guarded ')).toBe(0);
+  });
+
+  it('refuses, before sending anything, a report and journal naming one file (through a symlink and ..) or an output it cannot write, saying why (exit 2)', async () => {
+    const file = write('outputs.yaml', batchOf('Outputs', ['o']));
+    symlinkSync('.', join(dir, 'here'));
+    write('not-a-folder', '');
+    const cases: [string[], RegExp][] = [
+      [['--report', 'same.x', '--journal', 'same.x'], /--report same\.x and --journal same\.x name the same file/],
+      [['--report', `here/../${basename(dir)}/same.x`, '--journal', 'same.x', '--force'], /name the same file/],
+      [['--report', 'nodir/r.xml'], /--report nodir\/r\.xml: its folder does not exist/],
+      [['--report', 'not-a-folder/r.xml'], /--report not-a-folder\/r\.xml: its folder not-a-folder is not a folder/],
+      [['--journal', 'nodir/j.jsonl'], /--journal nodir\/j\.jsonl: its folder does not exist/],
+      ...(process.platform === 'linux' ? [[['--report', '/proc/version', '--force'], /--report \/proc\/version: no file can be created in its folder \/proc/] as [string[], RegExp]] : []),
+    ];
+    for (const [options, message] of cases) {
+      const result = await esign(['batch', 'run', file, ...options]);
+      expect(result.code, `${options.join(' ')}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    expect(existsSync(join(dir, 'same.x'))).toBe(false);
+    expect(await countEnvelopes('Outputs ')).toBe(0);
+  });
+
+  it('--dry-run prints every envelope\'s requests, sends nothing, writes no journal or report (exit 0); the real run then starts', async () => {
+    const file = write('dry.yaml', batchOf('Dry run', ['d1', 'd2']));
+    const dry = await esign(['--dry-run', 'batch', 'run', file, '--journal', 'dry.jsonl', '--report', 'dry.xml']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/d1 \(via flow\)[\s\S]*POST \/v4\/api\/envelopes\/[\s\S]*Dry run d1/);
+    expect(dry.stdout).toMatch(/d2 \(via send-now\)[\s\S]*POST \/v4\/api\/envelopes\/send-now[\s\S]*Dry run d2/);
+    expect(dry.stderr).toContain('nothing sent');
+    expect(existsSync(join(dir, 'dry.jsonl'))).toBe(false);
+    expect(existsSync(join(dir, 'dry.xml'))).toBe(false);
+    expect(await countEnvelopes('Dry run ')).toBe(0);
+    const real = await esign(['batch', 'run', file, '--journal', 'dry.jsonl', '--report', 'dry.xml']);
+    expect(real.code, real.stderr).toBe(0);
+    const resumed = await esign(['--dry-run', '--json', 'batch', 'run', file, '--journal', 'dry.jsonl', '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(parseJson<{ requests: unknown[] }[]>(resumed.stdout).map((plan) => plan.requests)).toEqual([[], []]);
   });
 
   it('3 shards cover every envelope exactly once', async () => {

@@ -101,6 +101,33 @@ describe('batch specs under random mutation', () => {
   }, 60_000);
 });
 
+describe('a batch of no envelope', () => {
+  const spec = (each: string) => `ref: r\neach: ${each}\ntitle: T\n`;
+  it.each([
+    ['an empty file', 'empty.yaml', '', 'empty.yaml:1:1: no envelope spec'],
+    ['a file of comments', 'comments.yaml', '# nothing\n# here\n', 'comments.yaml:1:1: no envelope spec'],
+    ['a stream of empty documents', 'dashes.yaml', '---\n---\n', 'dashes.yaml:1:1: no envelope spec'],
+    ['each: an empty CSV', 'each-empty.yaml', spec('empty.csv'), 'each-empty.yaml:2:7: each: empty.csv has no rows'],
+    ['each: a CSV of only a header', 'each-header.yaml', spec('header.csv'), 'each-header.yaml:2:7: each: header.csv has no rows'],
+    ['each: an empty YAML list', 'each-list.yaml', spec('rows.yaml'), 'each-list.yaml:2:7: each: rows.yaml has no rows'],
+  ])('is refused, saying where: %s', async (_case, name, text, expected) => {
+    writeFileSync(join(dir, 'empty.csv'), '');
+    writeFileSync(join(dir, 'header.csv'), 'name,email\n');
+    writeFileSync(join(dir, 'rows.yaml'), 'rows: []\n');
+    writeFileSync(join(dir, name), text);
+    const error = await readBatch([join(dir, name)], noStdin()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BatchInvalidError);
+    expect((error as BatchInvalidError).problems.map((problem) => `${problem.where.replace(`${dir}/`, '')}: ${problem.message}`).join('\n')).toContain(expected);
+  });
+
+  it('is refused from /dev/null and from an empty standard input', async () => {
+    for (const [path, stdin] of [['/dev/null', noStdin()], ['-', Readable.from([''])]] as const) {
+      const error = await readBatch([path], stdin).catch((caught: unknown) => caught);
+      expect((error as BatchInvalidError).problems[0]!.message, path).toContain('no envelope spec');
+    }
+  });
+});
+
 describe('mergeDefaults', () => {
   it('merges mappings key by key and lets the envelope replace lists and values', () => {
     expect(mergeDefaults({ message: 'a', documents: [1], deep: { x: 1, y: 2 } }, { documents: [2], deep: { y: 3 } })).toEqual({ message: 'a', documents: [2], deep: { x: 1, y: 3 } });

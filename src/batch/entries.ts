@@ -215,6 +215,14 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
       continue;
     }
     const stem = basename(name).replace(/\.(ya?ml|json)$/i, '');
+    if (documents.every((document) => document.data === null || document.data === undefined)) {
+      problems.push({
+        where: `${name}:1:1`,
+        message: 'no envelope spec: the file is empty, or holds only comments and empty YAML documents',
+        hint: 'Write an envelope spec, or a batch file (version: 1, envelopes: [...]); esign batch schema describes both.',
+      });
+      continue;
+    }
     for (const [index, document] of documents.entries()) {
       const data = document.data;
       if (isRecord(data) && ('envelopes' in data || 'version' in data)) {
@@ -262,6 +270,14 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
     const rowsFile = keys.each ? resolve(base, keys.each) : undefined;
     const rows = rowsFile ? await readRows(rowsFile, input.locate(['each'])).catch((error: unknown) => (problems.push(...problemsOf(error)), undefined)) : [undefined];
     if (!rows) continue;
+    if (rows.length === 0) {
+      problems.push({
+        where: input.locate(['each']),
+        message: `each: ${keys.each} has no rows, so this spec would send nothing`,
+        hint: 'Give each: a CSV with a header line and at least one row, or a YAML/JSON list of at least one mapping.',
+      });
+      continue;
+    }
     for (const [index, row] of rows.entries()) {
       const found: BatchProblem[] = [];
       const expanded = interpolate(rest, [], { ...(row ? { row } : {}), env }, input, found) as Record<string, unknown>;

@@ -9,6 +9,7 @@ import { sendNowBody } from './envelope-spec.js';
 import { fileSha256 } from '../workflows/file-sha256.js';
 import { canonicalJson, envelopeSpecIdempotencyKey } from './spec-key.js';
 import { uuidV5 } from '../shared/uuid.js';
+import { terminalJson, visible } from '../output/sanitize.js';
 import type { CheckedEntry } from './check.js';
 
 /** Namespace of batch Idempotency-Keys (UUID v5 of `<content digest>:<step>`). */
@@ -138,4 +139,34 @@ export function describeStep(step: Step, plan: EntryPlan): Record<string, unknow
   const operation = getOperation(step.operationId!);
   const path = operation.path.replace(/\{(\w+)\}/g, (whole, name: string) => step.params?.[name] ?? whole);
   return { step: step.name, method: operation.method, path, body: step.body ?? null, ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}) };
+}
+
+/** What `batch plan` (and `batch run --dry-run`) shows of an entry: its requests, less the steps in `done`. */
+export interface PlanView {
+  ref: string;
+  via: string;
+  send: boolean;
+  requests: Record<string, unknown>[];
+}
+
+export function planView(plan: EntryPlan, done: ReadonlySet<string> = new Set()): PlanView {
+  return { ref: plan.ref, via: plan.via, send: plan.send, requests: plan.steps.filter((step) => !done.has(step.name)).map((step) => describeStep(step, plan)) };
+}
+
+/** Plans for a terminal: spec text (titles, file names, paths) is shown with its control characters made visible. */
+export function planText(plans: readonly PlanView[], bold: (text: string) => string): string {
+  return plans
+    .map((plan) =>
+      [
+        bold(visible(`${plan.ref} (via ${plan.via}${plan.send ? '' : ', left as a draft'})`)),
+        ...(plan.requests.length ? [] : ['  nothing left to send']),
+        ...plan.requests.map((request, index) => {
+          const key = request.idempotencyKey ? `  Idempotency-Key: ${String(request.idempotencyKey)}` : '';
+          const note = request.note ? `  (${String(request.note)})` : '';
+          const body = request.body === null || request.body === undefined ? '' : `\n      ${typeof request.body === 'string' ? visible(request.body) : terminalJson(request.body)}`;
+          return `  ${index + 1}. ${visible(`${String(request.method)} ${String(request.path)}${key}${note}`)}${body}`;
+        }),
+      ].join('\n'),
+    )
+    .join('\n\n');
 }

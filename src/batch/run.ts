@@ -13,7 +13,7 @@ import { openLineLog, readLineLog, type LineLog } from '../output/atomic-file.js
 import { BatchProgress } from '../output/batch-progress.js';
 import { envelopeIdOf, participantIdOf, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments } from '../workflows/upload.js';
-import { waitForEnvelope } from '../workflows/wait.js';
+import { outageWarning, waitForEnvelope } from '../workflows/wait.js';
 import type { CheckedEntry } from './check.js';
 import type { EntryPlan, Step } from './plan.js';
 
@@ -101,10 +101,13 @@ function apply(state: EntryState, record: JournalRecord): void {
   if (record.documents) for (const [ref, document] of Object.entries(record.documents)) state.documents[ref] = { ...state.documents[ref], ...document };
 }
 
-/** Reads the journal of an earlier run; a journal written for other specs of the same refs is refused. */
-export async function loadJournal(path: string, plans: readonly EntryPlan[]): Promise<Map<string, EntryState>> {
+/**
+ * Reads the journal of an earlier run; a journal written for other specs of the same refs is refused. `repair` (for a
+ * run that appends to it) rewrites it without a last line a crash cut short; a dry run only reads it.
+ */
+export async function loadJournal(path: string, plans: readonly EntryPlan[], repair: boolean): Promise<Map<string, EntryState>> {
   const states = new Map<string, EntryState>();
-  const records = await readLineLog(path, { isLog: isJournalHeader, repair: true, label: `--journal ${path}` });
+  const records = await readLineLog(path, { isLog: isJournalHeader, repair, label: `--journal ${path}` });
   if (!records) throw new UsageError(`--resume: no journal at ${path}.`, 'Run without --resume to start, or give the journal with --journal.', 'JOURNAL_MISSING');
   const digests = new Map(plans.map((plan) => [plan.ref, plan.digest]));
   for (const record of records.slice(1) as JournalRecord[]) {
@@ -212,7 +215,11 @@ class EntryRun {
     const waits = this.options.wait && (this.plan.send || this.plan.via === 'send-now');
     this.progress.step(this.plan.ref, waits ? `waiting until ${this.options.wait}` : 'reading its status');
     const envelope = waits
-      ? await waitForEnvelope(this.client, this.state.envelopeId, { until: this.options.wait === 'completed' ? 'COMPLETED' : 'SENT', timeoutMs: this.options.waitTimeoutMs })
+      ? await waitForEnvelope(this.client, this.state.envelopeId, {
+          until: this.options.wait === 'completed' ? 'COMPLETED' : 'SENT',
+          timeoutMs: this.options.waitTimeoutMs,
+          onOutage: (error, outage) => this.ctx.output.warn(outageWarning(`envelope ${this.state.envelopeId} (${this.plan.ref})`, error, outage)),
+        })
       : (await this.client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: this.state.envelopeId } })).body;
     this.state.status = envelope.status ?? this.state.status;
     this.mapParticipants(envelope.participants ?? []);
@@ -361,7 +368,7 @@ class EntryRun {
  * others unless `failFast`; an interrupt stops starting new ones and lets the journal say where each one is.
  */
 export async function runBatch(ctx: Context, client: ApiClient, items: readonly { checked: CheckedEntry; plan: EntryPlan }[], options: RunOptions): Promise<EntryOutcome[]> {
-  const states = options.resume ? await loadJournal(options.journalPath, items.map((item) => item.plan)) : new Map<string, EntryState>();
+  const states = options.resume ? await loadJournal(options.journalPath, items.map((item) => item.plan), true) : new Map<string, EntryState>();
   const journal = await openLineLog(options.journalPath, { fresh: !options.resume, label: `--journal ${options.journalPath}` });
   if (!options.resume) await journal.append({ ...JOURNAL_HEADER, startedAt: new Date(options.startedAtMs).toISOString() });
   const gate = new Gate();

@@ -4,8 +4,8 @@
  * file and leaves the target as it was; nobody ever sees a half-written file under the target's name.
  */
 import { randomBytes } from 'node:crypto';
-import { constants, unlinkSync } from 'node:fs';
-import { link, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { constants, statSync, unlinkSync } from 'node:fs';
+import { link, lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -47,11 +47,23 @@ const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 /** Codes that mean the person can fix the path (exit 2); anything else (disk full, file too large) is exit 1. */
 const pathProblems = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'EROFS', 'EISDIR', 'ELOOP', 'ENAMETOOLONG']);
 
-function describe(code: string | undefined): string {
+/**
+ * ENOENT and ENOTDIR do not say which part of the path is wrong: look at the folder. It may be missing, be a file, or
+ * exist and take no new file (/proc).
+ */
+function folderProblem(folder: string): string {
+  try {
+    return statSync(folder).isDirectory() ? `no file can be created in its folder ${folder}` : `its folder ${folder} is not a folder`;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? `a part of its folder ${folder} is a file, not a folder` : 'its folder does not exist';
+  }
+}
+
+function describe(code: string | undefined, target: string): string {
   switch (code) {
     case 'ENOENT':
     case 'ENOTDIR':
-      return 'its folder does not exist';
+      return folderProblem(dirname(target));
     case 'EACCES':
     case 'EPERM':
       return 'permission denied';
@@ -75,7 +87,8 @@ function describe(code: string | undefined): string {
 function writeFailure(target: string, label: string, error: unknown): Error {
   if (error instanceof UsageError || error instanceof LocalFileError) return error;
   const code = (error as NodeJS.ErrnoException).code;
-  const message = `Cannot write ${label}: ${describe(code)}${code && describe(code) !== code ? ` (${code})` : ''}.`;
+  const reason = describe(code, target);
+  const message = `Cannot write ${label}: ${reason}${code && reason !== code ? ` (${code})` : ''}.`;
   if (code && pathProblems.has(code)) return new UsageError(message, `Check that ${dirname(target)} exists and is writable.`, 'OUTPUT_UNWRITABLE');
   return new LocalFileError(`${message} ${existsNote}`, code ?? 'WRITE_FAILED');
 }
@@ -91,12 +104,8 @@ async function sameFile(a: string, b: string): Promise<boolean> {
   }
 }
 
-/**
- * Refuses a target that is a folder, one of the inputs, or (without `overwrite`) an existing file; answers whether it
- * exists. A command that writes only once its work is done (a report) calls it before the work starts too, so that
- * nothing is sent for an output that cannot be written.
- */
-export async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<boolean> {
+/** Refuses a target that is a folder, one of the inputs, or (without `overwrite`) an existing file; answers whether it exists. */
+async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<boolean> {
   for (const input of options.inputs ?? []) {
     if (await sameFile(input, target)) {
       throw new UsageError(`${label} is also an input of this command (${input}); writing it would destroy the input.`, 'Choose another output file.', 'OUTPUT_IS_INPUT');
@@ -114,6 +123,37 @@ export async function checkOutputTarget(target: string, options: AtomicWriteOpti
     throw new UsageError(`${label} already exists.`, `Pass ${options.forceFlag ?? '--force'} to replace it, or choose another file.`, 'OUTPUT_EXISTS');
   }
   return true;
+}
+
+/** The file a path names once symlinks and `..` are resolved: the file's own real path, else its folder's. */
+async function realTarget(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return realpath(dirname(path)).then(
+      (folder) => join(folder, basename(path)),
+      () => resolve(path),
+    );
+  }
+}
+
+/**
+ * Checks every output of a command before its work starts, for a command that writes them only once its work is done
+ * or under way (a batch's report and journal): no two may name the same file (one would replace the other), and each
+ * must be writable as the atomic writer will write it, so a temporary file is created beside it and removed.
+ */
+export async function checkOutputTargets(targets: readonly { path: string; options: AtomicWriteOptions }[]): Promise<void> {
+  const seen: { real: string; label: string }[] = [];
+  for (const { path, options } of targets) {
+    const label = options.label ?? path;
+    const real = await realTarget(path);
+    const earlier = seen.find((candidate) => candidate.real === real);
+    if (earlier) {
+      throw new UsageError(`${label} and ${earlier.label} name the same file (${real}); one would replace the other.`, 'Give each output a file of its own.', 'OUTPUT_CLASH');
+    }
+    seen.push({ real, label });
+    await (await openAtomic(path, options)).abort();
+  }
 }
 
 /**

@@ -66,7 +66,7 @@ export async function resolveEnvelopeId(client: ApiClient, text: string): Promis
 export async function resolveEnvelopeArgument(given: string, ctx: Context): Promise<string> {
   if (!isShortId(given)) return given;
   const resolved = await resolveEnvelopeId(await ctx.client(), given);
-  if (resolved !== given) ctx.output.info(`${given} is envelope ${resolved}.`);
+  if (resolved !== given) ctx.output.info(visible(`${given} is envelope ${resolved}.`));
   return resolved;
 }
 

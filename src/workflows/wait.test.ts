@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, WaitError } from '../api/errors.js';
-import { documentBackoff, envelopeBackoff, judgeStatus, pollDelayMs, pollUntil, waitForEnvelope } from './wait.js';
+import { documentBackoff, envelopeBackoff, judgeStatus, outageLimits, pollDelayMs, pollUntil, waitForEnvelope } from './wait.js';
 
 /** A fake clock: sleeping moves time forward, nothing really waits. */
 function fakeClock() {
@@ -111,6 +111,61 @@ describe('pollUntil', () => {
       { timeoutMs: 60_000, pollAgainAfter: () => true, signal: controller.signal, ...fakeClock() },
     );
     await expect(outcome).rejects.toThrow('interrupted');
+  });
+});
+
+describe('pollUntil through an outage (every check failing with a tolerated failure)', () => {
+  const halfHour = 30 * 60_000;
+
+  it('warns once when it has lasted warnAfterMs, then gives up at giveUpAfterMs with the failure, not at the timeout', async () => {
+    const clock = fakeClock();
+    const warnings: { sinceMs: number; giveUpAtMs: number; at: number }[] = [];
+    const outcome = pollUntil(
+      async () => {
+        throw new NetworkError('connect ECONNREFUSED 127.0.0.1:4010');
+      },
+      { timeoutMs: halfHour, pollAgainAfter: (error) => error instanceof NetworkError, onOutage: (_error, outage) => warnings.push({ ...outage, at: clock.now() }), ...clock },
+    );
+    const error = await outcome.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).exitCode).toBe(7);
+    expect((error as NetworkError).message).toMatch(/ECONNREFUSED.*Every check failed for 2m.*stopped waiting/);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.sinceMs).toBe(0);
+    expect(warnings[0]!.giveUpAtMs).toBe(outageLimits.giveUpAfterMs);
+    expect(warnings[0]!.at).toBeGreaterThanOrEqual(outageLimits.warnAfterMs);
+    expect(warnings[0]!.at).toBeLessThan(outageLimits.warnAfterMs + documentBackoff.maxDelayMs);
+    expect(clock.now()).toBeGreaterThanOrEqual(outageLimits.giveUpAfterMs);
+    expect(clock.now()).toBeLessThan(outageLimits.giveUpAfterMs + documentBackoff.maxDelayMs);
+  });
+
+  it('keeps the exit code of a service that answers 503 throughout', async () => {
+    const outcome = pollUntil(
+      async () => {
+        throw new ApiError(503, 'UNAVAILABLE', 'Service unavailable');
+      },
+      { timeoutMs: halfHour, pollAgainAfter: () => true, ...fakeClock() },
+    );
+    const error = await outcome.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).exitCode).toBe(6);
+    expect((error as ApiError).message).toContain('stopped waiting');
+  });
+
+  it('counts only failures in a row: a check that answers between two blips starts the count again', async () => {
+    const clock = fakeClock();
+    let warned = 0;
+    const value = await pollUntil(
+      async () => {
+        const t = clock.now();
+        if (t > 200_000) return 'ready';
+        if (t < 100_000 || t > 105_000) throw new NetworkError('connect ECONNREFUSED');
+        return undefined;
+      },
+      { timeoutMs: halfHour, pollAgainAfter: () => true, onOutage: () => warned++, ...clock },
+    );
+    expect(value).toBe('ready');
+    expect(warned).toBe(2);
   });
 });
 

@@ -8,6 +8,7 @@ import { ApiError, ExitCode, NetworkError, WaitError } from '../api/errors.js';
 import { abortableSleep } from '../cli/interrupt.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
+import { visible } from '../output/sanitize.js';
 
 export interface Backoff {
   firstDelayMs: number;
@@ -24,6 +25,18 @@ export function pollDelayMs(poll: number, backoff: Backoff): number {
   return Math.min(backoff.maxDelayMs, Math.round(backoff.firstDelayMs * 1.5 ** (poll - 1)));
 }
 
+/**
+ * An outage is checks failing one after the other with failures `pollAgainAfter` tolerates. A wait outlasts a blip,
+ * says so once the outage has lasted `warnAfterMs`, and gives up once it has lasted `giveUpAfterMs`, instead of
+ * staying silent until the wait's own timeout (30 minutes for a batch).
+ */
+export interface OutageLimits {
+  warnAfterMs: number;
+  giveUpAfterMs: number;
+}
+
+export const outageLimits: OutageLimits = { warnAfterMs: 30_000, giveUpAfterMs: 120_000 };
+
 export interface PollOptions {
   timeoutMs: number;
   backoff?: Backoff;
@@ -36,6 +49,10 @@ export interface PollOptions {
    * failure is thrown only if the time runs out right after it; any other failure ends the wait at once.
    */
   pollAgainAfter?: (error: unknown) => boolean;
+  /** Called once an outage has lasted `warnAfterMs` (once per outage): the last failure, since when, until when. */
+  onOutage?: (error: unknown, outage: { sinceMs: number; giveUpAtMs: number }) => void;
+  /** Default `outageLimits`. */
+  outage?: OutageLimits;
 }
 
 /**
@@ -47,15 +64,26 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
   const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, options.signal));
   const backoff = options.backoff ?? documentBackoff;
   const deadline = now() + options.timeoutMs;
+  const limits = options.outage ?? outageLimits;
+  let outage: { since: number; warned: boolean } | undefined;
   for (let poll = 1; ; poll++) {
     options.signal?.throwIfAborted();
     let failure: { error: unknown } | undefined;
+    const checkedAt = now();
     try {
       const value = await check();
       if (value !== undefined) return value;
+      outage = undefined;
     } catch (error) {
       if (options.signal?.aborted || !options.pollAgainAfter?.(error)) throw error;
       failure = { error };
+      outage ??= { since: checkedAt, warned: false };
+      const lasted = now() - outage.since;
+      if (lasted >= limits.giveUpAfterMs) throw gaveUp(error, lasted);
+      if (!outage.warned && lasted >= limits.warnAfterMs) {
+        outage.warned = true;
+        options.onOutage?.(error, { sinceMs: outage.since, giveUpAtMs: outage.since + limits.giveUpAfterMs });
+      }
     }
     const remaining = deadline - now();
     if (remaining <= 0) {
@@ -64,6 +92,20 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
     }
     await sleep(Math.min(pollDelayMs(poll, backoff), remaining));
   }
+}
+
+/** The last failure of an outage the wait gave up on, saying so (same code and exit code). */
+function gaveUp(error: unknown, lastedMs: number): unknown {
+  const message = `${(error as Error).message.replace(/\.?$/, '.')} Every check failed for ${formatDuration(lastedMs)}; esign stopped waiting.`;
+  if (error instanceof NetworkError) return new NetworkError(message, error.code);
+  if (error instanceof ApiError) return new ApiError(error.status, error.apiCode, message, error.details, error.requestId, error.retryAfterSeconds);
+  return error;
+}
+
+/** The warning for `onOutage`: what failed since when, and that the wait keeps trying until when. */
+export function outageWarning(waitingFor: string, error: unknown, outage: { sinceMs: number; giveUpAtMs: number }): string {
+  const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
+  return visible(`Waiting for ${waitingFor}: no answer from the service since ${time(outage.sinceMs)} (${(error as Error).message.replace(/\.$/, '')}); still trying until ${time(outage.giveUpAtMs)}, then giving up.`);
 }
 
 /**

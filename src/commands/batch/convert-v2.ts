@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ legacy: string; out?: string; force?: boolean }>({
   name: 'convert-v2',
@@ -16,13 +17,13 @@ export default defineCommand<{ legacy: string; out?: string; force?: boolean }>(
     const conversion = await convertLegacyCreate(await readStructuredFile(args.legacy, ctx.stdin));
     const yaml = await conversionYaml(conversion, args.legacy === '-' ? '(standard input)' : args.legacy);
     if (!ctx.output.json) {
-      for (const item of conversion.notConverted) ctx.output.warn(`not converted: ${item.path}: ${item.reason}`);
-      for (const note of conversion.notes) ctx.output.info(`note: ${note}`);
+      for (const item of conversion.notConverted) ctx.output.warn(visible(`not converted: ${item.path}: ${item.reason}`));
+      for (const note of conversion.notes) ctx.output.info(visible(`note: ${note}`));
     }
     if (args.out) {
-      const { checkOutputTarget, writeFileAtomic } = await import('../../output/atomic-file.js');
+      const { checkOutputTargets, writeFileAtomic } = await import('../../output/atomic-file.js');
       const target = { overwrite: args.force === true, inputs: args.legacy === '-' ? [] : [args.legacy], label: `--out ${args.out}` };
-      await checkOutputTarget(args.out, target);
+      await checkOutputTargets([{ path: args.out, options: target }]);
       stopIfDryRun(ctx, `write the envelope spec to ${args.out}`, [args.out]);
       await writeFileAtomic(args.out, yaml, target);
       ctx.output.result({ out: args.out, ...conversion }, () => `Wrote ${args.out}; check it with: esign batch validate ${args.out}`);

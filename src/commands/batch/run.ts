@@ -83,23 +83,35 @@ export default defineCommand<RunArgs>({
     }
     const batch = await readBatch(args.specs, ctx.stdin);
     const entries = batch.filter((entry) => !shard || inShard(entry.ref, shard));
-    const { journalStartedAt, runBatch } = await import('../../batch/run.js');
+    const { journalStartedAt, loadJournal, runBatch } = await import('../../batch/run.js');
     const startedAtMs = (args.resume ? await journalStartedAt(journalPath) : undefined) ?? Date.now();
     const checked = await checkBatch(entries, startedAtMs);
     // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
-    const { checkOutputTarget } = await import('../../output/atomic-file.js');
+    const { checkOutputTargets } = await import('../../output/atomic-file.js');
     const inputs = [...args.specs.filter((spec) => spec !== '-'), ...entryInputFiles(batch)];
-    await checkOutputTarget(journalPath, { overwrite: true, inputs, label: `--journal ${journalPath}` });
-    if (args.report) await checkOutputTarget(args.report, { overwrite: args.force === true, inputs, label: `--report ${args.report}` });
+    const journalTarget = { path: journalPath, options: { overwrite: true, inputs, label: `--journal ${journalPath}` } };
+    const reportTarget = args.report ? { path: args.report, options: { overwrite: args.force === true, inputs, label: `--report ${args.report}` } } : undefined;
+    await checkOutputTargets(reportTarget ? [journalTarget, reportTarget] : [journalTarget]);
     const items = [];
     for (const item of checked) items.push({ checked: item, plan: await planEntry(item) });
+    // readBatch refuses a batch of no envelope: only a shard can be empty.
     if (items.length === 0) {
-      ctx.output.result({ ok: true, total: 0, succeeded: 0, failed: 0, envelopes: [] }, () => `No envelope in ${shard ? `shard ${args.shard}` : 'the batch'}.`);
+      ctx.output.result({ ok: true, total: 0, succeeded: 0, failed: 0, envelopes: [] }, () => `No envelope in shard ${args.shard}.`);
+      return;
+    }
+    if (ctx.globals.dryRun) {
+      // Every envelope's requests, as `batch plan` shows them (less the steps a resumed run finds done); the client's
+      // dry run would stop each envelope at its first request and count it as failed.
+      const { planText, planView } = await import('../../batch/plan.js');
+      const states = args.resume ? await loadJournal(journalPath, items.map((item) => item.plan), false) : undefined;
+      const plans = items.map((item) => planView(item.plan, states?.get(item.plan.ref)?.done));
+      ctx.output.info(`Dry run: nothing sent, no journal or report written. The requests of ${items.length} envelope${items.length === 1 ? '' : 's'}:`);
+      ctx.output.result(plans, () => planText(plans, ctx.output.style.bold));
       return;
     }
 
     const client = await ctx.client();
-    ctx.output.info(`Running ${items.length} envelope${items.length === 1 ? '' : 's'}${shard ? ` (shard ${args.shard})` : ''}, ${Math.min(args.concurrency, items.length)} at a time; journal ${journalPath}`);
+    ctx.output.info(visible(`Running ${items.length} envelope${items.length === 1 ? '' : 's'}${shard ? ` (shard ${args.shard})` : ''}, ${Math.min(args.concurrency, items.length)} at a time; journal ${journalPath}`));
     const outcomes = await runBatch(ctx, client, items, {
       concurrency: args.concurrency,
       journalPath,
@@ -113,7 +125,7 @@ export default defineCommand<RunArgs>({
     if (args.report) {
       const { junitReport } = await import('../../batch/report.js');
       const { writeFileAtomic } = await import('../../output/atomic-file.js');
-      await writeFileAtomic(args.report, junitReport(outcomes), { overwrite: args.force === true, inputs, label: `--report ${args.report}` });
+      await writeFileAtomic(args.report, junitReport(outcomes), reportTarget!.options);
     }
 
     const { interruption, InterruptedError } = await import('../../cli/interrupt.js');

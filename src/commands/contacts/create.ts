@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { contactFieldOptions, renderContact, wholeContact, type ContactBody, type ContactFlags } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<ContactFlags>({
   name: 'create',
@@ -9,7 +10,7 @@ export default defineCommand<ContactFlags>({
   async handler(args, ctx) {
     const body = wholeContact(args);
     const { body: contact } = await (await ctx.client()).call<ContactBody>('createContact', { body });
-    ctx.output.success(`Contact ${contact.id} created.`);
+    ctx.output.success(visible(`Contact ${contact.id} created.`));
     ctx.output.result(contact, () => renderContact(contact));
   },
 });

@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { confirmIrreversible } from '../confirm-action.js';
 import { contactPick, pickId } from '../pick.js';
 import { renderContact, type ContactBody } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ contactId?: string }>({
   name: 'delete',
@@ -19,7 +20,7 @@ export default defineCommand<{ contactId?: string }>({
       summary: async () => renderContact((await client.call<ContactBody>('getContact', { params: { contactId } })).body),
     });
     await client.call('deleteContact', { params: { contactId } });
-    ctx.output.success(`Contact ${contactId} deleted.`);
+    ctx.output.success(visible(`Contact ${contactId} deleted.`));
     ctx.output.result({ contactId, deleted: true }, () => undefined);
   },
 });

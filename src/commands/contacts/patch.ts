@@ -2,6 +2,7 @@ import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { contactPick, pickId } from '../pick.js';
 import { contactFieldOptions, contactFields, renderContact, type ContactBody, type ContactFlags } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 interface PatchArgs extends ContactFlags {
   contactId?: string;
@@ -26,7 +27,7 @@ export default defineCommand<PatchArgs>({
     if (Object.keys(body).length === 0) throw new UsageError('Nothing to change.', 'Pass --name, --email, --phone, --company, --clear-phone or --clear-company.');
     const contactId = await pickId(ctx, args.contactId, contactPick);
     const { body: contact } = await (await ctx.client()).call<ContactBody>('patchContact', { params: { contactId }, body });
-    ctx.output.success(`Contact ${contactId} changed (${Object.keys(body).join(', ')}).`);
+    ctx.output.success(visible(`Contact ${contactId} changed (${Object.keys(body).join(', ')}).`));
     ctx.output.result(contact, () => renderContact(contact));
   },
 });

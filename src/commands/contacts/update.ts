@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { contactPick, pickId } from '../pick.js';
 import { contactFieldOptions, renderContact, wholeContact, type ContactBody, type ContactFlags } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<ContactFlags & { contactId?: string }>({
   name: 'update',
@@ -12,7 +13,7 @@ export default defineCommand<ContactFlags & { contactId?: string }>({
     const body = wholeContact(args);
     const contactId = await pickId(ctx, args.contactId, contactPick);
     const { body: contact } = await (await ctx.client()).call<ContactBody>('updateContact', { params: { contactId }, body });
-    ctx.output.success(`Contact ${contactId} replaced.`);
+    ctx.output.success(visible(`Contact ${contactId} replaced.`));
     ctx.output.result(contact, () => renderContact(contact));
   },
 });

@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { renderDocuments } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { listAllDocuments, stuckDraftWayOut } from '../../workflows/upload.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ envelopeId: string }>({
   name: 'list',
@@ -16,7 +17,7 @@ export default defineCommand<{ envelopeId: string }>({
     const stuck = documents.filter((document) => document.status === 'AWAITING_UPLOAD' || document.status === 'FAILED');
     if (stuck.length > 0) {
       const names = stuck.map((document) => `${document.fileName || document.documentId} is ${document.status}`).join('; ');
-      ctx.output.warn(`${names}: the envelope cannot be sent while it has ${stuck.length === 1 ? 'this document' : 'these documents'}. ${stuckDraftWayOut(args.envelopeId)}`);
+      ctx.output.warn(visible(`${names}: the envelope cannot be sent while it has ${stuck.length === 1 ? 'this document' : 'these documents'}. ${stuckDraftWayOut(args.envelopeId)}`));
     }
   },
 });

@@ -2,6 +2,7 @@ import { UsageError } from '../../api/errors.js';
 import { defineCommand, type CommandSpec } from '../../cli/command.js';
 import { describeParticipant, envelopeIdOf, isTheirTurn, participantIdOf, renderEnvelope, type EnvelopeBody, type ParticipantBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
+import { visible } from '../../output/sanitize.js';
 
 type Action = 'sign' | 'approve' | 'refuse';
 
@@ -42,7 +43,7 @@ export function participantAction(action: Action): CommandSpec<never> {
       });
       const { body: envelope } = await client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: args.envelopeId } });
       const who = participant ? describeParticipant(participant) : participantId;
-      ctx.output.success(`${who} ${action === 'sign' ? 'signed' : action === 'approve' ? 'approved' : 'refused'}; envelope ${envelopeIdOf(envelope)} is ${envelope.status}.`);
+      ctx.output.success(visible(`${who} ${action === 'sign' ? 'signed' : action === 'approve' ? 'approved' : 'refused'}; envelope ${envelopeIdOf(envelope)} is ${envelope.status}.`));
       ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
     },
   });

@@ -1,7 +1,7 @@
 import { ApiError, NetworkError, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { InterruptedError } from '../../cli/interrupt.js';
-import { checkOutputTarget, openAtomic } from '../../output/atomic-file.js';
+import { checkOutputTargets, openAtomic } from '../../output/atomic-file.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { absoluteTime } from '../../output/envelope-view.js';
 import { renderFields } from '../../output/table.js';
@@ -27,7 +27,7 @@ export default defineCommand<{ envelopeId: string; out?: string; force?: boolean
     if (args.force && !args.out) throw new UsageError('--force only applies to --out.', 'Add --out <file>, or leave out --force.');
     const target = { overwrite: args.force === true, label: `--out ${args.out}` };
     if (args.out) {
-      await checkOutputTarget(args.out, target);
+      await checkOutputTargets([{ path: args.out, options: target }]);
       stopIfDryRun(ctx, `download the ZIP of envelope ${args.envelopeId} and save it to ${args.out}`, [args.out]);
     }
     // The target is checked (and its temporary file opened) before anything is asked of the service.

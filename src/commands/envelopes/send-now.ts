@@ -37,7 +37,7 @@ export default defineCommand<SendNowArgs>({
       );
     }
     for (const warning of preflight.warnings) ctx.output.warn(findingLine(warning));
-    for (const { ref, reason } of preflight.unchecked) ctx.output.warn(`Fields on document ${ref} are not checked offline: ${reason}.`);
+    for (const { ref, reason } of preflight.unchecked) ctx.output.warn(visible(`Fields on document ${ref} are not checked offline: ${reason}.`));
 
     const client = await ctx.client();
     const outcome = await sendNow(ctx, client, loaded, {

@@ -3,6 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 import { renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { deadlineOption } from './create.js';
+import { visible } from '../../output/sanitize.js';
 
 interface SettingsArgs {
   envelopeId: string;
@@ -31,7 +32,7 @@ export default defineCommand<SettingsArgs>({
     if (Object.keys(body).length === 0) throw new UsageError('Nothing to change.', 'Pass --title, --message, --deadline or --no-deadline.');
     const client = await ctx.client();
     const { body: envelope } = await client.call<EnvelopeBody>('updateEnvelopeSettings', { params: { envelopeId: args.envelopeId }, body });
-    ctx.output.success(`Settings of envelope ${args.envelopeId} updated.`);
+    ctx.output.success(visible(`Settings of envelope ${args.envelopeId} updated.`));
     ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
   },
 });

@@ -3,6 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 import { renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { confirmEnvelopeAction } from './confirm.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ envelopeId: string; reason?: string }>({
   name: 'void',
@@ -16,7 +17,7 @@ export default defineCommand<{ envelopeId: string; reason?: string }>({
     await confirmEnvelopeAction(ctx, args.envelopeId, 'void');
     const client = await ctx.client();
     const { body: envelope } = await client.call<EnvelopeBody>('voidEnvelope', { params: { envelopeId: args.envelopeId }, body: { reason } });
-    ctx.output.success(`Envelope ${args.envelopeId} voided.`);
+    ctx.output.success(visible(`Envelope ${args.envelopeId} voided.`));
     ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
   },
 });

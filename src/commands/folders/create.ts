@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { checkFolderName } from './names.js';
 import { renderFolder, type FolderBody } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ name: string; parent?: string }>({
   name: 'create',
@@ -11,7 +12,7 @@ export default defineCommand<{ name: string; parent?: string }>({
   async handler(args, ctx) {
     const name = checkFolderName(args.name, '<name>');
     const { body: folder } = await (await ctx.client()).call<FolderBody>('createFolder', { body: { name, ...(args.parent ? { parentId: args.parent } : {}) } });
-    ctx.output.success(`Folder ${folder.path ?? folder.name} created (${folder.id}).`);
+    ctx.output.success(visible(`Folder ${folder.path ?? folder.name} created (${folder.id}).`));
     ctx.output.result(folder, () => renderFolder(folder));
   },
 });

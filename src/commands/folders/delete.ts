@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { confirmIrreversible } from '../confirm-action.js';
 import { folderPick, pickId } from '../pick.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ folderId?: string }>({
   name: 'delete',
@@ -22,7 +23,7 @@ export default defineCommand<{ folderId?: string }>({
       },
     });
     await client.call('deleteFolder', { params: { folderId } });
-    ctx.output.success(`Folder ${folderId} deleted.`);
+    ctx.output.success(visible(`Folder ${folderId} deleted.`));
     ctx.output.result({ folderId, deleted: true }, () => undefined);
   },
 });

@@ -2,6 +2,7 @@ import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { folderPick, pickId } from '../pick.js';
 import { renderFolder, type FolderBody } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ folderId?: string; parent?: string; root?: boolean }>({
   name: 'move',
@@ -16,7 +17,7 @@ export default defineCommand<{ folderId?: string; parent?: string; root?: boolea
     if (Boolean(args.parent) === Boolean(args.root)) throw new UsageError('Say where to: pass --parent <folderId> or --root (one of them).');
     const folderId = await pickId(ctx, args.folderId, folderPick);
     const { body: folder } = await (await ctx.client()).call<FolderBody>('moveFolder', { params: { folderId }, body: { parentId: args.parent ?? null } });
-    ctx.output.success(`Folder ${folderId} is now ${folder.path ?? 'moved'}.`);
+    ctx.output.success(visible(`Folder ${folderId} is now ${folder.path ?? 'moved'}.`));
     ctx.output.result(folder, () => renderFolder(folder));
   },
 });

@@ -3,6 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 import { folderPick, pickId } from '../pick.js';
 import { checkFolderName } from './names.js';
 import { renderFolder, type FolderBody } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ folderId?: string; name?: string }>({
   name: 'rename',
@@ -15,7 +16,7 @@ export default defineCommand<{ folderId?: string; name?: string }>({
     const name = checkFolderName(args.name, '--name');
     const folderId = await pickId(ctx, args.folderId, folderPick);
     const { body: folder } = await (await ctx.client()).call<FolderBody>('renameFolder', { params: { folderId }, body: { name } });
-    ctx.output.success(`Folder ${folderId} renamed to ${folder.path ?? name}.`);
+    ctx.output.success(visible(`Folder ${folderId} renamed to ${folder.path ?? name}.`));
     ctx.output.result(folder, () => renderFolder(folder));
   },
 });

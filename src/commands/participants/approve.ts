@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ envelopeId: string; participantId: string }>({
   name: 'approve',
@@ -12,7 +13,7 @@ export default defineCommand<{ envelopeId: string; participantId: string }>({
   async handler(args, ctx) {
     const client = await ctx.client();
     const { body } = await client.call('approveParticipant', { params: { envelopeId: args.envelopeId, participantId: args.participantId }, body: {} });
-    ctx.output.success(`Participant ${args.participantId} approved envelope ${args.envelopeId}.`);
+    ctx.output.success(visible(`Participant ${args.participantId} approved envelope ${args.envelopeId}.`));
     ctx.output.result(body ?? { envelopeId: args.envelopeId, participantId: args.participantId, status: 'APPROVED' }, () => undefined);
   },
 });

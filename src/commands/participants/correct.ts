@@ -99,7 +99,7 @@ export default defineCommand<CorrectArgs>({
       throw error;
     }
     const changed = Object.entries(changes).map(([key, value]) => `${key} ${visible(String(current?.[key as keyof typeof current] ?? '(none)'))} → ${visible(String(value))}`);
-    ctx.output.success(`Participant ${label} corrected: ${changed.join(', ')}.`);
+    ctx.output.success(visible(`Participant ${label} corrected: ${changed.join(', ')}.`));
     if (resends) {
       ctx.output.warn(
         `The invitation was sent again to the new address and the earlier link no longer works. This message counts toward the account's message limit.`,

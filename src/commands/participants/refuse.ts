@@ -1,6 +1,7 @@
 import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ envelopeId: string; participantId: string; reason?: string }>({
   name: 'refuse',
@@ -16,7 +17,7 @@ export default defineCommand<{ envelopeId: string; participantId: string; reason
     if (!reason) throw new UsageError('--reason is required.', 'Say why, e.g. --reason "Amount is wrong": it is recorded in the envelope history.');
     const client = await ctx.client();
     const { body } = await client.call('refuseParticipant', { params: { envelopeId: args.envelopeId, participantId: args.participantId }, body: { reason } });
-    ctx.output.success(`Participant ${args.participantId} refused envelope ${args.envelopeId}.`);
+    ctx.output.success(visible(`Participant ${args.participantId} refused envelope ${args.envelopeId}.`));
     ctx.output.result(body ?? { envelopeId: args.envelopeId, participantId: args.participantId, status: 'REFUSED', reason }, () => undefined);
   },
 });

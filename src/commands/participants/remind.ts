@@ -3,6 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 import { describeParticipant, isTheirTurn, participantIdOf, type ParticipantBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { readEnvelopeDetails } from '../envelopes/get.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ envelopeId: string; participantId?: string }>({
   name: 'remind',
@@ -33,7 +34,7 @@ export default defineCommand<{ envelopeId: string; participantId?: string }>({
       const participantId = participantIdOf(participant);
       await client.call('remindParticipant', { params: { envelopeId: args.envelopeId, participantId }, body: {} });
       reminded.push({ participantId, name: participant.name ?? null, email: participant.email ?? null });
-      ctx.output.success(`Reminder sent to ${participant.name ? describeParticipant(participant) : `participant ${participantId}`}.`);
+      ctx.output.success(visible(`Reminder sent to ${participant.name ? describeParticipant(participant) : `participant ${participantId}`}.`));
     }
     ctx.output.info("Each reminder counts toward the account's message limit.");
     ctx.output.result({ envelopeId: args.envelopeId, reminded }, () => undefined);

@@ -3,6 +3,7 @@ import { collect, defineCommand } from '../../cli/command.js';
 import { deliveryMethods, participantRoles, participantsFromFlags, readParticipantsFile } from '../../input/participants.js';
 import { itemsOf, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
+import { visible } from '../../output/sanitize.js';
 
 interface SetArgs {
   envelopeId: string;
@@ -50,7 +51,7 @@ export default defineCommand<SetArgs>({
       throw error;
     }
     const stored = itemsOf<ParticipantBody>(body, 'participants') ?? [];
-    ctx.output.success(`Envelope ${args.envelopeId} has ${stored.length || participants.length} participant${(stored.length || participants.length) === 1 ? '' : 's'}.`);
+    ctx.output.success(visible(`Envelope ${args.envelopeId} has ${stored.length || participants.length} participant${(stored.length || participants.length) === 1 ? '' : 's'}.`));
     ctx.output.result(body, () => renderParticipants(stored, ctx.output.style));
   },
 });

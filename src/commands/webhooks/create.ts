@@ -3,6 +3,7 @@ import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand } from '../../cli/command.js';
 import { printNewSecretOnce } from '../../output/secret.js';
 import { checkEndpointUrl, parseEvents, renderWebhook, storeWebhookSecret, type WebhookBody } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ url?: string; events?: string[]; inactive?: boolean }>({
   name: 'create',
@@ -18,7 +19,7 @@ export default defineCommand<{ url?: string; events?: string[]; inactive?: boole
     if (!args.events) throw new UsageError('--events is required.', 'For example --events ENVELOPE_COMPLETED,ENVELOPE_VOIDED.');
     const body = { url: checkEndpointUrl(args.url, '--url'), events: args.events, isActive: !args.inactive };
     const { body: created } = await (await ctx.client()).call<WebhookBody & { secret?: string }>('createWebhook', { body });
-    ctx.output.success(`Webhook endpoint ${created.id} created.`);
+    ctx.output.success(visible(`Webhook endpoint ${created.id} created.`));
     if (!created.secret) {
       ctx.output.result(created, () => renderWebhook(created));
       return;

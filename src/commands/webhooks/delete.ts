@@ -3,6 +3,7 @@ import { confirmIrreversible } from '../confirm-action.js';
 import { pickId, webhookPick } from '../pick.js';
 import { findWebhook } from './find.js';
 import { renderWebhook } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ webhookId?: string }>({
   name: 'delete',
@@ -17,7 +18,7 @@ export default defineCommand<{ webhookId?: string }>({
     await client.call('deleteWebhook', { params: { webhookId } });
     const { credentialStore } = await import('../../auth/credential-store.js');
     await credentialStore.forget({ webhookId });
-    ctx.output.success(`Webhook endpoint ${webhookId} deleted, with its stored signing secret.`);
+    ctx.output.success(visible(`Webhook endpoint ${webhookId} deleted, with its stored signing secret.`));
     ctx.output.result({ webhookId, deleted: true }, () => undefined);
   },
 });

@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { printNewSecretOnce } from '../../output/secret.js';
 import { pickId, webhookPick } from '../pick.js';
 import { storeWebhookSecret } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ webhookId?: string }>({
   name: 'rotate-secret',
@@ -11,7 +12,7 @@ export default defineCommand<{ webhookId?: string }>({
   async handler(args, ctx) {
     const webhookId = await pickId(ctx, args.webhookId, webhookPick);
     const { body } = await (await ctx.client()).call<{ secret?: string }>('rotateWebhookSecret', { params: { webhookId }, body: {} });
-    ctx.output.success(`Signing secret of ${webhookId} replaced; receivers must use the new one from the next attempt on.`);
+    ctx.output.success(visible(`Signing secret of ${webhookId} replaced; receivers must use the new one from the next attempt on.`));
     const secret = body?.secret;
     if (!secret) {
       ctx.output.result({ webhookId, rotated: true }, () => undefined);

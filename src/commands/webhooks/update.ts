@@ -3,6 +3,7 @@ import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand } from '../../cli/command.js';
 import { pickId, webhookPick } from '../pick.js';
 import { checkEndpointUrl, parseEvents, renderWebhook, type WebhookBody } from './view.js';
+import { visible } from '../../output/sanitize.js';
 
 interface UpdateArgs {
   webhookId?: string;
@@ -31,7 +32,7 @@ export default defineCommand<UpdateArgs>({
     if (Object.keys(body).length === 0) throw new UsageError('Nothing to change.', 'Pass --url, --events, --active or --inactive.');
     const webhookId = await pickId(ctx, args.webhookId, webhookPick);
     const { body: webhook } = await (await ctx.client()).call<WebhookBody>('updateWebhook', { params: { webhookId }, body });
-    ctx.output.success(`Webhook endpoint ${webhookId} updated (${Object.keys(body).join(', ')}).`);
+    ctx.output.success(visible(`Webhook endpoint ${webhookId} updated (${Object.keys(body).join(', ')}).`));
     ctx.output.result(webhook, () => renderWebhook(webhook));
   },
 });
