@@ -120,10 +120,10 @@ export interface LazyEntry {
 /** Global options that take a value: skipped when looking for the command a command line names. */
 const valueOptions = new Set(['--profile', '--timeout', '--idempotency-key']);
 
-/** The name of the top-level command a command line names (`help <command>` names its command), if any. */
-function invokedName(argv: readonly string[]): { name: string | undefined; help: boolean } {
+/** The words of a command line that are not options or their values, up to `--` (at most `limit` of them). */
+function operandsOf(argv: readonly string[], limit = Infinity): string[] {
   const operands: string[] = [];
-  for (let index = 0; index < argv.length && operands.length < 2; index++) {
+  for (let index = 0; index < argv.length && operands.length < limit; index++) {
     const token = argv[index]!;
     if (token === '--') break;
     if (token.startsWith('-')) {
@@ -132,8 +132,13 @@ function invokedName(argv: readonly string[]): { name: string | undefined; help:
     }
     operands.push(token);
   }
-  const help = operands[0] === 'help';
-  return { name: help ? operands[1] : operands[0], help };
+  return operands;
+}
+
+/** The name of the top-level command a command line names (`help <command>` names its command), if any. */
+function invokedName(argv: readonly string[]): string | undefined {
+  const operands = operandsOf(argv, 2);
+  return operands[0] === 'help' ? operands[1] : operands[0];
 }
 
 function entryNamed(name: string | undefined, entries: readonly LazyEntry[]): LazyEntry | undefined {
@@ -142,20 +147,11 @@ function entryNamed(name: string | undefined, entries: readonly LazyEntry[]): La
 
 /** The top-level command a command line names (`help <command>` names its command), if any. */
 export function invokedEntry(argv: readonly string[], entries: readonly LazyEntry[]): LazyEntry | undefined {
-  return entryNamed(invokedName(argv).name, entries);
+  return entryNamed(invokedName(argv), entries);
 }
 
 /** The command names after `esign help` (`help envelopes void` gives both), or undefined for another command line. */
 export function helpTopic(argv: readonly string[]): string[] | undefined {
-  const operands: string[] = [];
-  for (let index = 0; index < argv.length; index++) {
-    const token = argv[index]!;
-    if (token === '--') break;
-    if (token.startsWith('-')) {
-      if (valueOptions.has(token)) index++;
-      continue;
-    }
-    operands.push(token);
-  }
+  const operands = operandsOf(argv);
   return operands[0] === 'help' ? operands.slice(1) : undefined;
 }
