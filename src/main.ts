@@ -44,6 +44,10 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
         await (await import('./workflows/envelope-id.js')).resolveEnvelopeArguments(args, context);
       }
       await spec.handler(args as never, context);
+      // A global flag that did nothing must not pass for one that worked (`envelopes get --idempotency-key …`).
+      if (globals.idempotencyKey !== undefined && !context.givenIdempotencyKeyUsed()) {
+        context.output.warn('--idempotency-key was not used: this command sent no request that takes an Idempotency-Key.');
+      }
     },
     { out: (text) => io.stdout.write(text), err: (text) => io.stderr.write(text) },
   );

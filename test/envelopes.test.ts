@@ -133,6 +133,18 @@ describe('send: "send can answer 409 ENVELOPE_DOCUMENTS_NOT_READY. The client wa
 });
 
 describe('envelopes create and settings', () => {
+  it('--idempotency-key: used by create (no warning, a repeat answers the same envelope), said to be unused by get', async () => {
+    const key = `k-${randomUUID()}`;
+    const first = await esign(['--json', '--idempotency-key', key, 'envelopes', 'create', '--title', 'Keyed']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).not.toContain('--idempotency-key was not used');
+    const again = await esign(['--json', '--idempotency-key', key, 'envelopes', 'create', '--title', 'Keyed']);
+    expect(parseJson<{ id: string }>(again.stdout).id).toBe(parseJson<{ id: string }>(first.stdout).id);
+    const read = await esign(['--idempotency-key', key, 'envelopes', 'get', parseJson<{ id: string }>(first.stdout).id]);
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stderr).toContain('--idempotency-key was not used: this command sent no request that takes an Idempotency-Key.');
+  });
+
   it('a deadline in the past is refused before anything is sent (exit 2)', async () => {
     const before = await esignJson(['envelopes', 'list', '--all']);
     const result = await esign(['envelopes', 'create', '--title', 'Late', '--deadline', '2020-01-01T00:00:00Z']);

@@ -67,6 +67,8 @@ export class ApiClient {
   private apiPool: HttpPool | undefined;
   private transferPool: HttpPool | undefined;
   private readonly policy: RetryPolicy;
+  /** Whether a request carried the Idempotency-Key given to the client (`--idempotency-key`), or a dry run showed it. */
+  givenIdempotencyKeyUsed = false;
 
   constructor(private readonly options: ClientOptions) {
     this.policy = { ...defaultRetryPolicy, ...options.retry };
@@ -128,6 +130,7 @@ export class ApiClient {
       headers[name.toLowerCase()] = value;
     }
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    if (idempotencyKey !== undefined && idempotencyKey === this.options.idempotencyKey) this.givenIdempotencyKeyUsed = true;
     let body: string | Buffer | Readable | undefined;
     if (options.raw) {
       body = options.raw.body;

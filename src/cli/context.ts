@@ -19,6 +19,8 @@ export interface CreatedContext extends Context {
   dispose(): Promise<void>;
   /** For a 401: which key was sent and where it came from, once credentials were resolved. */
   refusedKeyHint(): Promise<string | undefined>;
+  /** Whether a request of the command carried `--idempotency-key` (false when it made none). */
+  givenIdempotencyKeyUsed(): boolean;
 }
 
 /** Only a terminal has a width to fit: piped or redirected, a table keeps every character. */
@@ -84,6 +86,9 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     },
     async dispose() {
       await client?.close();
+    },
+    givenIdempotencyKeyUsed() {
+      return client?.givenIdempotencyKeyUsed ?? false;
     },
     async refusedKeyHint() {
       const resolved = await credentials?.catch(() => undefined);
