@@ -418,6 +418,32 @@ describe('batch validate', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('reports every problem of an envelope past the schema in one run: duplicate ref, unknown refs, deadline, missing file', async () => {
+    const file = write(
+      'many-problems.yaml',
+      [
+        'version: 1', //                                                              1
+        'envelopes:', //                                                              2
+        '  - ref: one', //                                                            3
+        '    title: Many problems', //                                                4
+        '    deadline: tomorrow', //                                                  5
+        '    participants: [{ ref: ada, name: Ada, email: ada@example.com }]', //   6
+        '    documents:', //                                                          7
+        '      - { ref: nda, file: nda.pdf }', //                                     8
+        '      - { ref: nda, file: missing.pdf }', //                                9
+        '    fields:', //                                                             10
+        '      - { type: SIGNATURE, documentRef: nope, participantRef: bob, pageNumber: 1, position: { x: 72, y: 72 }, size: { width: 150, height: 40 } }',
+        '',
+      ].join('\n'),
+    );
+    const result = await esign(['batch', 'validate', file]);
+    expect(result.code).toBe(2);
+    for (const where of ['many-problems.yaml:9:', 'many-problems.yaml:11:', 'many-problems.yaml:5:']) expect(result.stderr).toContain(where);
+    expect(result.stderr).toContain('no document has ref "nope"');
+    expect(result.stderr).toContain('no participant has ref "bob"');
+    expect(result.stderr).toContain('missing.pdf');
+  });
+
   it('names the first 20 refs of a large batch and counts the rest; --json lists them all', async () => {
     const refs = Array.from({ length: 25 }, (_, index) => `r${index + 1}`);
     const file = write('twenty-five.yaml', batchOf('Many', refs));

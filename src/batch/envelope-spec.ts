@@ -5,6 +5,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { z as zod } from 'zod';
+import { UsageError } from '../api/errors.js';
 import { parseDeadline } from '../input/duration.js';
 import { lazy, placementIssues, schemaParts, type AnchorSpec } from '../input/fields.js';
 import { participantSchemaParts, type ParticipantInput } from '../input/participants.js';
@@ -130,30 +131,47 @@ export function assertSendNowAnchorLimit(loaded: LoadedEnvelopeSpec, hint = 'Pla
 /** Checks an envelope spec (already parsed, wherever it came from) and resolves its documents against `base`. */
 export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodType<EnvelopeSpec>, base: string, nowMs: number = Date.now()): Promise<LoadedEnvelopeSpec> {
   const spec = validateInput(input, schema, specHint);
-  uniqueRefs(input, 'participants', spec.participants);
-  uniqueRefs(input, 'documents', spec.documents);
+  // Every problem past the schema is gathered, so that one run shows all there is to fix.
+  const problems: UsageError[] = [];
+  const gather = async (check: () => unknown): Promise<void> => {
+    try {
+      await check();
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      problems.push(error);
+    }
+  };
+  await gather(() => uniqueRefs(input, 'participants', spec.participants));
+  await gather(() => uniqueRefs(input, 'documents', spec.documents));
   const participantRefs = spec.participants.map((participant) => participant.ref);
   const documentRefs = spec.documents.map((document) => document.ref);
-  spec.fields.forEach((field, index) => {
+  for (const [index, field] of spec.fields.entries()) {
     if (!documentRefs.includes(field.documentRef)) {
-      throw inputError(input, ['fields', index, 'documentRef'], `no document has ref ${JSON.stringify(field.documentRef)}`, `Document refs: ${documentRefs.join(', ')}.`);
+      problems.push(inputError(input, ['fields', index, 'documentRef'], `no document has ref ${JSON.stringify(field.documentRef)}`, `Document refs: ${documentRefs.join(', ')}.`));
     }
     if (!participantRefs.includes(field.participantRef)) {
-      throw inputError(input, ['fields', index, 'participantRef'], `no participant has ref ${JSON.stringify(field.participantRef)}`, `Participant refs: ${participantRefs.join(', ')}.`);
-    }
-  });
-  let deadline: string | undefined;
-  if (spec.deadline !== undefined) {
-    try {
-      deadline = parseDeadline(spec.deadline, nowMs);
-    } catch (error) {
-      throw inputError(input, ['deadline'], (error as Error).message);
+      problems.push(inputError(input, ['fields', index, 'participantRef'], `no participant has ref ${JSON.stringify(field.participantRef)}`, `Participant refs: ${participantRefs.join(', ')}.`));
     }
   }
-  const files = [];
+  let deadline: string | undefined;
+  if (spec.deadline !== undefined) {
+    await gather(() => {
+      try {
+        deadline = parseDeadline(spec.deadline!, nowMs);
+      } catch (error) {
+        throw inputError(input, ['deadline'], (error as Error).message);
+      }
+    });
+  }
+  const files: LoadedEnvelopeSpec['files'] = [];
   for (const [index, document] of spec.documents.entries()) {
     const at = () => input.locate(['documents', index, 'file']);
-    files.push({ ref: document.ref, ...(await localDocument(resolve(base, document.file), at, document.fileName ?? document.file.split(/[\\/]/).pop()!)) });
+    await gather(async () => files.push({ ref: document.ref, ...(await localDocument(resolve(base, document.file), at, document.fileName ?? document.file.split(/[\\/]/).pop()!)) }));
+  }
+  if (problems.length === 1) throw problems[0];
+  if (problems.length > 1) {
+    const lines = problems.flatMap((problem) => (problem.listed ? problem.message.split('\n') : [problem.message]));
+    throw new UsageError(lines, problems[0]!.hint, 'INPUT_INVALID', { file: input.name, problems: lines });
   }
   return { input, spec, files, ...(deadline ? { deadline } : {}) };
 }
