@@ -1,13 +1,14 @@
 // The generated completion scripts, driven as the shells drive them: bash through its real programmable-completion
-// variables (COMP_WORDS, COMP_CWORD, COMPREPLY) and fish through `complete -C`; zsh at least parses. Profile names come
+// variables (COMP_WORDS, COMP_CWORD, COMPREPLY), fish through `complete -C`, zsh on a terminal with Tab. Profile names come
 // from the built binary reading the local config (a server stands at the profiles' base URL to prove it is never asked).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, esignBin, repoRoot, runEsign, tempDir } from './support/cli.js';
+import { tmuxBinary } from './support/terminal.js';
 
 const scripts = { bash: join(repoRoot, 'completions', 'esign.bash'), zsh: join(repoRoot, 'completions', '_esign'), fish: join(repoRoot, 'completions', 'esign.fish') };
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
@@ -119,6 +120,35 @@ describe('bash completion (the generated _esign function, through COMP_WORDS/COM
   });
 });
 
+/**
+ * Types `line` and Tab into an interactive zsh (no rc files, the generated script on its fpath) in a tmux terminal, and
+ * answers the screen once every word of `offered` shows after the line: zsh lists the candidates under it.
+ */
+async function zshComplete(line: string, offered: readonly string[]): Promise<string> {
+  const socket = `esign-zsh-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  const tmux = (...args: string[]) => execFileSync(tmuxBinary!, ['-L', socket, ...args], { env: { ...env, TERM: 'xterm-256color' }, encoding: 'utf8' });
+  const screenAfter = async (done: (screen: string) => boolean, what: string): Promise<string> => {
+    for (const deadline = Date.now() + 15_000; ; ) {
+      const screen = tmux('capture-pane', '-p');
+      if (done(screen)) return screen;
+      if (Date.now() > deadline) throw new Error(`zsh never showed ${what}:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  try {
+    tmux('new-session', '-d', '-x', '200', '-y', '50', '-c', join(work, 'files'), 'zsh -f');
+    tmux('send-keys', '-l', `PS1='zsh> '; fpath=(${dirname(scripts.zsh)} $fpath); autoload -Uz compinit; compinit -u -D; clear`);
+    tmux('send-keys', 'Enter');
+    await screenAfter((screen) => /^zsh>\s*$/m.test(screen), 'its prompt');
+    tmux('send-keys', '-l', line);
+    tmux('send-keys', 'Tab');
+    const words = (screen: string) => new Set(screen.slice(screen.lastIndexOf('zsh>')).split(/\s+/));
+    return await screenAfter((screen) => offered.every((word) => words(screen).has(word)), offered.join(', '));
+  } finally {
+    tmux('kill-server');
+  }
+}
+
 describe('zsh and fish completion', () => {
   it.skipIf(!has('zsh'))(has('zsh') ? 'the zsh script parses (zsh -n)' : missing('zsh'), () => {
     expect(spawnSync('zsh', ['-n', scripts.zsh], { encoding: 'utf8' }).stderr).toBe('');
@@ -130,6 +160,18 @@ describe('zsh and fish completion', () => {
     expect(checked.stderr).toBe('');
     expect(checked.status).toBe(0);
   });
+
+  it.skipIf(!has('zsh') || !tmuxBinary)(has('zsh') && tmuxBinary ? 'zsh completes commands, value sets, profiles and files (zsh on a terminal, Tab typed)' : missing(tmuxBinary ? 'zsh' : 'tmux'), async () => {
+    for (const [line, offered] of [
+      ['esign env l', ['list', 'ls']],
+      ['esign envelopes list --status ', ['COMPLETED', 'DECLINED', 'DRAFT', 'EXPIRED', 'SENT', 'VOIDED']],
+      ['esign --profile ', ['acme', 'ci-sandbox']],
+      ['esign fields check --local n', ['nda.pdf', 'notes.txt']],
+    ] as const) {
+      const shown = await zshComplete(line, offered);
+      expect(shown, line).not.toMatch(/_esign:|command not found|parse error/);
+    }
+  }, 60_000);
 
   it.skipIf(!has('fish'))(has('fish') ? 'fish completes commands, value sets, lists and profiles (complete -C)' : missing('fish'), () => {
     const fish = (line: string) =>
