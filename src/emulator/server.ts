@@ -199,8 +199,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
         let idempotencySlot: string | undefined;
         let print: string | undefined;
         let releaseSlot: (() => void) | undefined;
-        // Required on the operations marked (I); honoured on any other POST that sends one (a client may, to retry it).
-        if (operation.idempotent || (operation.method === 'POST' && idempotencyKey !== undefined)) {
+        // Required on the operations marked (I); honoured on any other POST that sends one (a client may, to retry it),
+        // except those that change nothing (a search, a check: "no Idempotency-Key; repeating is safe"), whose answer
+        // must follow the document, never be replayed.
+        if (operation.idempotent || (operation.method === 'POST' && !operation.readOnly && idempotencyKey !== undefined)) {
           if (typeof idempotencyKey !== 'string' || !isValidIdempotencyKey(idempotencyKey)) {
             throw new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.');
           }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { addDocument, draftWithSigners, findAnchors, putFields, registerDocument } from '../support/documents.js';
+import { addDocument, draftWithSigners, findAnchors, processedDocument, putBytes, putFields, registerDocument } from '../support/documents.js';
 import { useEmulator, type EmulatorProcess } from '../support/emulator.js';
 import {
   baselineOfLine,
@@ -55,6 +55,22 @@ describe('anchors:find', () => {
       expect(match.width).toBeGreaterThan(0);
       expect(match.height).toBeGreaterThan(0);
     });
+  });
+
+  it('"No Idempotency-Key; repeating is safe": a key sent anyway is not checked and never replays an old answer after a new upload', async () => {
+    const { envelopeId } = await draftWithSigners(emulator);
+    const registered = await registerDocument(emulator, envelopeId);
+    expect((await putBytes(registered.uploadUrl, await ndaPdf())).status).toBe(200);
+    await processedDocument(emulator, envelopeId, registered.documentId);
+    const path = `/v4/api/envelopes/${envelopeId}/documents/${registered.documentId}/anchors:find`;
+    const body = { searches: [{ key: 'sig', text: '{{signature}}' }] };
+    const headers = { 'idempotency-key': 'abc' };
+    expect(expectStatus(await call(emulator, 'POST', path, { body, headers }), 200).body.matches).toHaveLength(2);
+    // The same search, the same key, after the content changed: the new content is searched.
+    expect((await putBytes(registered.uploadUrl, await simplePdf({ pages: [['{{signature}} once']] }))).status).toBe(200);
+    await processedDocument(emulator, envelopeId, registered.documentId);
+    const again = await call(emulator, 'POST', path, { body, headers });
+    expect(expectStatus(again, 200).body.matches).toHaveLength(1);
   });
 
   it('occurrence first and N ("N-th in whole document, page order"); "a key with no occurrence is simply absent from matches"', async () => {
