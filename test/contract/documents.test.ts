@@ -117,14 +117,16 @@ describe('upload to the signed address', () => {
     expect((await documentRecord(emulator, envelopeId, registered.documentId)).status).toBe('AWAITING_UPLOAD');
   });
 
-  it('ignores an Authorization header sent to the upload address and counts it in requestLog.authorizationOnSignedAddresses', async () => {
+  it('"no Authorization header; the address is signed": one sent there is refused (400 AUTHORIZATION_NOT_ALLOWED) and counted in requestLog.authorizationOnSignedAddresses', async () => {
     const { envelopeId } = await draftWithSigners(emulator);
     const before = (await requestLog(emulator)).authorizationOnSignedAddresses;
     const registered = await registerDocument(emulator, envelopeId);
+    const refused = await putBytes(registered.uploadUrl, await ndaPdf(), PDF, { authorization: 'Bearer not-for-this-address' });
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toMatchObject({ code: 'AUTHORIZATION_NOT_ALLOWED' });
+    expect((await documentRecord(emulator, envelopeId, registered.documentId)).status).toBe('AWAITING_UPLOAD');
+    expect((await requestLog(emulator)).authorizationOnSignedAddresses).toBe(before + 1);
     expect((await putBytes(registered.uploadUrl, await ndaPdf())).status).toBe(200);
-    expect((await requestLog(emulator)).authorizationOnSignedAddresses).toBe(before);
-    const again = await registerDocument(emulator, envelopeId);
-    expect((await putBytes(again.uploadUrl, await ndaPdf(), PDF, { authorization: 'Bearer not-for-this-address' })).status).toBe(200);
     expect((await requestLog(emulator)).authorizationOnSignedAddresses).toBe(before + 1);
   });
 

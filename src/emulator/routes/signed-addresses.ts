@@ -90,7 +90,11 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
    * when the document is registered (the contract has no operation that renews it).
    */
   function assertSigned(request: FastifyRequest, renewal = 'ask the API for a new one'): void {
-    if (request.headers.authorization !== undefined) requestLog.authorizationOnSignedAddresses++;
+    if (request.headers.authorization !== undefined) {
+      requestLog.authorizationOnSignedAddresses++;
+      // Signed storage takes one way of authenticating: the signature. A client sending its key here leaks it.
+      throw new ApiFailure(400, 'AUTHORIZATION_NOT_ALLOWED', 'A signed address takes no Authorization header: the signature in the address is its authorization, and an API key must never leave the API host.');
+    }
     const check = verifySignedAddress(request.url.split('?')[0]!, request.query as Record<string, unknown>);
     if (check === 'invalid') throw new ApiFailure(403, 'SIGNED_ADDRESS_INVALID', `This address is not validly signed; ${renewal}.`);
     if (check === 'expired') throw new ApiFailure(403, 'SIGNED_ADDRESS_EXPIRED', `This address has expired; ${renewal}.`);
