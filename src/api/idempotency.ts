@@ -1,14 +1,17 @@
 import { UsageError } from './errors.js';
 
-/** Contract, "Limits": an Idempotency-Key is 8 to 255 printable ASCII characters (spaces excluded, see docs). */
+/**
+ * Contract, "Limits": an Idempotency-Key is 8 to 255 printable ASCII characters, the space among them; only not at
+ * either end, where HTTP trims it off the header's value, so that the key received is the key sent.
+ */
 export function isValidIdempotencyKey(key: string): boolean {
-  return /^[\x21-\x7e]{8,255}$/.test(key);
+  return /^[\x21-\x7e][\x20-\x7e]{6,253}[\x21-\x7e]$/.test(key);
 }
 
 export function assertIdempotencyKey(key: string): void {
   if (!isValidIdempotencyKey(key)) {
     throw new UsageError(
-      'The Idempotency-Key must be 8 to 255 printable ASCII characters with no spaces.',
+      'The Idempotency-Key must be 8 to 255 printable ASCII characters, with no space at either end.',
       'Omit --idempotency-key to let esign generate one.',
       'IDEMPOTENCY_KEY_INVALID',
     );
