@@ -69,6 +69,14 @@ describe('participants set', () => {
 });
 
 describe('participants list', () => {
+  it('lists every participant of a large envelope, following the pages (participants list, envelopes get)', async () => {
+    const draft = expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { body: { title: 'Many people' }, idempotent: true }), 201).body;
+    const people = Array.from({ length: 25 }, (_, index) => ({ name: `Person ${index}`, email: `p${index}@example.test`, role: 'SIGNER', deliveryMethod: 'EMAIL' }));
+    expectStatus(await call(emulator, 'PUT', `/v4/api/envelopes/${draft.id}/participants`, { body: { participants: people } }), 200);
+    expect((await esignJson(['participants', 'list', draft.id])).data).toHaveLength(25);
+    expect((await esignJson(['envelopes', 'get', draft.id])).participants).toHaveLength(25);
+  });
+
   it('shows each status and whose turn it is', async () => {
     const envelope = await createSentEnvelope(emulator, {
       participants: [

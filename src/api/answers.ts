@@ -135,6 +135,7 @@ export const answerShapes = {
   templatePage: page(templateAnswer),
   template: templateAnswer,
   page: page(anyObject),
+  participantPage: page(participantAnswer),
   /** Participants: `{data}`, `{participants}` or a bare list (pins.md asks the CLI to read them tolerantly). */
   participants: z.union([z.array(participantAnswer), z.looseObject({ data: z.array(participantAnswer) }), z.looseObject({ participants: z.array(participantAnswer) })]),
   /** A registered document: its id and where to upload it (`uploadUrl`, or `upload.url`). */

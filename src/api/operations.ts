@@ -50,14 +50,14 @@ const rows: Row[] = [
   ['envelopes', 'moveEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/move', 'envelope?'],
 
   ['participants', 'syncParticipants', 'PUT', '/v4/api/envelopes/{envelopeId}/participants', 'participants', 'S'],
-  ['participants', 'listParticipants', 'GET', '/v4/api/envelopes/{envelopeId}/participants', 'participants', '', 'envelopes:read'],
+  ['participants', 'listParticipants', 'GET', '/v4/api/envelopes/{envelopeId}/participants', 'participantPage', 'L', 'envelopes:read'],
   ['participants', 'correctParticipant', 'PATCH', '/v4/api/envelopes/{envelopeId}/participants/{participantId}', 'none', 'S'],
   ['participants', 'approveParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/approve', 'object?'],
   ['participants', 'refuseParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/refuse', 'object?'],
   ['participants', 'remindParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/remind', 'object?'],
 
   ['documents', 'registerDocument', 'POST', '/v4/api/envelopes/{envelopeId}/documents', 'registeredDocument', 'S'],
-  ['documents', 'listDocuments', 'GET', '/v4/api/envelopes/{envelopeId}/documents', 'page', 'S', 'envelopes:read'],
+  ['documents', 'listDocuments', 'GET', '/v4/api/envelopes/{envelopeId}/documents', 'page', 'SL', 'envelopes:read'],
   ['documents', 'putFields', 'PUT', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fieldCounts', 'S'],
   ['documents', 'listFields', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fields', 'S', 'envelopes:read'],
   ['documents', 'confirmConversion', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/confirm-conversion', 'object?', 'S'],

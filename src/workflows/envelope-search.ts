@@ -1,7 +1,8 @@
 import type { ApiClient } from '../api/client.js';
 import { UsageError } from '../api/errors.js';
 import type { ListSource } from '../commands/list-command.js';
-import { envelopeIdOf, itemsOf, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
+import { allItems } from './all-items.js';
+import { envelopeIdOf, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 
 export interface EnvelopeCriteria {
   status?: string;
@@ -41,8 +42,7 @@ export function envelopeMentions(envelope: EnvelopeBody, participants: readonly 
 export function participantsReader(client: ApiClient): (envelope: EnvelopeBody) => Promise<ParticipantBody[]> {
   return async (envelope) => {
     if (envelope.participants) return envelope.participants;
-    const { body } = await client.call('listParticipants', { params: { envelopeId: envelopeIdOf(envelope) } });
-    return itemsOf<ParticipantBody>(body, 'participants') ?? [];
+    return allItems<ParticipantBody>(client, 'listParticipants', 'participants', { params: { envelopeId: envelopeIdOf(envelope) } });
   };
 }
 

@@ -27,6 +27,19 @@ describe('synchronize participants: PUT /v4/api/envelopes/{envelopeId}/participa
     ]);
   });
 
+  it('"Lists (every collection)": the participants list pages with limit (1-100, default 20) and cursor, in the envelope\'s order', async () => {
+    const draft = await createDraft(emulator);
+    const synced = await syncParticipants(emulator, draft.id, Array.from({ length: 25 }, (_, index) => ({ name: `Person ${index}`, email: `p${index}@example.test` })));
+    const first = expectStatus(await call(emulator, 'GET', participantsPath(draft.id)), 200).body;
+    expect(first.data).toHaveLength(20);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const rest = expectStatus(await call(emulator, 'GET', `${participantsPath(draft.id)}?cursor=${first.nextCursor}`), 200).body;
+    expect(rest).toMatchObject({ nextCursor: null });
+    expect([...first.data, ...rest.data].map((participant: { id: string }) => participant.id)).toEqual(synced.map((participant) => participant.id));
+    expect((await call(emulator, 'GET', `${participantsPath(draft.id)}?limit=0`)).status).toBe(400);
+    expect(expectStatus(await call(emulator, 'GET', `${participantsPath(draft.id)}?limit=1`), 200).body.data).toHaveLength(1);
+  });
+
   it('replaces the whole list: an entry with id updates, one without is added, one left out is removed', async () => {
     const draft = await createDraft(emulator);
     const [ada, bob] = await syncParticipants(emulator, draft.id, [

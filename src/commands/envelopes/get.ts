@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { defineCommand } from '../../cli/command.js';
-import { itemsOf, renderEnvelope, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../../output/envelope-view.js';
+import { renderEnvelope, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../../output/envelope-view.js';
+import { allItems } from '../../workflows/all-items.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 /**
@@ -14,11 +15,8 @@ export async function readEnvelopeDetails(
 ): Promise<EnvelopeBody & { participants: ParticipantBody[] }> {
   const { body: envelope } = await client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId } });
   const [participants, documents] = await Promise.all([
-    envelope.participants ??
-      client.call('listParticipants', { params: { envelopeId } }).then(({ body }) => itemsOf<ParticipantBody>(body, 'participants') ?? []),
-    want.documents && !envelope.documents
-      ? client.call('listDocuments', { params: { envelopeId } }).then(({ body }) => itemsOf<DocumentBody>(body, 'documents') ?? [])
-      : envelope.documents,
+    envelope.participants ?? allItems<ParticipantBody>(client, 'listParticipants', 'participants', { params: { envelopeId } }),
+    want.documents && !envelope.documents ? allItems<DocumentBody>(client, 'listDocuments', 'documents', { params: { envelopeId } }) : envelope.documents,
   ]);
   return { ...envelope, participants, ...(documents ? { documents } : {}) };
 }

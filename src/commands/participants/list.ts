@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
-import { describeParticipant, isTheirTurn, itemsOf, participantProgress, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
+import { describeParticipant, isTheirTurn, participantProgress, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
+import { allItems } from '../../workflows/all-items.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 export default defineCommand<{ envelopeId: string }>({
@@ -10,9 +11,8 @@ export default defineCommand<{ envelopeId: string }>({
   examples: ['esign participants list 3f6c…', 'esign part ls 3f6c… --json'],
   async handler(args, ctx) {
     const client = await ctx.client();
-    const { body } = await client.call('listParticipants', { params: { envelopeId: args.envelopeId } });
-    const participants = itemsOf<ParticipantBody>(body, 'participants') ?? [];
-    ctx.output.result(body, () => {
+    const participants = await allItems<ParticipantBody>(client, 'listParticipants', 'participants', { params: { envelopeId: args.envelopeId } });
+    ctx.output.result({ data: participants }, () => {
       const turn = participants.filter(isTheirTurn);
       const footer = turn.length ? `Their turn: ${turn.map(describeParticipant).join(', ')}` : 'Nobody is being waited on.';
       return `${renderParticipants(participants, ctx.output.style)}\n\n${participantProgress(participants)} · ${footer}`;

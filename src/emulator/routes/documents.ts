@@ -17,6 +17,7 @@ import { signAddress } from '../signing.js';
 import type { DocumentRecord, EnvelopeRecord, StoredField } from '../store.js';
 import { lazySchema, parseBody } from '../validate.js';
 import { envelopeDocuments } from '../views.js';
+import { paginate } from '../pagination.js';
 
 const registerSchema = lazySchema((z) => z.strictObject({ fileName: z.string().trim().min(1).max(255), contentType: z.string().min(1) }));
 const fieldsSchema = lazySchema((z) => z.strictObject({ fields: z.array(z.unknown()) }));
@@ -70,7 +71,8 @@ export const routes: RouteTable = {
 
   listDocuments: (ctx) => {
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
-    return { status: 200, body: { data: envelopeDocuments(ctx.store.state, envelope).map(documentView), nextCursor: null } };
+    const page = paginate(envelopeDocuments(ctx.store.state, envelope), ctx.query);
+    return { status: 200, body: { data: page.data.map(documentView), nextCursor: page.nextCursor } };
   },
 
   putFields: async (ctx) => {

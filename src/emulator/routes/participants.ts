@@ -18,6 +18,7 @@ import {
 import type { ParticipantRecord } from '../store.js';
 import { lazySchema, parseBody } from '../validate.js';
 import { envelopeView, isTurn, participantView } from '../views.js';
+import { paginate } from '../pagination.js';
 
 /** More would not be a signing flow but a mailing. */
 const MAX_PARTICIPANTS = 100;
@@ -95,7 +96,8 @@ export const routes: RouteTable = {
 
   listParticipants: (ctx) => {
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
-    return { status: 200, body: { data: envelope.participants.map((participant) => participantView(envelope, participant)) } };
+    const page = paginate(envelope.participants, ctx.query);
+    return { status: 200, body: { data: page.data.map((participant) => participantView(envelope, participant)), nextCursor: page.nextCursor } };
   },
 
   /**
