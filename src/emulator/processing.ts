@@ -29,10 +29,11 @@ export function createDocumentRecord(
   owner: { envelopeId: string } | { templateId: string },
   file: { fileName: string; contentType: string; documentId?: string },
   origin: string,
+  signedHeaders: readonly string[] = [],
 ): { document: DocumentRecord; upload: { url: string; expiresAt: string } } {
   // The legacy /v2 create names its documents itself.
   const documentId = file.documentId ?? newId();
-  const upload = signAddress(origin, uploadPath(documentId), deps.options.signedAddressTtlMs);
+  const upload = signAddress(origin, uploadPath(documentId), deps.options.signedAddressTtlMs, signedHeaders);
   const document: DocumentRecord = {
     documentId,
     ...owner,

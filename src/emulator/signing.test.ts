@@ -33,6 +33,15 @@ describe('signed addresses', () => {
     expect(verifySignedAddress(path, { ...query, expires: 'soon' })).toBe('invalid');
   });
 
+  it('covers the names of the headers it requires: an address whose list of headers is changed or dropped is invalid', () => {
+    const { path, query } = parts(signAddress('http://localhost', '/_files/documents/abc', 60_000, ['x-emulator-meta-documentid']).url);
+    expect(query.headers).toBe('x-emulator-meta-documentid');
+    expect(verifySignedAddress(path, query)).toBe('ok');
+    const { headers: _dropped, ...withoutHeaders } = query;
+    expect(verifySignedAddress(path, withoutHeaders)).toBe('invalid');
+    expect(verifySignedAddress(path, { ...query, headers: 'x-other' })).toBe('invalid');
+  });
+
   it('an expired address with a changed expiry is invalid, not expired: only issued addresses are said to expire', () => {
     vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00.000Z') });
     const { path, query } = parts(signAddress('http://localhost', '/x', 1_000).url);

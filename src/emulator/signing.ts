@@ -9,16 +9,29 @@ const secret = randomBytes(32);
 
 export type SignedAddressCheck = 'ok' | 'expired' | 'invalid';
 
-function signature(path: string, expires: string): Buffer {
-  return createHmac('sha256', secret).update(`${path}\n${expires}`).digest();
+/** The header a legacy upload carries its document id in (`x-<storage>-meta-documentid`, the storage being this emulator). */
+export const DOCUMENT_ID_HEADER = 'x-emulator-meta-documentid';
+
+function signature(path: string, expires: string, headers: string): Buffer {
+  return createHmac('sha256', secret).update(`${path}\n${expires}\n${headers}`).digest();
 }
 
-/** `origin` + `path` with `expires` (epoch ms) and an HMAC-SHA256 `signature` over both. */
-export function signAddress(origin: string, path: string, ttlMs: number): { url: string; expiresAt: string } {
+/**
+ * `origin` + `path` with `expires` (epoch ms) and an HMAC-SHA256 `signature` over both, and over the names of the
+ * headers the request must carry (`headers`, as a storage service's signed headers: the legacy upload's
+ * `x-emulator-meta-documentid`), which the route checks.
+ */
+export function signAddress(origin: string, path: string, ttlMs: number, signedHeaders: readonly string[] = []): { url: string; expiresAt: string } {
   const expiresAtMs = Date.now() + ttlMs;
   const expires = String(expiresAtMs);
-  const query = new URLSearchParams({ expires, signature: signature(path, expires).toString('base64url') });
+  const headers = signedHeaders.join(';');
+  const query = new URLSearchParams({ expires, ...(headers ? { headers } : {}), signature: signature(path, expires, headers).toString('base64url') });
   return { url: `${origin}${path}?${query}`, expiresAt: new Date(expiresAtMs).toISOString() };
+}
+
+/** The headers a signed address requires (its `headers` query value, which its signature covers). */
+export function signedHeadersOf(query: Record<string, unknown>): string[] {
+  return typeof query.headers === 'string' && query.headers ? query.headers.split(';') : [];
 }
 
 /**
@@ -28,7 +41,7 @@ export function signAddress(origin: string, path: string, ttlMs: number): { url:
 export function verifySignedAddress(path: string, query: Record<string, unknown>): SignedAddressCheck {
   const { expires, signature: given } = query;
   if (typeof expires !== 'string' || typeof given !== 'string' || !/^\d{1,15}$/.test(expires)) return 'invalid';
-  const expected = signature(path, expires);
+  const expected = signature(path, expires, signedHeadersOf(query).join(';'));
   const received = Buffer.from(given, 'base64url');
   if (received.length !== expected.length || !timingSafeEqual(received, expected)) return 'invalid';
   return Number(expires) < Date.now() ? 'expired' : 'ok';

@@ -44,7 +44,11 @@ describe('legacy POST /v2/envelopes/', () => {
   it('"Observers of an envelope can be notified on sending and on completion": notifyOnSent defaults to false, notifyOnCompletion to true', async () => {
     const body = validBody({ observers: [{ email: 'loud@example.test', notifyOnSent: true }, { email: 'quiet@example.test' }] });
     const created = expectStatus(await createV2(body), 201).body;
-    const upload = await fetch(created.uploadDetails[0].uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: await simplePdf({ pages: [['Lease']] }) });
+    const upload = await fetch(created.uploadDetails[0].uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf', 'x-emulator-meta-documentid': created.uploadDetails[0].documentId },
+      body: await simplePdf({ pages: [['Lease']] }),
+    });
     expect(upload.status).toBeLessThan(300);
     const observerMessages = async () =>
       ((await (await emulator.fetch('/_emulator/outbox')).json()) as { data: { envelopeId: string; kind: string; to: string }[] }).data
@@ -73,10 +77,17 @@ describe('legacy POST /v2/envelopes/', () => {
     expect(Date.parse(envelope.deadline) - Date.parse(envelope.createdAt)).toBeLessThanOrEqual(7 * 24 * 3600 * 1000 + 5000);
     expect(envelope.participants).toEqual([expect.objectContaining({ id: 'sig-1', name: 'Lee Legacy', deliveryMethod: 'EMAIL' })]);
 
+    // The address is signed for that header, as signed storage's are: without it, or with another id, 403.
+    const pdf = await simplePdf({ pages: [['Lease agreement']] });
+    for (const wrong of [{}, { 'x-emulator-meta-documentid': 'another-document' }] as Record<string, string>[]) {
+      const refused = await fetch(created.body.uploadDetails[0].uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf', ...wrong }, body: pdf });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('SIGNED_HEADER_MISMATCH');
+    }
     const upload = await fetch(created.body.uploadDetails[0].uploadUrl, {
       method: 'PUT',
       headers: { 'content-type': 'application/pdf', 'x-emulator-meta-documentid': documentId },
-      body: await simplePdf({ pages: [['Lease agreement']] }),
+      body: pdf,
     });
     expect(upload.status, await upload.clone().text()).toBeLessThan(300);
 

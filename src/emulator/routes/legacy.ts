@@ -14,6 +14,7 @@ import {
   type LifecycleDeps,
 } from '../lifecycle.js';
 import { createDocumentRecord, DOCUMENT_CONTENT_TYPES } from '../processing.js';
+import { DOCUMENT_ID_HEADER } from '../signing.js';
 import { newId, type PendingAnchorField, type State } from '../store.js';
 import { lazySchema, parseBody } from '../validate.js';
 
@@ -166,7 +167,8 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: LifecycleDeps):
     );
     const origin = `${request.protocol}://${request.headers.host}`;
     const uploadDetails = body.documents.map((requested) => {
-      const { document, upload } = createDocumentRecord(deps, { envelopeId: envelope.id }, { ...requested, documentId: requested.id }, origin);
+      // Contract: the file goes to uploadUrl "with header x-<storage>-meta-documentid carrying the document id".
+      const { document, upload } = createDocumentRecord(deps, { envelopeId: envelope.id }, { ...requested, documentId: requested.id }, origin, [DOCUMENT_ID_HEADER]);
       addDocumentId(envelope, document.documentId);
       return { documentId: document.documentId, fileName: document.fileName, uploadUrl: upload.url };
     });

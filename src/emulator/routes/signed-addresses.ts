@@ -12,7 +12,7 @@ import type { Events } from '../events.js';
 import type { EmulatorOptions } from '../options.js';
 import { beginProcessing } from '../processing.js';
 import { servedDocumentBytes } from '../sealing.js';
-import { verifySignedAddress } from '../signing.js';
+import { DOCUMENT_ID_HEADER, signedHeadersOf, verifySignedAddress } from '../signing.js';
 import type { DocumentRecord, Store } from '../store.js';
 import { serviceActor } from '../lifecycle.js';
 
@@ -95,9 +95,22 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
       // Signed storage takes one way of authenticating: the signature. A client sending its key here leaks it.
       throw new ApiFailure(400, 'AUTHORIZATION_NOT_ALLOWED', 'A signed address takes no Authorization header: the signature in the address is its authorization, and an API key must never leave the API host.');
     }
-    const check = verifySignedAddress(request.url.split('?')[0]!, request.query as Record<string, unknown>);
+    const query = request.query as Record<string, unknown>;
+    const check = verifySignedAddress(request.url.split('?')[0]!, query);
     if (check === 'invalid') throw new ApiFailure(403, 'SIGNED_ADDRESS_INVALID', `This address is not validly signed; ${renewal}.`);
     if (check === 'expired') throw new ApiFailure(403, 'SIGNED_ADDRESS_EXPIRED', `This address has expired; ${renewal}.`);
+    for (const name of signedHeadersOf(query)) {
+      // The only header an address is signed with: the document id of a legacy upload, the id in the path.
+      const expected = name === DOCUMENT_ID_HEADER ? (request.params as { documentId?: string }).documentId : undefined;
+      const received = headerValue(request.headers[name]);
+      if (received !== expected) {
+        throw new ApiFailure(403, 'SIGNED_HEADER_MISMATCH', `This address was signed for a request with the header ${name}: ${expected ?? '?'}; send it${received === undefined ? '' : ` (got ${received})`}.`, {
+          header: name,
+          expected: expected ?? null,
+          received: received ?? null,
+        });
+      }
+    }
   }
 
   const uploadRenewal =
