@@ -2,10 +2,13 @@
  * Prompts in a real pseudo-terminal (test/support/terminal.ts): tmux runs the built binary with no CI variable, the
  * test reads the screen and types.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
 import { createSentEnvelope, type SentEnvelope } from './support/envelope-flow.js';
 import { useEmulator, type EmulatorProcess } from './support/emulator.js';
+import { tempDir } from './support/cli.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
 
 if (!tmuxBinary) process.stderr.write('test/interactive.test.ts skipped: tmux is not installed, so no pseudo-terminal can be driven.\n');
@@ -102,6 +105,44 @@ describe.skipIf(!tmuxBinary)('in a terminal (tmux)', () => {
     expect(done).toContain('Cancelled; nothing was changed.');
     expect(done).toContain('EXIT=2');
     expect((await envelopeState(sandbox, envelope.id)).status).toBe('SENT');
+  });
+
+  it('Ctrl-C at a question stops the command as Ctrl-C does anywhere (exit 130): nothing changes', async () => {
+    const envelope = await createSentEnvelope(sandbox);
+    const tty = open(sandbox);
+    tty.run(['envelopes', 'void', envelope.id, '--reason', 'Wrong version']);
+    await tty.waitFor(/Void envelope .*\? \(y\/N\)/);
+    tty.keys('C-c');
+    const done = await tty.waitFor(/EXIT=\d+/);
+    expect(done).toContain('EXIT=130');
+    expect(done).toContain('nothing was changed');
+    expect((await envelopeState(sandbox, envelope.id)).status).toBe('SENT');
+  });
+
+  it('Ctrl-C typed while a spinner turns (envelopes wait) stops the wait: exit 130, with the command that waits again', async () => {
+    const envelope = await createSentEnvelope(sandbox);
+    const tty = open(sandbox);
+    tty.run(['envelopes', 'wait', envelope.id, '--until', 'COMPLETED']);
+    await tty.waitFor(/Waiting for envelope/);
+    tty.keys('C-c');
+    const done = await tty.waitFor(/EXIT=\d+/);
+    expect(done).toContain('EXIT=130');
+    expect(done).toContain(`esign envelopes wait ${envelope.id} --until COMPLETED`);
+  });
+
+  it('colours each stream only where it is a terminal: a table sent to a file has none, the message on the terminal keeps them', async () => {
+    const envelope = await createSentEnvelope(sandbox, { title: 'To a file' });
+    const directory = tempDir('esign-colour-');
+    const tty = open(sandbox, { NO_COLOR: undefined });
+    tty.run(['envelopes', 'get', envelope.id], directory, 200, 'out.txt');
+    await tty.waitFor(/EXIT=0/);
+    const saved = readFileSync(join(directory, 'out.txt'), 'utf8');
+    expect(saved).toMatch(/Status:\s+SENT/);
+    expect(saved).not.toContain('\u001b[');
+    const failed = open(sandbox, { NO_COLOR: undefined });
+    failed.run(['envelopes', 'get', 'no-such-envelope'], directory, 200, 'none.txt');
+    await failed.waitFor(/EXIT=4/);
+    expect(failed.screen(true)).toContain('\u001b[31m✗');
   });
 
   describe('live mode', () => {

@@ -45,6 +45,18 @@ describe('Output.error', () => {
   });
 });
 
+describe('Output colours', () => {
+  it('colours stdout and stderr each as told: styling a command put in a message is taken out where stderr has none', () => {
+    const stdout = memoryStream();
+    const stderr = memoryStream();
+    const out = new Output({ json: false, quiet: false, color: true, stderrColor: false, debug: false, stdout: stdout.stream, stderr: stderr.stream, redactor: new Redactor() });
+    out.success(`Saved ${out.style.bold('nda.pdf')}`);
+    out.result({ status: 'SENT' }, () => out.style.cyan('SENT'));
+    expect(stderr.written()).toBe('✓ Saved nda.pdf\n');
+    expect(stdout.written()).toBe('\u001b[36mSENT\u001b[39m\n');
+  });
+});
+
 describe('Output.error details', () => {
   it('lists a short list of a detail, and counts a long one (--json has every entry)', () => {
     const { out, stderr } = output();

@@ -1,4 +1,5 @@
 /* The output layer is the one place that writes to the terminal: data to stdout, everything else to stderr. */
+import { stripVTControlCharacters } from 'node:util';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ErrorBody } from '../api/errors.js';
 import { identityOf, type Identity } from './identity.js';
@@ -8,7 +9,10 @@ import { terminalJson, visible } from './sanitize.js';
 export interface OutputOptions {
   json: boolean;
   quiet: boolean;
+  /** Colours in what goes to stdout (tables, statuses). */
   color: boolean;
+  /** Colours in messages on stderr; `color` unless told. Each stream is coloured only when it is a terminal. */
+  stderrColor?: boolean;
   debug: boolean;
   stdout?: NodeJS.WriteStream;
   stderr?: NodeJS.WriteStream;
@@ -34,7 +38,10 @@ export class Output {
   readonly json: boolean;
   readonly quiet: boolean;
   readonly debugEnabled: boolean;
+  /** The styles of data, for stdout. */
   readonly style: Styles;
+  /** The styles of messages, for stderr. */
+  private readonly messageStyle: ChalkInstance;
   private readonly progress: boolean;
   private readonly terminalWidth: number | undefined;
   private readonly stdout: NodeJS.WriteStream;
@@ -53,6 +60,16 @@ export class Output {
     // Our own rule decides colour (NO_COLOR, --no-color, a TTY), not chalk's detection. The width rides along, so every
     // table rendered with these styles fits the terminal.
     this.style = Object.assign(new Chalk({ level: options.color ? 1 : 0 }), options.terminalWidth ? { terminalWidth: options.terminalWidth } : {});
+    this.messageStyle = new Chalk({ level: (options.stderrColor ?? options.color) ? 1 : 0 });
+  }
+
+  /**
+   * A message for stderr. Commands may style parts of it with `style` (stdout's colours): where stderr is not coloured
+   * (redirected to a file while stdout is a terminal) those escape sequences are taken out again. Text from servers and
+   * files holds none by then: it was made visible.
+   */
+  private forStderr(message: string): string {
+    return this.messageStyle.level > 0 ? message : stripVTControlCharacters(message);
   }
 
   /**
@@ -65,6 +82,7 @@ export class Output {
       quiet: this.quiet,
       progress: false,
       color: this.style.level > 0,
+      stderrColor: this.messageStyle.level > 0,
       debug: this.debugEnabled,
       stdout: this.stdout,
       stderr: this.stderr,
@@ -128,16 +146,16 @@ export class Output {
   }
 
   info(message: string): void {
-    if (this.progress) this.stderr.write(`${message}\n`);
+    if (this.progress) this.stderr.write(`${this.forStderr(message)}\n`);
   }
 
   success(message: string): void {
-    this.info(`${this.style.green('✓')} ${message}`);
+    this.info(`${this.messageStyle.green('✓')} ${message}`);
   }
 
   /** Warnings survive --quiet and --json: they are about safety (a key in a plain file, live mode). */
   warn(message: string): void {
-    this.stderr.write(`${this.style.yellow('!')} ${message}\n`);
+    this.stderr.write(`${this.messageStyle.yellow('!')} ${this.forStderr(message)}\n`);
   }
 
   /** Rewrites the current stderr line in place (a progress bar): only on a terminal, never with --json or --quiet. */
@@ -169,11 +187,11 @@ export class Output {
   }
 
   banner(message: string): void {
-    if (!this.json) this.stderr.write(`${this.style.bold(this.style.red(visible(message)))}\n`);
+    if (!this.json) this.stderr.write(`${this.messageStyle.bold(this.messageStyle.red(visible(message)))}\n`);
   }
 
   debug(line: string): void {
-    if (this.debugEnabled) this.stderr.write(`${this.style.dim(`[debug] ${visible(line)}`)}\n`);
+    if (this.debugEnabled) this.stderr.write(`${this.messageStyle.dim(`[debug] ${visible(line)}`)}\n`);
   }
 
   /**
@@ -182,17 +200,18 @@ export class Output {
    */
   error(body: ErrorBody, hint?: string, stack?: string): void {
     if (this.json) {
-      this.stderr.write(`${terminalJson({ error: { status: body.status ?? null, code: body.code, message: body.message, details: body.details ?? null } })}\n`);
+      // The hint too: a script is owed the flag to use (`--yes`) as much as a person is.
+      this.stderr.write(`${terminalJson({ error: { status: body.status ?? null, code: body.code, message: body.message, details: body.details ?? null, ...(hint ? { hint } : {}) } })}\n`);
       return;
     }
     const status = body.status ? `${body.status} ` : '';
     const message = body.listed ? body.message : visible(body.message);
-    this.stderr.write(`${this.style.red('✗')} ${status}${visible(body.code)}: ${message}\n`);
+    this.stderr.write(`${this.messageStyle.red('✗')} ${status}${visible(body.code)}: ${message}\n`);
     for (const line of describeDetails(body)) this.stderr.write(`  ${visible(line)}\n`);
-    if (hint) this.stderr.write(`  ${this.style.dim('hint:')} ${visible(hint)}\n`);
+    if (hint) this.stderr.write(`  ${this.messageStyle.dim('hint:')} ${visible(hint)}\n`);
     // Only the frames: the message is printed above, made visible.
     const frames = stack?.split('\n').filter((line) => /^\s+at /.test(line));
-    if (frames?.length && this.debugEnabled) this.stderr.write(`${this.style.dim(frames.map(visible).join('\n'))}\n`);
+    if (frames?.length && this.debugEnabled) this.stderr.write(`${this.messageStyle.dim(frames.map(visible).join('\n'))}\n`);
   }
 
   async spinner(text: string): Promise<Spinner> {
@@ -200,7 +219,9 @@ export class Output {
       return { update: () => {}, succeed: (t) => t && this.info(visible(t)), fail: (t) => t && this.warn(visible(t)), stop: () => {} };
     }
     const { default: ora } = await import('ora');
-    const spinner = ora({ text: visible(text), stream: this.stderr }).start();
+    // ora would read the terminal's input in raw mode, where Ctrl-C is a byte it never turns into the SIGINT that stops
+    // the command: the terminal keeps its own handling.
+    const spinner = ora({ text: visible(text), stream: this.stderr, discardStdin: false }).start();
     return {
       update: (t) => {
         spinner.text = visible(t);

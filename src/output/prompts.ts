@@ -1,4 +1,5 @@
 import { UsageError } from '../api/errors.js';
+import { InterruptedError } from '../cli/interrupt.js';
 
 export interface Choice<T> {
   name: string;
@@ -21,13 +22,13 @@ export interface PrompterOptions {
   output?: NodeJS.WritableStream;
 }
 
-/** Ctrl-C in a prompt is the person saying no: a usage-level stop with nothing done, not a crash. */
+/** Ctrl-C in a prompt stops the command as Ctrl-C does anywhere (exit 130), with nothing done; never a crash. */
 async function guard<T>(ask: () => Promise<T>): Promise<T> {
   try {
     return await ask();
   } catch (error) {
     if ((error as Error).name === 'ExitPromptError' || (error as Error).name === 'AbortPromptError') {
-      throw new UsageError('Cancelled; nothing was changed.', undefined, 'CANCELLED');
+      throw new InterruptedError('SIGINT', 'Stopped at the question by Ctrl-C; nothing was changed.');
     }
     throw error;
   }

@@ -19,11 +19,12 @@ export class Terminal {
 
   /**
    * Runs esign in a terminal of `columns` x 50 (200 unless told, in `cwd`); the shell prints the exit code and keeps the
-   * pane open to be read.
+   * pane open to be read. `stdoutTo` sends stdout to that file instead, stderr staying on the terminal.
    */
-  run(args: readonly string[], cwd?: string, columns = 200): void {
-    const quoted = [process.execPath, esignBin, ...args].map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(' ');
-    this.tmux('new-session', '-d', '-x', String(columns), '-y', '50', '-s', 'esign', ...(cwd ? ['-c', cwd] : []), `${quoted}; echo EXIT=$?; sleep 600`);
+  run(args: readonly string[], cwd?: string, columns = 200, stdoutTo?: string): void {
+    const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+    const command = [process.execPath, esignBin, ...args].map(quote).join(' ') + (stdoutTo ? ` > ${quote(stdoutTo)}` : '');
+    this.tmux('new-session', '-d', '-x', String(columns), '-y', '50', '-s', 'esign', ...(cwd ? ['-c', cwd] : []), `${command}; echo EXIT=$?; sleep 600`);
   }
 
   /** The visible text; with `escapes`, colours and attributes as escape sequences too. */
