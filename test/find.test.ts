@@ -70,6 +70,22 @@ describe('envelopes find and short ids', () => {
   });
 
   it.each([
+    [['--json', 'envelopes', 'list', '--jsonl'], '--jsonl and --json do not go together'],
+    [['-q', 'contacts', 'list', '--jsonl'], '--jsonl and --quiet do not go together'],
+  ])('refuses two output formats at once: %j (exit 2)', async (args, says) => {
+    const result = await esign(args);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(says);
+    expect(result.stdout).toBe('');
+  });
+
+  it('a refused id names where esign prints that kind of id', async () => {
+    const result = await esign(['contacts', 'get', 'a/b']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('(for example in `esign contacts list`)');
+  });
+
+  it.each([
     ['envelopes', 'list', '--title', ''],
     ['envelopes', 'list', '--participant', '  '],
     ['contacts', 'list', '--search', ''],

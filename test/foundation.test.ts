@@ -48,7 +48,7 @@ describe('esign me', () => {
     const result = await runEsign(['me', '--json'], { env: { ...sandbox.env, ESIGN_API_KEY: 'em_test_UNKNOWNUNKNOWNUNKNOWN' } });
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('');
-    expect(parseJson(result.stderr)).toEqual({ error: { status: 401, code: 'INVALID_API_KEY', message: expect.any(String), details: null } });
+    expect(parseJson(result.stderr)).toEqual({ error: { status: 401, code: 'INVALID_API_KEY', message: expect.any(String), details: null, hint: expect.stringContaining('em_test_…') } });
   });
 
   it('prints exactly one JSON document with --json', async () => {
@@ -199,7 +199,7 @@ describe('profiles', () => {
       expect.objectContaining({ name: 'acme', default: true, sandboxBaseUrl: sandbox.url, keys: { sandbox: { masked: `em_test_…${sandbox.key.slice(-4)}`, storage: 'file' }, production: null } }),
     ]);
     const human = await runEsign(['profiles', 'list'], { env });
-    expect(human.stdout).toContain(`file (${credentials})`);
+    expect(human.stdout).toContain(`file ${credentials})`);
   });
 
   it('refuses a key of the wrong environment on add, storing nothing', async () => {

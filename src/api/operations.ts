@@ -159,12 +159,26 @@ export function pathParams(path: string): string[] {
  */
 const unsafeId = /^\.{0,2}$|[/\\?#\u0000-\u001f\u007f-\u009f]|%[0-9A-Fa-f]{2}/;
 
+/** Where esign prints each kind of id, for the hint of a refused one. */
+const listingOf: Record<string, string> = {
+  envelopeId: 'esign envelopes list',
+  participantId: 'esign participants list <envelopeId>',
+  documentId: 'esign documents list <envelopeId>',
+  contactId: 'esign contacts list',
+  listId: 'esign contacts lists',
+  folderId: 'esign folders list',
+  templateId: 'esign templates list',
+  webhookId: 'esign webhooks list',
+  deliveryId: 'esign webhooks deliveries <webhookId>',
+};
+
 /** Refuses an unsafe id before any request, naming the parameter (exit 2, nothing sent). */
 export function assertPathParam(name: string, value: string | undefined): string {
   if (value === undefined || unsafeId.test(value)) {
+    const listing = listingOf[name];
     throw new UsageError(
       `Invalid ${name} ${JSON.stringify(value ?? '')}: an id cannot be empty, "." or "..", and cannot contain "/", "\\", "?", "#", a percent-encoded character or a control character.`,
-      `Pass the ${name} exactly as esign printed it (for example in \`esign envelopes list\`).`,
+      `Pass the ${name} exactly as esign printed it${listing ? ` (for example in \`${listing}\`)` : ''}.`,
       'INVALID_ID',
     );
   }

@@ -43,6 +43,10 @@ export interface ListShape<T> {
 }
 
 export function listFormat(ctx: Context, args: ListArgs): ListFormat {
+  // One format: the last flag must not silently win over another.
+  if (args.jsonl && (ctx.output.json || ctx.output.quiet)) {
+    throw new UsageError(`--jsonl and ${ctx.output.json ? '--json' : '--quiet'} do not go together.`, 'Give one output format: --json (one document), --jsonl (one object per line) or -q (ids).');
+  }
   if (args.jsonl) return 'jsonl';
   if (ctx.output.json) return 'json';
   return ctx.output.quiet ? 'ids' : 'human';

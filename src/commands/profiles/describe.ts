@@ -5,7 +5,7 @@ import type { Profile } from '../../auth/profiles.js';
 export function describeKey(profile: Profile, mode: Mode): string {
   const info = profile.keys[mode];
   if (!info) return '-';
-  return `${info.masked} (${info.storage === 'file' ? `file (${credentialsFilePath()})` : 'keychain'})`;
+  return `${info.masked} (${info.storage === 'file' ? `file ${credentialsFilePath()}` : 'keychain'})`;
 }
 
 export function profileView(name: string, profile: Profile, isDefault: boolean) {
