@@ -95,27 +95,18 @@ describe.skipIf(!tmuxBinary)('in a terminal (tmux)', () => {
     expect(await envelopeState(sandbox, envelope.id)).toMatchObject({ status: 'VOIDED', cancellationReason: 'Wrong version' });
   });
 
-  it('envelopes void, answered no: nothing changes (exit 2)', async () => {
+  it.each([
+    ['answered no', 'Enter', 'EXIT=2', 'Cancelled; nothing was changed.'],
+    ['stopped by Ctrl-C, as Ctrl-C stops anything', 'C-c', 'EXIT=130', 'Stopped at the question by Ctrl-C; nothing was changed.'],
+  ])('envelopes void, %s: nothing changes', async (_, key, exit, says) => {
     const envelope = await createSentEnvelope(sandbox);
     const tty = open(sandbox);
     tty.run(['envelopes', 'void', envelope.id, '--reason', 'Wrong version']);
     await tty.waitFor(/Void envelope .*\? \(y\/N\)/);
-    tty.keys('Enter');
+    tty.keys(key);
     const done = await tty.waitFor(/EXIT=\d+/);
-    expect(done).toContain('Cancelled; nothing was changed.');
-    expect(done).toContain('EXIT=2');
-    expect((await envelopeState(sandbox, envelope.id)).status).toBe('SENT');
-  });
-
-  it('Ctrl-C at a question stops the command as Ctrl-C does anywhere (exit 130): nothing changes', async () => {
-    const envelope = await createSentEnvelope(sandbox);
-    const tty = open(sandbox);
-    tty.run(['envelopes', 'void', envelope.id, '--reason', 'Wrong version']);
-    await tty.waitFor(/Void envelope .*\? \(y\/N\)/);
-    tty.keys('C-c');
-    const done = await tty.waitFor(/EXIT=\d+/);
-    expect(done).toContain('EXIT=130');
-    expect(done).toContain('nothing was changed');
+    expect(done).toContain(says);
+    expect(done).toContain(exit);
     expect((await envelopeState(sandbox, envelope.id)).status).toBe('SENT');
   });
 
