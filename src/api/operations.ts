@@ -29,7 +29,8 @@ export interface Operation {
 type Row = [resource: string, id: string, method: HttpMethod, path: string, answers: AnswerShape | `${AnswerShape}?`, flags?: string, scope?: string];
 
 // Answers: a shape of src/api/answers.ts; `?` = or no content. Flags: I = requires Idempotency-Key, S = method and
-// path stated by the contract, L = list (limit/cursor), R = a POST that changes nothing (a search or a check).
+// path stated by the contract, L = a list esign offers page by page (--limit, --cursor; an envelope's participants and
+// documents page too, but esign always reads them whole), R = a POST that changes nothing (a search or a check).
 const rows: Row[] = [
   ['account', 'getMe', 'GET', '/v4/api/me', 'me', 'S'],
   ['account', 'getAccount', 'GET', '/v4/api/account', 'object'],
@@ -50,14 +51,14 @@ const rows: Row[] = [
   ['envelopes', 'moveEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/move', 'envelope?'],
 
   ['participants', 'syncParticipants', 'PUT', '/v4/api/envelopes/{envelopeId}/participants', 'participants', 'S'],
-  ['participants', 'listParticipants', 'GET', '/v4/api/envelopes/{envelopeId}/participants', 'participantPage', 'L', 'envelopes:read'],
+  ['participants', 'listParticipants', 'GET', '/v4/api/envelopes/{envelopeId}/participants', 'participantPage', '', 'envelopes:read'],
   ['participants', 'correctParticipant', 'PATCH', '/v4/api/envelopes/{envelopeId}/participants/{participantId}', 'none', 'S'],
   ['participants', 'approveParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/approve', 'object?'],
   ['participants', 'refuseParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/refuse', 'object?'],
   ['participants', 'remindParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/remind', 'object?'],
 
   ['documents', 'registerDocument', 'POST', '/v4/api/envelopes/{envelopeId}/documents', 'registeredDocument', 'S'],
-  ['documents', 'listDocuments', 'GET', '/v4/api/envelopes/{envelopeId}/documents', 'page', 'SL', 'envelopes:read'],
+  ['documents', 'listDocuments', 'GET', '/v4/api/envelopes/{envelopeId}/documents', 'page', 'S', 'envelopes:read'],
   ['documents', 'putFields', 'PUT', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fieldCounts', 'S'],
   ['documents', 'listFields', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fields', 'S', 'envelopes:read'],
   ['documents', 'confirmConversion', 'POST', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/confirm-conversion', 'object?', 'S'],
