@@ -5,9 +5,19 @@ import { loadCommandTree, parseFlags, walk, type CommandNode } from '../src/cli/
 import { parseCommandLine as parse } from './support/parse-command-line.js';
 import { esignInvocations } from './support/shell-words.js';
 
-const runnable = walk(await loadCommandTree()).filter((node) => node.runs);
+const everyNode = walk(await loadCommandTree());
+const runnable = everyNode.filter((node) => node.runs);
 
 const squeezed = (text: string) => text.replace(/\s+/g, ' ');
+
+describe('every --help fits 80 columns', () => {
+  it.each(everyNode.map((node) => [node.path.join(' '), node] as const))('esign %s --help', async (_, node: CommandNode) => {
+    const { out } = await parse([...node.path, '--help']);
+    // An example is a command line, and one word cannot be cut: both may run past the edge; nothing else does.
+    const over = out.split('\n').filter((line) => line.length > 80 && !line.startsWith('  $ ') && line.trim().includes(' '));
+    expect(over).toEqual([]);
+  });
+});
 
 describe.each(runnable.map((node) => [node.path.join(' '), node] as const))('esign %s --help', (name, node: CommandNode) => {
   it('has a one-line summary', () => {
