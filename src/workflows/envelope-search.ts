@@ -42,7 +42,7 @@ export function envelopeMentions(envelope: EnvelopeBody, participants: readonly 
 export function participantsReader(client: ApiClient): (envelope: EnvelopeBody) => Promise<ParticipantBody[]> {
   return async (envelope) => {
     if (envelope.participants) return envelope.participants;
-    return allItems<ParticipantBody>(client, 'listParticipants', 'participants', { params: { envelopeId: envelopeIdOf(envelope) } });
+    return allItems<ParticipantBody>(client, 'listParticipants', { params: { envelopeId: envelopeIdOf(envelope) } });
   };
 }
 

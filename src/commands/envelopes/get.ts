@@ -15,8 +15,8 @@ export async function readEnvelopeDetails(
 ): Promise<EnvelopeBody & { participants: ParticipantBody[] }> {
   const { body: envelope } = await client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId } });
   const [participants, documents] = await Promise.all([
-    envelope.participants ?? allItems<ParticipantBody>(client, 'listParticipants', 'participants', { params: { envelopeId } }),
-    want.documents && !envelope.documents ? allItems<DocumentBody>(client, 'listDocuments', 'documents', { params: { envelopeId } }) : envelope.documents,
+    envelope.participants ?? allItems<ParticipantBody>(client, 'listParticipants', { params: { envelopeId } }),
+    want.documents && !envelope.documents ? allItems<DocumentBody>(client, 'listDocuments', { params: { envelopeId } }) : envelope.documents,
   ]);
   return { ...envelope, participants, ...(documents ? { documents } : {}) };
 }

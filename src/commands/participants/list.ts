@@ -11,7 +11,7 @@ export default defineCommand<{ envelopeId: string }>({
   examples: ['esign participants list 3f6c…', 'esign part ls 3f6c… --json'],
   async handler(args, ctx) {
     const client = await ctx.client();
-    const participants = await allItems<ParticipantBody>(client, 'listParticipants', 'participants', { params: { envelopeId: args.envelopeId } });
+    const participants = await allItems<ParticipantBody>(client, 'listParticipants', { params: { envelopeId: args.envelopeId } });
     ctx.output.result({ data: participants }, () => {
       const turn = participants.filter(isTheirTurn);
       const footer = turn.length ? `Their turn: ${turn.map(describeParticipant).join(', ')}` : 'Nobody is being waited on.';
