@@ -1,5 +1,5 @@
 /** The value `map` holds for `key`, made by `make` and kept there when it holds none. */
-export function entryIn<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+export function entryIn<K, V>(map: { get(key: K): V | undefined; set(key: K, value: V): unknown }, key: K, make: () => V): V {
   let value = map.get(key);
   if (value === undefined) {
     value = make();
@@ -19,12 +19,7 @@ export class Derived<S extends object, V> {
   constructor(private readonly make: (source: S) => V) {}
 
   of(source: S): V {
-    let value = this.made.get(source);
-    if (value === undefined) {
-      value = this.make(source);
-      this.made.set(source, value);
-    }
-    return value;
+    return entryIn(this.made, source, () => this.make(source));
   }
 
   forget(source: S): void {
