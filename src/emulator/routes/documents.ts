@@ -1,6 +1,5 @@
-import { hash } from 'node:crypto';
 import type { RouteContext, RouteTable } from '../context.js';
-import { receiveBody } from '../document-bytes.js';
+import { documentSha256, receiveBody } from '../document-bytes.js';
 import { ApiFailure, fail } from '../errors.js';
 import { placeFieldsOnDocument } from '../field-placement.js';
 import { addDocumentId, assertStatus, findEnvelope } from '../lifecycle.js';
@@ -141,7 +140,7 @@ export const routes: RouteTable = {
     }
     const received = await receiveBody(ctx.raw, { maxBytes: ctx.options.maxDocumentBytes, contentLength: headerValue(ctx.headers['content-length']) });
     if (received.byteLength === 0) throw fail.validation('The body is empty; send the PDF to validate.');
-    const sha256 = hash('sha256', received.bytes!);
+    const sha256 = await documentSha256(received.bytes!);
     const sealedDocument = findSealedDocument(ctx.store, sha256);
     if (sealedDocument) {
       return { status: 200, body: { valid: true, sealed: true, reason: null, sha256, pageCount: sealedDocument.pageCount ?? null, documentId: sealedDocument.documentId, envelopeId: sealedDocument.envelopeId ?? null } };
