@@ -11,9 +11,14 @@ const seqOf = (envelope: EnvelopeRecord): number => envelope.seq;
 
 const newestFirst = (): OrderedIndex<EnvelopeRecord> => new OrderedIndex(seqOf, seqOf);
 
-/** The addresses an envelope is listed under for a contact: its participants' emails, as lowercase. */
-function emailsOf(envelope: EnvelopeRecord): Set<string> {
-  return new Set(envelope.participants.map((participant) => participant.email.toLowerCase()));
+const NO_EMAILS: ReadonlySet<string> = new Set();
+
+/**
+ * The addresses an envelope is listed under for a contact: its participants' emails, as lowercase. A draft has none,
+ * and a create or a delete of one builds nothing.
+ */
+function emailsOf(envelope: EnvelopeRecord): ReadonlySet<string> {
+  return envelope.participants.length === 0 ? NO_EMAILS : new Set(envelope.participants.map((participant) => participant.email.toLowerCase()));
 }
 
 /** The lists of one folder: all its envelopes, and those of each status. */
@@ -120,9 +125,9 @@ export class EnvelopeTable {
     return this.listOf(filter)?.itemsAfter(after) ?? [];
   }
 
-  /** The envelopes with a participant of this email (any case), newest first, lazily. */
-  withParticipant(email: string, after?: Position): Iterable<EnvelopeRecord> {
-    return this.byEmail.get(email.toLowerCase())?.itemsAfter(after) ?? [];
+  /** A page of the envelopes with a participant of this email (any case), newest first, after a cursor's position. */
+  participantPage(email: string, after: Position | undefined, limit: number): { items: EnvelopeRecord[]; more: boolean } {
+    return this.byEmail.get(email.toLowerCase())?.page(after, limit) ?? { items: [], more: false };
   }
 
   /** A page of the VOIDED envelopes, the last voided first. */

@@ -3,7 +3,7 @@ import { Derived } from '../derived.js';
 import { fail } from '../errors.js';
 import { expireDueEnvelopes } from '../lifecycle.js';
 import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
-import { newId, nowIso, type ContactRecord, type EnvelopeRecord, type State, type Store } from '../store.js';
+import { newId, nowIso, type ContactRecord, type State, type Store } from '../store.js';
 import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
 
@@ -156,20 +156,17 @@ export const routes: RouteTable = {
   },
 
   listContactEnvelopes: (ctx) => {
-    const email = findContact(ctx).email.toLowerCase();
+    const { email } = findContact(ctx);
     const { state } = ctx.store;
     const limit = pageLimit(ctx.query);
     expireDueEnvelopes(ctx);
     // The contact's own list, newest first from the cursor on: a page costs the same whatever the other envelopes are.
-    const found: EnvelopeRecord[] = [];
-    for (const envelope of state.envelopes.withParticipant(email, cursorPosition(ctx.query))) {
-      if (found.length === limit) {
-        const last = found.at(-1)!;
-        return { status: 200, body: { data: found.map((each) => envelopeView(state, each)), nextCursor: positionCursor(state.envelopes.positionOf(last)) } };
-      }
-      found.push(envelope);
-    }
-    return { status: 200, body: { data: found.map((each) => envelopeView(state, each)), nextCursor: null } };
+    const page = state.envelopes.participantPage(email, cursorPosition(ctx.query), limit);
+    const last = page.items.at(-1);
+    return {
+      status: 200,
+      body: { data: page.items.map((envelope) => envelopeView(state, envelope)), nextCursor: page.more && last ? positionCursor(state.envelopes.positionOf(last)) : null },
+    };
   },
 
   listContactLists: ({ store, query }) => {
