@@ -41,7 +41,7 @@ export function signedHeadersOf(query: Record<string, unknown>): string[] {
 export function verifySignedAddress(path: string, query: Record<string, unknown>): SignedAddressCheck {
   const { expires, signature: given } = query;
   if (typeof expires !== 'string' || typeof given !== 'string' || !/^\d{1,15}$/.test(expires)) return 'invalid';
-  const expected = signature(path, expires, signedHeadersOf(query).join(';'));
+  const expected = signature(path, expires, typeof query.headers === 'string' ? query.headers : '');
   const received = Buffer.from(given, 'base64url');
   if (received.length !== expected.length || !timingSafeEqual(received, expected)) return 'invalid';
   return Number(expires) < Date.now() ? 'expired' : 'ok';

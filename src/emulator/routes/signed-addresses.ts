@@ -12,7 +12,7 @@ import type { Events } from '../events.js';
 import type { EmulatorOptions } from '../options.js';
 import { beginProcessing } from '../processing.js';
 import { servedDocumentBytes } from '../sealing.js';
-import { DOCUMENT_ID_HEADER, signedHeadersOf, verifySignedAddress } from '../signing.js';
+import { signedHeadersOf, verifySignedAddress } from '../signing.js';
 import type { DocumentRecord, Store } from '../store.js';
 import { serviceActor } from '../lifecycle.js';
 
@@ -100,13 +100,14 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
     if (check === 'invalid') throw new ApiFailure(403, 'SIGNED_ADDRESS_INVALID', `This address is not validly signed; ${renewal}.`);
     if (check === 'expired') throw new ApiFailure(403, 'SIGNED_ADDRESS_EXPIRED', `This address has expired; ${renewal}.`);
     for (const name of signedHeadersOf(query)) {
-      // The only header an address is signed with: the document id of a legacy upload, the id in the path.
-      const expected = name === DOCUMENT_ID_HEADER ? (request.params as { documentId?: string }).documentId : undefined;
+      // The one header an address is signed with (its signature covers the list): a legacy upload's document id, the
+      // id in the path.
+      const expected = (request.params as { documentId: string }).documentId;
       const received = headerValue(request.headers[name]);
       if (received !== expected) {
-        throw new ApiFailure(403, 'SIGNED_HEADER_MISMATCH', `This address was signed for a request with the header ${name}: ${expected ?? '?'}; send it${received === undefined ? '' : ` (got ${received})`}.`, {
+        throw new ApiFailure(403, 'SIGNED_HEADER_MISMATCH', `This address was signed for a request with the header ${name}: ${expected}; send it${received === undefined ? '' : ` (got ${received})`}.`, {
           header: name,
-          expected: expected ?? null,
+          expected,
           received: received ?? null,
         });
       }
