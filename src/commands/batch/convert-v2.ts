@@ -21,11 +21,16 @@ export default defineCommand<{ legacy: string; out?: string; force?: boolean }>(
       for (const note of conversion.notes) ctx.output.info(visible(`note: ${note}`));
     }
     if (args.out) {
-      const { checkOutputTargets, writeFileAtomic } = await import('../../output/atomic-file.js');
-      const target = { overwrite: args.force === true, inputs: args.legacy === '-' ? [] : [args.legacy], label: `--out ${args.out}` };
-      await checkOutputTargets([{ path: args.out, options: target }]);
-      stopIfDryRun(ctx, `write the envelope spec to ${args.out}`, [args.out]);
-      await writeFileAtomic(args.out, yaml, target);
+      const { openAtomic } = await import('../../output/atomic-file.js');
+      const file = await openAtomic(args.out, { overwrite: args.force === true, inputs: args.legacy === '-' ? [] : [args.legacy], label: `--out ${args.out}` });
+      try {
+        stopIfDryRun(ctx, `write the envelope spec to ${args.out}`, [args.out]);
+        await file.write(yaml);
+        await file.commit();
+      } catch (error) {
+        await file.abort();
+        throw error;
+      }
       ctx.output.result({ out: args.out, ...conversion }, () => `Wrote ${args.out}; check it with: esign batch validate ${args.out}`);
       return;
     }

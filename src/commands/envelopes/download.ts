@@ -1,7 +1,7 @@
 import { ApiError, NetworkError, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { InterruptedError } from '../../cli/interrupt.js';
-import { checkOutputTargets, openAtomic } from '../../output/atomic-file.js';
+import { openAtomic } from '../../output/atomic-file.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { absoluteTime } from '../../output/envelope-view.js';
 import { renderFields } from '../../output/table.js';
@@ -25,15 +25,11 @@ export default defineCommand<{ envelopeId: string; out?: string; force?: boolean
   async handler(args, ctx) {
     if (args.out === '-') throw new UsageError('--out - is not supported.', 'Give a file name, e.g. --out envelope.zip.');
     if (args.force && !args.out) throw new UsageError('--force only applies to --out.', 'Add --out <file>, or leave out --force.');
-    const target = { overwrite: args.force === true, label: `--out ${args.out}` };
-    if (args.out) {
-      await checkOutputTargets([{ path: args.out, options: target }]);
-      stopIfDryRun(ctx, `download the ZIP of envelope ${args.envelopeId} and save it to ${args.out}`, [args.out]);
-    }
     // The target is checked (and its temporary file opened) before anything is asked of the service.
-    const file = args.out ? await openAtomic(args.out, target) : undefined;
+    const file = args.out ? await openAtomic(args.out, { overwrite: args.force === true, label: `--out ${args.out}` }) : undefined;
     let bytes: number;
     try {
+      if (args.out) stopIfDryRun(ctx, `download the ZIP of envelope ${args.envelopeId} and save it to ${args.out}`, [args.out]);
       const client = await ctx.client();
       const { body } = await client.call<DownloadAddress>('getEnvelopeDownload', { params: { envelopeId: args.envelopeId } });
       const url = body.url ?? body.downloadUrl;
