@@ -16,6 +16,7 @@ import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, outageWarning, pollUntil } from './wait.js';
 import { visible } from '../output/sanitize.js';
 import { whereText, type Where } from '../input/structured.js';
+import { allItems } from './all-items.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -295,11 +296,7 @@ export interface WaitForDocumentsOptions {
 }
 
 export async function listAllDocuments(client: ApiClient, envelopeId: string, signal?: AbortSignal): Promise<DocumentInfo[]> {
-  const documents: DocumentInfo[] = [];
-  for await (const raw of client.paginate<unknown>('listDocuments', { params: { envelopeId }, query: { limit: 100 }, ...(signal ? { signal } : {}) })) {
-    documents.push(readDocumentInfo(raw));
-  }
-  return documents;
+  return (await allItems<unknown>(client, 'listDocuments', { params: { envelopeId }, ...(signal ? { signal } : {}) })).map(readDocumentInfo);
 }
 
 /**
