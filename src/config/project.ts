@@ -137,17 +137,17 @@ function assertMayEvaluate(file: ProjectConfigFile, trust: TrustState): void {
 
 /** Evaluates a file with cosmiconfig's loader for its extension and checks the settings it holds. */
 export async function evaluateProjectConfigFile(file: ProjectConfigFile): Promise<ProjectConfig | undefined> {
-  const { defaultLoaders } = await import('cosmiconfig/dist/defaults.js');
-  const extension = extname(file.filepath);
-  const loaders: Readonly<Record<string, Loader>> = defaultLoaders;
-  const loader = loaders[extension || 'noExt'];
-  if (!loader) throw new UsageError(`${file.filepath}: esign cannot read ${extension} files.`, undefined, 'CONFIG_INVALID');
   let loaded: unknown;
   if (!file.executesCode) {
     // Data is read as every other input file is, so a mistake is reported at its file:line:column.
     const { parseStructured } = await import('../input/structured.js');
     loaded = (await parseStructured(file.text, file.filepath)).data;
   } else {
+    const { defaultLoaders } = await import('cosmiconfig/dist/defaults.js');
+    const extension = extname(file.filepath);
+    const loaders: Readonly<Record<string, Loader>> = defaultLoaders;
+    const loader = loaders[extension || 'noExt'];
+    if (!loader) throw new UsageError(`${file.filepath}: esign cannot read ${extension} files.`, undefined, 'CONFIG_INVALID');
     try {
       loaded = await loader(file.filepath, file.text);
     } catch (error) {
