@@ -5,7 +5,7 @@ import { readStdin } from '../../cli/stdin.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { credentialStore, credentialsFilePath } from '../../auth/credential-store.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
-import { assertKeyForMode, maskKey, type Mode } from '../../auth/keys.js';
+import { assertKeyForMode, maskKey, modeLabel, type Mode } from '../../auth/keys.js';
 import { parseKey } from '../../shared/keys.js';
 import { assertProfileName, configFilePath, findProfile, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
 import { redactor } from '../../output/redact.js';
@@ -26,7 +26,7 @@ function keyValidator(mode: Mode) {
     if (value === '') return true;
     const parsed = parseKey(value.trim());
     if (!parsed) return 'Not a valid key: expected <prefix>_test_<secret> or <prefix>_live_<secret>.';
-    if (parsed.mode !== mode) return `That is a ${parsed.mode === 'production' ? 'live' : 'test'} key; this prompt wants the ${mode === 'production' ? 'live' : 'test'} key.`;
+    if (parsed.mode !== mode) return `That is a ${modeLabel(parsed.mode)} key; this prompt wants the ${modeLabel(mode)} key.`;
     return true;
   };
 }
@@ -116,7 +116,7 @@ export default defineCommand<AddArgs>({
     }
 
     const makeDefault = args.default === true || !config.defaultProfile;
-    const stored = (Object.entries(keys) as [Mode, string][]).map(([mode, key]) => `${mode === 'production' ? 'live' : 'test'} key ${maskKey(key)}`);
+    const stored = (Object.entries(keys) as [Mode, string][]).map(([mode, key]) => `${modeLabel(mode)} key ${maskKey(key)}`);
     const changes = [
       ...stored,
       ...(urls.sandbox ? [`sandbox base URL ${urls.sandbox.href}`] : []),
@@ -138,7 +138,7 @@ export default defineCommand<AddArgs>({
       const saved = await credentialStore.save({ profile: args.name, mode }, key);
       profile.keys[mode] = { storage: saved.storage, masked: maskKey(key) };
       if (saved.storage === 'file') {
-        ctx.output.warn(`No usable keychain${saved.keychainError ? ` (${visible(saved.keychainError)})` : ''}: the ${mode === 'production' ? 'live' : 'test'} key is stored in a plain file, ${saved.path} (mode 0600).`);
+        ctx.output.warn(`No usable keychain${saved.keychainError ? ` (${visible(saved.keychainError)})` : ''}: the ${modeLabel(mode)} key is stored in a plain file, ${saved.path} (mode 0600).`);
       }
     }
     config.profiles[args.name] = profile;

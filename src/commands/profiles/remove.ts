@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { credentialStore, credentialsFilePath } from '../../auth/credential-store.js';
-import type { Mode } from '../../auth/keys.js';
+import { modeLabel, type Mode } from '../../auth/keys.js';
 import { configFilePath, loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
 import { visible } from '../../output/sanitize.js';
 
@@ -15,7 +15,7 @@ export default defineCommand<{ name: string }>({
     const config = await loadConfigFile();
     const profile = requireProfile(config, args.name);
     const keys = (Object.entries(profile.keys) as [Mode, { storage: 'keychain' | 'file' }][]).map(
-      ([mode, info]) => `its ${mode === 'production' ? 'live' : 'test'} key (${info.storage === 'file' ? credentialsFilePath() : 'keychain'})`,
+      ([mode, info]) => `its ${modeLabel(mode)} key (${info.storage === 'file' ? credentialsFilePath() : 'keychain'})`,
     );
     // A dry run changes nothing, so it asks nothing.
     stopIfDryRun(ctx, `remove profile ${args.name}${keys.length ? ` and delete ${keys.join(' and ')}` : ''}`, [configFilePath()]);
