@@ -155,13 +155,11 @@ export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodTy
   }
   let deadline: string | undefined;
   if (spec.deadline !== undefined) {
-    await gather(() => {
-      try {
-        deadline = parseDeadline(spec.deadline!, nowMs);
-      } catch (error) {
-        throw inputError(input, ['deadline'], (error as Error).message);
-      }
-    });
+    try {
+      deadline = parseDeadline(spec.deadline, nowMs);
+    } catch (error) {
+      problems.push(inputError(input, ['deadline'], (error as Error).message));
+    }
   }
   const files: LoadedEnvelopeSpec['files'] = [];
   for (const [index, document] of spec.documents.entries()) {
