@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { UsageError } from '../api/errors.js';
 import { assertIdempotencyKey } from '../api/idempotency.js';
-import { longestTimeLimitMs } from '../input/duration.js';
+import { longestTimeLimitMs } from '../input/time-limit.js';
 import { keyInputHint, looksLikeKeyOption } from './key-arguments.js';
 import { isGroup, type CommandSpec, type Context, type Entry, type GlobalOptions, type LazyEntry, type OptionSpec } from './command.js';
 

@@ -1,4 +1,5 @@
 import { latestDateMs, looksLikeIsoDate, parseIsoDate } from './date-time.js';
+import { longestTimeLimitMs } from './time-limit.js';
 
 /** Durations people type (`90s`, `2m`, `1h30m`, `7d`) and deadlines given as a date-time or as a duration from now. */
 const unitMs: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -26,12 +27,6 @@ export function parseDuration(text: string): number {
   if (!Number.isSafeInteger(ms)) throw new Error(`${JSON.stringify(text)} is too long to count; give a shorter duration (days, not millennia).`);
   return ms;
 }
-
-/**
- * Node's timers fire at once (with a warning) past 2^31-1 ms, about 24.8 days, so a time limit stops at 24 days: a
- * wait that long is a mistake, not a plan.
- */
-export const longestTimeLimitMs = 24 * unitMs.d!;
 
 /** A time limit (`--wait-timeout`): a duration from 1ms to 24d. */
 export function parseTimeLimit(text: string): number {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../../api/errors.js';
 import { defineCommand, collect } from '../../cli/command.js';
-import { longestTimeLimitMs } from '../../input/duration.js';
+import { longestTimeLimitMs } from '../../input/time-limit.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { parseKey } from '../../shared/keys.js';
 import type { Environment } from '../../emulator/options.js';
