@@ -65,7 +65,7 @@ export default defineCommand<RunArgs>({
   async handler(args, ctx) {
     const { entryInputFiles, readBatch } = await import('../../batch/entries.js');
     const { checkBatch } = await import('../../batch/check.js');
-    const { planEntry } = await import('../../batch/plan.js');
+    const { planEntry, planText, planView } = await import('../../batch/plan.js');
     const { inShard, parseShard } = await import('../../batch/shard.js');
     const shard = args.shard ? parseShard(args.shard) : undefined;
     const journalPath = args.journal ?? (args.specs[0] && args.specs[0] !== '-' ? `${args.specs[0]}.journal.jsonl` : undefined);
@@ -102,7 +102,6 @@ export default defineCommand<RunArgs>({
     if (ctx.globals.dryRun) {
       // Every envelope's requests, as `batch plan` shows them (less the steps a resumed run finds done); the client's
       // dry run would stop each envelope at its first request and count it as failed.
-      const { planText, planView } = await import('../../batch/plan.js');
       const states = args.resume ? await loadJournal(journalPath, items.map((item) => item.plan), false) : undefined;
       const plans = items.map((item) => planView(item.plan, states?.get(item.plan.ref)?.done));
       ctx.output.info(`Dry run: nothing sent, no journal or report written. The requests of ${items.length} envelope${items.length === 1 ? '' : 's'}:`);
