@@ -62,6 +62,18 @@ describe('IdempotencyLedger', () => {
     );
   });
 
+  it('gives back text of every width across many blocks, and a lone surrogate as it was', () => {
+    const ledger = new IdempotencyLedger(Number.MAX_SAFE_INTEGER, 64 * 1024);
+    const made: IdempotencyRecord[] = [];
+    for (let at = 0; at < 3000; at++) {
+      const title = at % 500 === 7 ? `lone \ud800 ${at}` : `é😀漢 ${at} `.repeat(at % 40);
+      made.push({ fingerprint: `f${at}`, status: 201, body: JSON.stringify({ title }).replace('\\ud800', '\ud800'), headers: {}, createdAt: 0 });
+      ledger.set('s', `k${at}`, made[at]!);
+    }
+    expect(ledger.heldCharacters).toBeGreaterThan(4 * 64 * 1024);
+    made.forEach((each, at) => expect(ledger.get('s', `k${at}`, 0)).toEqual(each));
+  });
+
   it('answers a replay of a record just made, and keeps answering as more records follow it', () => {
     const ledger = new IdempotencyLedger(1000);
     const made: IdempotencyRecord[] = [];
@@ -75,7 +87,7 @@ describe('IdempotencyLedger', () => {
   });
 
   it('releases the text of expired records as the front of the queue passes them', () => {
-    const ledger = new IdempotencyLedger(1000);
+    const ledger = new IdempotencyLedger(1000, 256 * 1024);
     const body = JSON.stringify({ text: 'x'.repeat(1000) });
     for (let at = 0; at < 20_000; at++) ledger.set('s', `k${at}`, record(at, body));
     // The last 1000 records, about 1 M characters, in at most 5 blocks of 256 Ki; 20 M were written.

@@ -14,9 +14,11 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Characters of record text joined into one string. Past V8's largest regular object (128 KiB) a string is made in
- * the large-object space, which young-generation collections never copy.
+ * the large-object space, which young-generation collections never copy; larger blocks measured shorter pauses still.
  */
-const TEXT_BLOCK = 256 * 1024;
+const TEXT_BLOCK = 1024 * 1024;
+/** A UTF-16 code unit takes at most 3 bytes of UTF-8 (a surrogate pair, two units, takes 4). */
+const MAX_UTF8_BYTES_PER_CHARACTER = 3;
 /** Entries the per-entry arrays start with; they double as needed. */
 const INITIAL_ENTRIES = 1024;
 
@@ -29,11 +31,13 @@ const newSlots = (): Map<string, number> => new Map();
  * never a scan.
  *
  * A record's text (fingerprint, headers, body: some 600 characters for a create) is joined with its neighbours' into
- * blocks of 256 Ki characters, and its numbers go into typed arrays: the heap holds no object per record, only its
+ * blocks of 1 Mi characters, and its numbers go into typed arrays: the heap holds no object per record, only its
  * Idempotency-Key. Kept as a record object and three strings, every answer was copied by the young-generation
  * collections it lived through, and under a stream of creates those copies were the emulator's longest pauses. (Kept
  * outside the heap in Buffers instead, the text counted as external memory, which V8 answers by marking the whole
- * heap every 64 MiB: at a million envelopes that was worse.) Blocks are released as the queue's front passes them.
+ * heap every 64 MiB: at a million envelopes that was worse.) The block being gathered is UTF-8 in one buffer made
+ * once, so a record's strings die young too, and only whole blocks are strings. Blocks are released as the queue's
+ * front passes them.
  */
 export class IdempotencyLedger {
   /** Entry number (the queue position since the ledger began) of each live key, by scope. */
@@ -57,11 +61,18 @@ export class IdempotencyLedger {
   /** Block number `firstBlock + i` is `blocks[i]`; released blocks are undefined until the list is cut. */
   private blocks: (string | undefined)[] = [];
   private firstBlock = 0;
-  /** The texts of the block being gathered (number `firstBlock + blocks.length`), and its length so far. */
-  private pending: string[] = [];
+  /**
+   * The block being gathered (number `firstBlock + blocks.length`): its length in characters, and its text as UTF-8,
+   * which gives back the same characters when they are well formed (as JSON.stringify's are).
+   */
   private pendingLength = 0;
+  private pending: Buffer | undefined;
+  private pendingBytes = 0;
 
-  constructor(private readonly windowMs = IDEMPOTENCY_WINDOW_MS) {}
+  constructor(
+    private readonly windowMs = IDEMPOTENCY_WINDOW_MS,
+    private readonly blockCharacters = TEXT_BLOCK,
+  ) {}
 
   /** Live records: one per key of each scope (a scope is an API key, so there are few). */
   get size(): number {
@@ -94,14 +105,23 @@ export class IdempotencyLedger {
     this.status[index] = record.status;
     const headers = Object.keys(record.headers).length === 0 ? '' : JSON.stringify(record.headers);
     const body = record.body ?? '';
+    const length = record.fingerprint.length + headers.length + body.length;
+    // Larger than a block, or with a lone surrogate that UTF-8 cannot carry: a block of its own, kept as it is.
+    const blockOfItsOwn = length > this.blockCharacters || !(record.fingerprint.isWellFormed() && headers.isWellFormed() && body.isWellFormed());
+    if (this.pendingLength > 0 && (blockOfItsOwn || this.pendingLength + length > this.blockCharacters)) this.closeBlock();
     this.blockOf[index] = this.firstBlock + this.blocks.length;
     this.offsetOf[index] = this.pendingLength;
     this.fingerprintLength[index] = record.fingerprint.length;
     this.headersLength[index] = headers.length;
     this.bodyLength[index] = record.body === undefined ? -1 : body.length;
-    this.pending.push(record.fingerprint, headers, body);
-    this.pendingLength += record.fingerprint.length + headers.length + body.length;
-    if (this.pendingLength >= TEXT_BLOCK) this.closeBlock();
+    if (blockOfItsOwn) {
+      this.blocks.push(record.fingerprint + headers + body);
+    } else {
+      this.gather(record.fingerprint);
+      this.gather(headers);
+      this.gather(body);
+      this.pendingLength += length;
+    }
     entryIn(this.byScope, scope, newSlots).set(key, this.first + index);
     this.expire(record.createdAt);
   }
@@ -136,10 +156,14 @@ export class IdempotencyLedger {
     }
   }
 
+  private gather(text: string): void {
+    this.pending ??= Buffer.allocUnsafe(this.blockCharacters * MAX_UTF8_BYTES_PER_CHARACTER);
+    this.pendingBytes += this.pending.write(text, this.pendingBytes, 'utf8');
+  }
+
   private closeBlock(): void {
-    this.blocks.push(this.pending.join(''));
-    this.pending = [];
-    this.pendingLength = 0;
+    this.blocks.push(this.pending?.toString('utf8', 0, this.pendingBytes) ?? '');
+    this.pendingLength = this.pendingBytes = 0;
   }
 
   private grow(): void {

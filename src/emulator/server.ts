@@ -8,7 +8,7 @@ import { ApiFailure } from './errors.js';
 import { mediaType, notJsonBody, parseJsonBody } from './json-body.js';
 import { Events, type EventSink } from './events.js';
 import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
-import { API_CALL_LOG_LENGTH, emptyState, newId, nowIso, Store } from './store.js';
+import { emptyState, Store } from './store.js';
 
 export interface Emulator {
   app: FastifyInstance;
@@ -269,11 +269,9 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   }
 
   function recordCall(operation: Operation, request: FastifyRequest, status: number, principal: Principal): void {
-    const calls = store.state.apiCalls;
-    calls.push({ id: newId(), at: nowIso(), method: request.method, path: request.url.split('?')[0]!, operationId: operation.id, status, keyPrefix: principal.prefix });
-    // A bounded log: a load test must not grow the state without end. Cut back once it is twice the length shown, so a
-    // call moves the rest of the log only once in every API_CALL_LOG_LENGTH calls.
-    if (calls.length >= 2 * API_CALL_LOG_LENGTH) calls.splice(0, calls.length - API_CALL_LOG_LENGTH);
+    const { url } = request;
+    const query = url.indexOf('?');
+    store.state.apiCalls.record(request.method, query < 0 ? url : url.slice(0, query), operation.id, status, principal.prefix);
   }
 
   for (const operation of operations) {

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { ApiCallLog, type ApiCallRecord } from './api-call-log.js';
 import { EnvelopeTable } from './envelope-table.js';
 import { IdempotencyLedger, type IdempotencyRecord } from './idempotency-ledger.js';
 import { ensurePrivateDirectory } from './private-directory.js';
@@ -197,19 +198,6 @@ export interface OutboxMessage {
   linkVersion: number | null;
 }
 
-/** How many calls `GET /account/api-calls` can show. */
-export const API_CALL_LOG_LENGTH = 1000;
-
-export interface ApiCallRecord {
-  id: string;
-  at: string;
-  method: string;
-  path: string;
-  operationId: string;
-  status: number;
-  keyPrefix: string;
-}
-
 export interface State {
   account: Named & { plan: string };
   integration: Named;
@@ -227,7 +215,7 @@ export interface State {
   webhooks: Record<string, WebhookRecord>;
   deliveries: Record<string, DeliveryRecord>;
   outbox: OutboxMessage[];
-  apiCalls: ApiCallRecord[];
+  apiCalls: ApiCallLog;
   idempotency: IdempotencyLedger;
   /** Invitations and reminders counted toward the account's message limit. */
   messagesSent: number;
@@ -294,7 +282,7 @@ export function emptyState(): State {
     webhooks: {},
     deliveries: {},
     outbox: [],
-    apiCalls: [],
+    apiCalls: new ApiCallLog(),
     idempotency: new IdempotencyLedger(),
     messagesSent: 0,
     envelopesCreated: 0,
@@ -365,8 +353,17 @@ export class Store {
       if (!store) {
         const head = JSON.parse(text) as Record<string, unknown>;
         if (head.format !== STATE_FORMAT) throw new Error(`not a state file of this emulator (expected format ${STATE_FORMAT}); move it away to start afresh.`);
-        const { format: _format, ...rest } = head;
-        store = new Store({ ...(rest as Omit<State, 'envelopes' | 'documents' | 'idempotency'>), envelopes: new EnvelopeTable(), documents: new Map(), idempotency: new IdempotencyLedger() }, statePath);
+        const { format: _format, apiCalls, ...rest } = head;
+        store = new Store(
+          {
+            ...(rest as Omit<State, 'envelopes' | 'documents' | 'idempotency' | 'apiCalls'>),
+            apiCalls: ApiCallLog.from((apiCalls ?? []) as ApiCallRecord[]),
+            envelopes: new EnvelopeTable(),
+            documents: new Map(),
+            idempotency: new IdempotencyLedger(),
+          },
+          statePath,
+        );
         continue;
       }
       if (text === '') continue;

@@ -1,6 +1,5 @@
 import type { RouteTable } from '../context.js';
 import { paginate } from '../pagination.js';
-import { API_CALL_LOG_LENGTH } from '../store.js';
 
 const catalog = [
   { id: 'ANCHOR_SEARCH', description: 'Place fields by searching text in the document' },
@@ -42,12 +41,6 @@ export const routes: RouteTable = {
   getCapabilityCatalog: () => ({ status: 200, body: { data: catalog } }),
   listApiCalls: ({ store, query, principal }) => ({
     status: 200,
-    body: paginate(
-      store.state.apiCalls
-        .slice(-API_CALL_LOG_LENGTH)
-        .filter((call) => call.keyPrefix === principal.prefix)
-        .reverse(),
-      query,
-    ),
+    body: paginate(store.state.apiCalls.madeWith(principal.prefix), query),
   }),
 };
