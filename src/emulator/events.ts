@@ -3,6 +3,7 @@ import { Derived, entryIn } from './derived.js';
 import type { EmulatorOptions } from './options.js';
 import { newId, nowIso, type EnvelopeRecord, type HistoryEntry, type OutboxMessage, type ParticipantRecord, type State, type Store } from './store.js';
 import type { WebhookEventType } from '../shared/values.js';
+import { uuidV5 } from '../shared/uuid.js';
 
 export type { WebhookEventType };
 
@@ -25,6 +26,22 @@ function recordMessage(state: State, message: OutboxMessage): void {
   const index = messagesByEnvelope.of(state.outbox);
   state.outbox.push(message);
   entryIn(index, message.envelopeId, () => []).push(message);
+}
+
+/** The namespace of creation entries' ids: an envelope's is made from its id, so it is the same at every read. */
+const CREATION_ENTRIES = '6f1c4a52-3c1e-4d8e-9a57-2b0f6e1d9c34';
+
+/** An envelope's whole history, oldest first: its creation entry, made from the record, then the entries since. */
+export function historyOf(envelope: EnvelopeRecord): readonly HistoryEntry[] {
+  if (!envelope.createdBy) return envelope.history;
+  const created: HistoryEntry = {
+    id: uuidV5(envelope.id, CREATION_ENTRIES),
+    at: envelope.createdAt,
+    action: 'ENVELOPE_CREATED',
+    actor: envelope.createdBy,
+    details: { title: envelope.createdTitle, folderId: envelope.createdFolderId, ...envelope.createdDetails },
+  };
+  return [created, ...envelope.history];
 }
 
 /**
@@ -62,9 +79,9 @@ export class Events {
   history(envelope: EnvelopeRecord, action: string, actor: Record<string, unknown>, details?: Record<string, unknown>): void {
     const at = nowIso();
     const entry: HistoryEntry = details ? { id: newId(), at, action, actor, details } : { id: newId(), at, action, actor };
-    // A first entry gets an array of its own size (a push would reserve 16 slots): a million drafts hold one each.
+    // A first entry gets an array of its own size (a push would reserve 16 slots); the empty list is shared.
     if (envelope.history.length === 0) envelope.history = [entry];
-    else envelope.history.push(entry);
+    else (envelope.history as HistoryEntry[]).push(entry);
     envelope.updatedAt = at;
     this.store.changed();
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simplePdf } from '../../test/support/pdfs.js';
 import { readPdfPages } from '../pdf/text.js';
-import { Events, type WebhookEventType } from './events.js';
+import { Events, historyOf, type WebhookEventType } from './events.js';
 import { addDocumentId, createEnvelopeRecord, finishParticipant, markSent, newParticipant, onDocumentsProcessed, serviceActor, type LifecycleDeps } from './lifecycle.js';
 import { defaultEmulatorOptions } from './options.js';
 import { emptyState, newId, nowIso, Store, type DocumentRecord, type EnvelopeRecord } from './store.js';
@@ -98,5 +98,26 @@ describe('onDocumentsProcessed (send-now)', () => {
     expect(document.fields).toHaveLength(1);
     expect(deps.emitted.map((event) => event.type)).toEqual(['ENVELOPE_SENT']);
     expect(deps.store.state.outbox.map((message) => message.kind)).toEqual(['INVITATION']);
+  });
+});
+
+describe('history', () => {
+  it('reads the creation entry as it was made, however the envelope changed since, with the same id each time', () => {
+    const deps = setup();
+    const envelope = createEnvelopeRecord(deps, { title: 'First title' }, serviceActor, { via: 'send-now' });
+    const created = historyOf(envelope)[0]!;
+    expect(created).toMatchObject({ at: envelope.createdAt, action: 'ENVELOPE_CREATED', actor: serviceActor, details: { title: 'First title', folderId: envelope.folderId, via: 'send-now' } });
+    envelope.title = 'Second title';
+    deps.events.history(envelope, 'SETTINGS_UPDATED', serviceActor, { changed: ['title'] });
+    expect(historyOf(envelope).map((entry) => entry.action)).toEqual(['ENVELOPE_CREATED', 'SETTINGS_UPDATED']);
+    expect(historyOf(envelope)[0]).toEqual(created);
+    expect(historyOf(createEnvelopeRecord(deps, {}, serviceActor))[0]!.id).not.toBe(created.id);
+  });
+
+  it('reads a record of an older state file, which holds its creation entry, as it is', () => {
+    const deps = setup();
+    const envelope = createEnvelopeRecord(deps, { title: 'Old' }, serviceActor);
+    const older: EnvelopeRecord = { ...envelope, createdBy: undefined, history: [historyOf(envelope)[0]!] };
+    expect(historyOf(older)).toEqual(historyOf(envelope));
   });
 });

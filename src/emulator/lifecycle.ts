@@ -15,6 +15,7 @@ import {
   type DeliveryMethod,
   type EnvelopeRecord,
   type FolderRecord,
+  type HistoryEntry,
   type Named,
   type ParticipantRecord,
   type State,
@@ -196,6 +197,7 @@ const senders = new Derived((user: Named): Named => Object.freeze({ id: user.id,
  */
 const NO_PARTICIPANTS: readonly ParticipantRecord[] = Object.freeze([]);
 const NO_DOCUMENTS: readonly string[] = Object.freeze([]);
+const NO_HISTORY: readonly HistoryEntry[] = Object.freeze([]);
 
 export function addDocumentId(envelope: EnvelopeRecord, documentId: string): void {
   envelope.documentIds = [...envelope.documentIds, documentId];
@@ -207,10 +209,11 @@ export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSett
   const { state } = deps.store;
   const folder = resolveFolder(state, settings.folderId);
   const now = nowIso();
+  const title = settings.title ?? 'Untitled envelope';
   const envelope: EnvelopeRecord = {
     id: newId(),
     seq: state.envelopesCreated,
-    title: settings.title ?? 'Untitled envelope',
+    title,
     message: settings.message ?? '',
     status: 'DRAFT',
     deadline: settings.deadline ?? null,
@@ -220,11 +223,15 @@ export function createEnvelopeRecord(deps: LifecycleDeps, settings: EnvelopeSett
     sender: senders.of(state.responsibleUser),
     participants: NO_PARTICIPANTS,
     documentIds: NO_DOCUMENTS,
-    history: [],
+    history: NO_HISTORY,
+    createdBy: actor,
+    createdTitle: title,
+    createdFolderId: folder.id,
+    createdDetails: details,
   };
   state.envelopes.add(envelope);
   state.envelopesCreated++;
-  deps.events.history(envelope, 'ENVELOPE_CREATED', actor, { title: envelope.title, folderId: folder.id, ...details });
+  deps.store.changed();
   return envelope;
 }
 

@@ -96,7 +96,20 @@ export interface EnvelopeRecord {
   cancellationReason?: string;
   participants: readonly ParticipantRecord[];
   documentIds: readonly string[];
-  history: HistoryEntry[];
+  /**
+   * What happened since the creation, oldest first (a record from an older state file holds its creation entry here
+   * too); `historyOf` reads the whole history.
+   */
+  history: readonly HistoryEntry[];
+  /**
+   * What the ENVELOPE_CREATED entry is made of when the history is read, held as references to what the record
+   * already has, so that a create makes no entry, id or details object: each would be copied by the young-generation
+   * collections under a stream of creates, and a million drafts would hold them all.
+   */
+  createdBy?: Readonly<Record<string, unknown>>;
+  createdTitle?: string;
+  createdFolderId?: string;
+  createdDetails?: Record<string, unknown> | undefined;
   /** Created by send-now: sent by the emulator itself once documents are ready. */
   sendWhenReady?: boolean;
   pendingAnchors?: PendingAnchorField[];

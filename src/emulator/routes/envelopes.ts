@@ -19,6 +19,7 @@ import { envelopeStatuses, type EnvelopeStatus } from '../../shared/values.js';
 import { lazySchema, parseBody } from '../validate.js';
 import { envelopeView } from '../views.js';
 import { sendNow } from '../send-now.js';
+import { historyOf } from '../events.js';
 
 /** How long an envelope ZIP address stays valid. */
 const DOWNLOAD_TTL_MS = 15 * 60 * 1000;
@@ -116,7 +117,7 @@ export const routes: RouteTable = {
     return { status: 200, body: envelopeView(ctx.store.state, envelope) };
   },
 
-  getEnvelopeHistory: (ctx) => ({ status: 200, body: paginate(findEnvelope(ctx, ctx.params.envelopeId!).history, ctx.query) }),
+  getEnvelopeHistory: (ctx) => ({ status: 200, body: paginate(historyOf(findEnvelope(ctx, ctx.params.envelopeId!)), ctx.query) }),
 
   getEnvelopeDownload: (ctx) => {
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);

@@ -1,7 +1,7 @@
 import { envelopeStatuses } from '../../shared/values.js';
 import type { RouteTable } from '../context.js';
 import { fail } from '../errors.js';
-import { messagesOf } from '../events.js';
+import { historyOf, messagesOf } from '../events.js';
 import { expireDueEnvelopes, findEnvelope } from '../lifecycle.js';
 import { cursorPosition, pageLimit, positionCursor } from '../pagination.js';
 import type { EnvelopeRecord } from '../store.js';
@@ -41,6 +41,7 @@ export const routes: RouteTable = {
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
     const folder = state.folders[envelope.folderId];
     const documents = envelopeDocuments(state, envelope);
+    const history = historyOf(envelope);
     const participants = envelope.participants;
     const done = participants.filter((participant) => participant.status === 'SIGNED' || participant.status === 'APPROVED').length;
     return {
@@ -81,7 +82,7 @@ export const routes: RouteTable = {
           pageCount: document.pageCount ?? null,
           fieldCount: document.fields.length,
         })),
-        history: { total: envelope.history.length, byAction: countBy(envelope.history, (entry) => entry.action) },
+        history: { total: history.length, byAction: countBy(history, (entry) => entry.action) },
         messages: countBy(
           messagesOf(state, envelope.id),
           (message) => message.kind,
