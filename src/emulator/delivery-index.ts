@@ -1,27 +1,21 @@
-import { Derived, entryIn } from './derived.js';
+import { GroupedIndex } from './derived.js';
 import type { DeliveryRecord, State } from './store.js';
 
 /** Each webhook's deliveries in the order they were made, so that a page of one webhook's does not read them all. */
-const deliveriesByWebhook = new Derived((deliveries: State['deliveries']) => {
-  const index = new Map<string, DeliveryRecord[]>();
-  for (const delivery of Object.values(deliveries)) entryIn(index, delivery.webhookId, () => []).push(delivery);
-  return index;
-});
+const deliveriesByWebhook = new GroupedIndex((deliveries: State['deliveries']) => Object.values(deliveries), (delivery: DeliveryRecord) => delivery.webhookId);
 
 /** Stores a new delivery: the one way deliveries are added. */
 export function addDelivery(state: State, delivery: DeliveryRecord): void {
-  const index = deliveriesByWebhook.of(state.deliveries);
-  state.deliveries[delivery.id] = delivery;
-  entryIn(index, delivery.webhookId, () => []).push(delivery);
+  deliveriesByWebhook.add(state.deliveries, delivery, (deliveries) => (deliveries[delivery.id] = delivery));
 }
 
 /** A webhook's deliveries, oldest first. */
 export function deliveriesOf(state: State, webhookId: string): readonly DeliveryRecord[] {
-  return deliveriesByWebhook.of(state.deliveries).get(webhookId) ?? [];
+  return deliveriesByWebhook.group(state.deliveries, webhookId);
 }
 
 /** Forgets the deliveries of a deleted webhook. */
 export function dropDeliveriesOf(state: State, webhookId: string): void {
   for (const delivery of deliveriesOf(state, webhookId)) delete state.deliveries[delivery.id];
-  deliveriesByWebhook.of(state.deliveries).delete(webhookId);
+  deliveriesByWebhook.drop(state.deliveries, webhookId);
 }

@@ -26,3 +26,39 @@ export class Derived<S extends object, V> {
     this.made.delete(source);
   }
 }
+
+/**
+ * The items of a collection grouped by a key, each group in the order its items were added, derived on first use
+ * (see `Derived`) and then kept up to date as items are added, so that one group is read without reading them all.
+ */
+export class GroupedIndex<S extends object, T> {
+  private readonly groups: Derived<S, Map<string, T[]>>;
+
+  constructor(
+    itemsOf: (source: S) => Iterable<T>,
+    private readonly keyOf: (item: T) => string,
+  ) {
+    this.groups = new Derived((source) => {
+      const groups = new Map<string, T[]>();
+      for (const item of itemsOf(source)) entryIn(groups, keyOf(item), () => []).push(item);
+      return groups;
+    });
+  }
+
+  /** One group's items, oldest first. */
+  group(source: S, key: string): readonly T[] {
+    return this.groups.of(source).get(key) ?? [];
+  }
+
+  /** Adds an item: `put` stores it in `source`, after the index was derived without it. */
+  add(source: S, item: T, put: (source: S) => void): void {
+    const groups = this.groups.of(source);
+    put(source);
+    entryIn(groups, this.keyOf(item), () => []).push(item);
+  }
+
+  /** Forgets a group whose items have left `source`. */
+  drop(source: S, key: string): void {
+    this.groups.of(source).delete(key);
+  }
+}

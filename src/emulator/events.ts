@@ -1,5 +1,5 @@
 import type { Principal } from './context.js';
-import { Derived, entryIn } from './derived.js';
+import { GroupedIndex } from './derived.js';
 import type { EmulatorOptions } from './options.js';
 import { newId, nowIso, type EnvelopeRecord, type HistoryEntry, type OutboxMessage, type ParticipantRecord, type State, type Store } from './store.js';
 import type { WebhookEventType } from '../shared/values.js';
@@ -11,21 +11,15 @@ export type { WebhookEventType };
 export type EventSink = (type: WebhookEventType, data: Record<string, unknown>) => void;
 
 /** Each envelope's messages in the order they were sent, so that one envelope's are found without reading them all. */
-const messagesByEnvelope = new Derived((outbox: State['outbox']) => {
-  const index = new Map<string, OutboxMessage[]>();
-  for (const message of outbox) entryIn(index, message.envelopeId, () => []).push(message);
-  return index;
-});
+const messagesByEnvelope = new GroupedIndex((outbox: State['outbox']) => outbox, (message: OutboxMessage) => message.envelopeId);
 
 /** The messages the service would have sent about one envelope, in the order they were sent. */
 export function messagesOf(state: State, envelopeId: string): readonly OutboxMessage[] {
-  return messagesByEnvelope.of(state.outbox).get(envelopeId) ?? [];
+  return messagesByEnvelope.group(state.outbox, envelopeId);
 }
 
 function recordMessage(state: State, message: OutboxMessage): void {
-  const index = messagesByEnvelope.of(state.outbox);
-  state.outbox.push(message);
-  entryIn(index, message.envelopeId, () => []).push(message);
+  messagesByEnvelope.add(state.outbox, message, (outbox) => outbox.push(message));
 }
 
 /** The namespace of creation entries' ids: an envelope's is made from its id, so it is the same at every read. */
