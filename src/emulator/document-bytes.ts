@@ -52,7 +52,7 @@ export async function receiveBody(
   const path = spill && `${spillPath(spill.store, spill.documentId)}.${randomUUID()}.part`;
   const startFile = async (): Promise<SpillFile> => {
     spill!.store.preparedDocumentDirectory();
-    return SpillFile.create(path!);
+    return SpillFile.create(path!, { expectedBytes: Math.min(declaredBytes ?? 0, options.maxBytes) });
   };
   try {
     if (path && (declaredBytes ?? 0) > IN_MEMORY_LIMIT) file = await startFile();

@@ -10,9 +10,9 @@ const dir = mkdtempSync(join(tmpdir(), 'esign-spill-'));
 let files = 0;
 
 /** Appends `bytes` in pieces of the given sizes (cycled), as network reads would arrive. */
-async function spill(bytes: Buffer, pieces: readonly number[], direct?: boolean): Promise<string> {
+async function spill(bytes: Buffer, pieces: readonly number[], direct?: boolean, expectedBytes?: number): Promise<string> {
   const path = join(dir, `file-${files++}`);
-  const file = await SpillFile.create(path, direct === undefined ? {} : { direct });
+  const file = await SpillFile.create(path, { ...(direct === undefined ? {} : { direct }), ...(expectedBytes === undefined ? {} : { expectedBytes }) });
   for (let at = 0, index = 0; at < bytes.length; index++) {
     const size = pieces[index % pieces.length]!;
     await file.append(bytes.subarray(at, at + size));
@@ -31,6 +31,19 @@ describe('SpillFile', () => {
     const path = await spill(bytes, [65_536, 1, 3 * MiB + 5, 16_384], direct);
     expect(statSync(path).size).toBe(length);
     expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+
+  it.each([true, false])('writes a file sized for the declared length, or for more than came, at the length appended (direct I/O: %s)', async (direct) => {
+    for (const [length, expectedBytes] of [
+      [20 * MiB + 3, 20 * MiB + 3],
+      [9 * MiB, 12 * MiB],
+      [10, 4096],
+    ] as const) {
+      const bytes = randomBytes(length);
+      const path = await spill(bytes, [65_536], direct, expectedBytes);
+      expect(statSync(path).size).toBe(length);
+      expect(readFileSync(path).equals(bytes)).toBe(true);
+    }
   });
 
   it('creates the file readable only by this user, and never through a link planted at its path', async () => {
