@@ -59,23 +59,40 @@ export const defaultEmulatorOptions: EmulatorOptions = {
   seed: true,
 };
 
+/** The longest injected latency: a minute is past any client's patience, and far from setTimeout's limit. */
+const MAX_INJECTED_LATENCY_MS = 60_000;
+const PROBABILITY = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+const WHOLE = /^\d+$/;
+
 /** `reset=0.1,503=0.05,429=0.05,latency=20,upload-latency=5000` */
 export function parseFaults(spec: string): FaultRates {
   const faults: FaultRates = { ...defaultEmulatorOptions.faults };
   for (const part of spec.split(',').map((item) => item.trim()).filter(Boolean)) {
-    const [name, raw] = part.split('=');
-    const value = Number(raw);
-    if (raw === undefined || !Number.isFinite(value) || value < 0) throw new Error(`--faults: ${JSON.stringify(part)} needs a number, e.g. reset=0.1`);
-    const probability = () => {
-      if (value > 1) throw new Error(`--faults: ${name} is a probability between 0 and 1`);
+    const match = /^([\w-]+)=(.*)$/.exec(part);
+    const name = match?.[1] ?? part;
+    const raw = match?.[2]?.trim() ?? '';
+    const probability = (): number => {
+      const value = Number(raw);
+      if (!PROBABILITY.test(raw) || value > 1) throw new Error(`--faults: ${JSON.stringify(part)}: ${name} is a probability from 0 to 1, e.g. ${name}=0.1`);
+      return value;
+    };
+    const latency = (): number => {
+      const value = Number(raw);
+      if (!WHOLE.test(raw) || value > MAX_INJECTED_LATENCY_MS) {
+        throw new Error(`--faults: ${JSON.stringify(part)}: ${name} is whole milliseconds up to ${MAX_INJECTED_LATENCY_MS}, e.g. ${name}=20`);
+      }
       return value;
     };
     if (name === 'reset') faults.reset = probability();
     else if (name === '503') faults.unavailable = probability();
     else if (name === '429') faults.rateLimited = probability();
-    else if (name === 'latency') faults.latencyMs = value;
-    else if (name === 'upload-latency') faults.uploadLatencyMs = value;
-    else throw new Error(`--faults: unknown fault ${JSON.stringify(name)}; known: reset, 503, 429, latency, upload-latency`);
+    else if (name === 'latency') faults.latencyMs = latency();
+    else if (name === 'upload-latency') faults.uploadLatencyMs = latency();
+    else throw new Error(`--faults: unknown fault ${JSON.stringify(name)}; known: reset, 503, 429, latency, upload-latency (as name=value)`);
+  }
+  // One roll decides which fault a request gets, so together they are one probability.
+  if (faults.reset + faults.unavailable + faults.rateLimited > 1) {
+    throw new Error(`--faults: reset, 503 and 429 add up to more than 1 (${JSON.stringify(spec)}); a request gets at most one of them`);
   }
   return faults;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, expectStatus, type ApiAnswer } from '../support/api-call.js';
-import { tempDir } from '../support/cli.js';
+import { runEsign, tempDir } from '../support/cli.js';
 import { useEmulator, withEmulator } from '../support/emulator.js';
 
 const testKey = 'em_test_ErrorsTestKey0123456789';
@@ -79,6 +79,18 @@ describe.concurrent('rate limit and injected faults', () => {
       // The control surface is not part of the API and is never faulted.
       expect((await emulator.fetch('/_emulator/health')).status).toBe(200);
     });
+  });
+
+  it('refuses a --faults value it cannot read, saying which and why, with exit 2 and no server started', async () => {
+    for (const [spec, message] of [
+      ['latency=', 'latency is whole milliseconds'],
+      ['reset=0.6,503=0.6', 'add up to more than 1'],
+    ] as const) {
+      const result = await runEsign(['emulator', '--port', '0', '--faults', spec], { timeoutMs: 20_000 });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+      expect(result.stdout).toBe('');
+    }
   });
 
   it('--faults 429=1: every API call is 429', async () => {
