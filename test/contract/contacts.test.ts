@@ -52,6 +52,10 @@ describe('contacts', () => {
     const contact = await createContact({ name: 'Put Me', email: 'put@example.test', phoneNumber: '+442071234567', company: 'Old Co' });
     const replaced = expectStatus(await call(emulator, 'PUT', `/v4/api/contacts/${contact.id}`, { body: { name: 'Put Me Again', email: 'put2@example.test' } }), 200).body;
     expect(replaced).toMatchObject({ id: contact.id, name: 'Put Me Again', email: 'put2@example.test', phoneNumber: null, company: null, createdAt: contact.createdAt });
+    // The list and the e-mail check see the contact as it is now.
+    const listed = expectStatus(await call(emulator, 'GET', '/v4/api/contacts/?q=put'), 200).body.data;
+    expect(listed.filter((each: { id: string }) => each.id === contact.id)).toEqual([replaced]);
+    expectStatus(await call(emulator, 'POST', '/v4/api/contacts/', { body: { name: 'Takes the old address', email: 'put@example.test' } }), 201);
     const missing = await call(emulator, 'PUT', `/v4/api/contacts/${contact.id}`, { body: { name: 'No Email' } });
     expect(missing.status).toBe(400);
   });
