@@ -13,7 +13,7 @@ import { openLineLog, readLineLog, type LineLog } from '../output/atomic-file.js
 import { BatchProgress } from '../output/batch-progress.js';
 import { envelopeIdOf, participantIdOf, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments } from '../workflows/upload.js';
-import { outageWarning, waitForEnvelope } from '../workflows/wait.js';
+import { waitForEnvelope, warnOnOutage } from '../workflows/wait.js';
 import type { CheckedEntry } from './check.js';
 import type { EntryPlan, Step } from './plan.js';
 
@@ -218,7 +218,7 @@ class EntryRun {
       ? await waitForEnvelope(this.client, this.state.envelopeId, {
           until: this.options.wait === 'completed' ? 'COMPLETED' : 'SENT',
           timeoutMs: this.options.waitTimeoutMs,
-          onOutage: (error, outage) => this.ctx.output.warn(outageWarning(`envelope ${this.state.envelopeId} (${this.plan.ref})`, error, outage)),
+          onOutage: warnOnOutage(this.ctx.output, `envelope ${this.state.envelopeId} (${this.plan.ref})`),
         })
       : (await this.client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: this.state.envelopeId } })).body;
     this.state.status = envelope.status ?? this.state.status;

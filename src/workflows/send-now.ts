@@ -25,7 +25,7 @@ import {
   type DocumentInfo,
 } from './upload.js';
 import { localPdfFile, placeOnLocalPdf, problemFindings, warningFindings, type FieldLocations, type Finding } from './preflight.js';
-import { outageWarning, waitForEnvelope } from './wait.js';
+import { waitForEnvelope, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
 
 export interface SpecPreflight {
@@ -302,7 +302,7 @@ async function followUntilSent(
       timeoutMs: remaining(),
       signal: interruption.signal,
       onStatus: (status) => spinner.update(`Waiting for envelope ${envelopeId} to be sent (${status ?? '?'})`),
-      onOutage: (error, outage) => ctx.output.warn(outageWarning(`envelope ${envelopeId}`, error, outage)),
+      onOutage: warnOnOutage(ctx.output, `envelope ${envelopeId}`),
     });
     spinner.stop();
     return { envelope: sent, documents };

@@ -13,7 +13,7 @@ import type { Context } from '../cli/command.js';
 import { interruption, InterruptedError } from '../cli/interrupt.js';
 import { progressReporter, showsProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
-import { isTransientFailure, outageWarning, pollUntil } from './wait.js';
+import { isTransientFailure, pollUntil, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
 import { whereText, type Where } from '../input/structured.js';
 import { allItems } from './all-items.js';
@@ -349,7 +349,7 @@ export async function waitForDocuments(
           if (transient) ctx.output.debug(`reading the documents failed (${error.message}); trying again at the next poll`);
           return transient;
         },
-        onOutage: (error, outage) => ctx.output.warn(outageWarning(`the documents of envelope ${envelopeId}`, error, outage)),
+        onOutage: warnOnOutage(ctx.output, `the documents of envelope ${envelopeId}`),
       },
     );
     if (!ready) {

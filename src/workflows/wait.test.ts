@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError, WaitError } from '../api/errors.js';
-import { documentBackoff, envelopeBackoff, judgeStatus, outageLimits, pollDelayMs, pollUntil, waitForEnvelope } from './wait.js';
+import { documentBackoff, envelopeBackoff, judgeStatus, outageLimits, pollDelayMs, pollUntil, waitForEnvelope, warnOnOutage } from './wait.js';
 
 /** A fake clock: sleeping moves time forward, nothing really waits. */
 function fakeClock() {
@@ -244,5 +244,15 @@ describe('waitForEnvelope', () => {
 
     const down = await waitForEnvelope(envelopeClient(['SENT', new NetworkError('connect ECONNREFUSED')]), 'e1', { until: 'COMPLETED', timeoutMs: 3_000, ...fakeClock() }).catch((e) => e);
     expect(down).toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('warnOnOutage', () => {
+  it('warns what the wait is for, since when and until when, with the failure made visible', () => {
+    const warned: string[] = [];
+    const since = Date.UTC(2026, 10, 26, 9, 0, 0);
+    warnOnOutage({ warn: (message) => warned.push(message) }, 'envelope e-1')(new Error('connect ECONNREFUSED\u001b[2J.'), { sinceMs: since, giveUpAtMs: since + 120_000 });
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(/^Waiting for envelope e-1: no answer from the service since \d\d:\d\d:00 \(connect ECONNREFUSED\\u001b\[2J\); still trying until \d\d:\d\d:00, then giving up\.$/);
   });
 });

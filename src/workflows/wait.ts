@@ -8,6 +8,7 @@ import { ApiError, ExitCode, NetworkError, WaitError } from '../api/errors.js';
 import { abortableSleep } from '../cli/interrupt.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
+import type { Output } from '../output/output.js';
 import { visible } from '../output/sanitize.js';
 
 export interface Backoff {
@@ -102,10 +103,11 @@ function gaveUp(error: unknown, lastedMs: number): unknown {
   return error;
 }
 
-/** The warning for `onOutage`: what failed since when, and that the wait keeps trying until when. */
-export function outageWarning(waitingFor: string, error: unknown, outage: { sinceMs: number; giveUpAtMs: number }): string {
+/** An `onOutage` that warns: what failed since when, and that the wait keeps trying until when. */
+export function warnOnOutage(output: Pick<Output, 'warn'>, waitingFor: string): NonNullable<PollOptions['onOutage']> {
   const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB', { hour12: false });
-  return visible(`Waiting for ${waitingFor}: no answer from the service since ${time(outage.sinceMs)} (${(error as Error).message.replace(/\.$/, '')}); still trying until ${time(outage.giveUpAtMs)}, then giving up.`);
+  return (error, outage) =>
+    output.warn(visible(`Waiting for ${waitingFor}: no answer from the service since ${time(outage.sinceMs)} (${(error as Error).message.replace(/\.$/, '')}); still trying until ${time(outage.giveUpAtMs)}, then giving up.`));
 }
 
 /**

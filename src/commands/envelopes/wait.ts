@@ -4,7 +4,7 @@ import { interruption, interruptionOf, InterruptedError } from '../../cli/interr
 import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { renderEnvelope, renderEnvelopeList, type EnvelopeBody } from '../../output/envelope-view.js';
 import { envelopeIdDescription } from '../../workflows/envelope-id.js';
-import { outageWarning, waitForEnvelope, waitTargets, type WaitTarget } from '../../workflows/wait.js';
+import { waitForEnvelope, waitTargets, warnOnOutage, type WaitTarget } from '../../workflows/wait.js';
 import { visible } from '../../output/sanitize.js';
 
 const defaultWaitMs = 10 * 60_000;
@@ -53,7 +53,7 @@ export default defineCommand<{ envelopeIds: string[]; until?: WaitTarget; waitTi
             const reached = [...statuses.values()].filter((value) => value === until).length;
             spinner.update(`Waiting for ${what} to be ${until}: ${ids.length === 1 ? (status ?? '?') : `${reached}/${ids.length}`} after ${formatDuration(elapsedMs)} (gives up after ${formatDuration(timeoutMs)})`);
           },
-          onOutage: (error, outage) => ctx.output.warn(outageWarning(`envelope ${envelopeId}`, error, outage)),
+          onOutage: warnOnOutage(ctx.output, `envelope ${envelopeId}`),
         }).catch((error: unknown) => {
           if (!decided.signal.aborted && !interruption.signal.aborted && !(error instanceof WaitError && error.code === 'WAIT_TIMEOUT')) {
             decidedBy = envelopeId;
