@@ -32,6 +32,21 @@ function clonedRepository(): { cwd: string; file: string } {
 }
 
 describe('a cloned repository’s project config is trusted explicitly (issue #7: a key is bound to its origin)', () => {
+  it('shows a control character in the trusted file’s path, never sends it to the terminal', async () => {
+    const env = await userWithProfile();
+    const cwd = join(realpathSync(tempDir('esign-clone-')), 'evil\u001b[2Jname');
+    mkdirSync(cwd);
+    writeFileSync(join(cwd, '.esignrc'), `profile: acme\nsandboxBaseUrl: ${emulator.url}\n`);
+    const trust = await runEsign(['config', 'trust'], { env, cwd });
+    expect(trust.code, trust.stderr).toBe(0);
+    expect(trust.stderr).toContain('evil\\u001b[2Jname');
+    expect(trust.stderr).not.toContain('\u001b[2J');
+    const untrust = await runEsign(['config', 'untrust'], { env, cwd });
+    expect(untrust.code, untrust.stderr).toBe(0);
+    expect(untrust.stderr).toContain('No longer trusted: ');
+    expect(untrust.stderr).toContain('evil\\u001b[2Jname');
+  });
+
   it('sends no key to a base URL from an untrusted .esignrc, stored key or ESIGN_API_KEY; trusting it uses it; editing it withdraws the trust', async () => {
     const env = await userWithProfile();
     const { cwd, file } = clonedRepository();

@@ -3,6 +3,7 @@ import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { configFilePath, loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
 import { assertNoKeyShapedText, evaluateProjectConfigFile } from '../../config/project.js';
 import { trustedProjectConfigs } from '../../config/trust.js';
+import { visible } from '../../output/sanitize.js';
 import { locateProjectConfig } from './locate.js';
 
 export default defineCommand<{ file?: string }>({
@@ -14,19 +15,16 @@ export default defineCommand<{ file?: string }>({
     const file = await locateProjectConfig(args.file);
     assertNoKeyShapedText(file);
     const settings = file.executesCode ? undefined : await evaluateProjectConfigFile(file);
-    const what = file.executesCode
-      ? 'It is a program: esign will run it on every command that needs a key, until it changes.'
-      : `It sends keys to: sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}; until it changes.`;
+    // The path and the base URLs come from the file system and the file: control characters are shown, never sent.
+    const trusted = visible(`${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…)`);
+    const destinations = visible(`sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}`);
     const config = await loadConfigFile();
-    stopIfDryRun(
-      ctx,
-      `trust ${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…), ${file.executesCode ? 'a program esign would then run on every command that needs a key' : `which sends keys to sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}`}`,
-      [configFilePath()],
-    );
+    stopIfDryRun(ctx, `trust ${trusted}, ${file.executesCode ? 'a program esign would then run on every command that needs a key' : `which sends keys to ${destinations}`}`, [configFilePath()]);
     const entry = { path: file.realpath, sha256: file.sha256, trustedAt: new Date().toISOString() };
     config.trustedProjectConfigs = [...trustedProjectConfigs(config).filter((trusted) => trusted.path !== file.realpath), entry];
     await saveConfigFile(config);
-    ctx.output.success(`Trusted ${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…).\n${what}`);
+    ctx.output.success(`Trusted ${trusted}.`);
+    ctx.output.info(file.executesCode ? 'It is a program: esign will run it on every command that needs a key, until it changes.' : `It sends keys to: ${destinations}; until it changes.`);
     ctx.output.result({ ...entry, executesCode: file.executesCode, baseUrl: settings?.baseUrl ?? null, sandboxBaseUrl: settings?.sandboxBaseUrl ?? null }, () => undefined, () => [file.realpath]);
   },
 });

@@ -4,6 +4,7 @@ import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { configFilePath, loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
 import { trustedProjectConfigs } from '../../config/trust.js';
+import { visible } from '../../output/sanitize.js';
 import { locateProjectConfig } from './locate.js';
 
 /** A trusted file may since have been deleted: it is still named by the path it was trusted under. */
@@ -23,12 +24,12 @@ export default defineCommand<{ file?: string }>({
     const before = trustedProjectConfigs(config);
     const after = before.filter((trusted) => trusted.path !== path);
     if (after.length !== before.length) {
-      stopIfDryRun(ctx, `withdraw the trust in ${path}`, [configFilePath()]);
+      stopIfDryRun(ctx, `withdraw the trust in ${visible(path)}`, [configFilePath()]);
       config.trustedProjectConfigs = after;
       await saveConfigFile(config);
     }
     const removed = after.length !== before.length;
-    ctx.output.success(removed ? `No longer trusted: ${path}.` : `${path} was not trusted; nothing changed.`);
+    ctx.output.success(removed ? `No longer trusted: ${visible(path)}.` : `${visible(path)} was not trusted; nothing changed.`);
     ctx.output.result({ path, removed }, () => undefined, () => [path]);
   },
 });
