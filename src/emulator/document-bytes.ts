@@ -74,10 +74,9 @@ export async function receiveBody(
     }
     return { byteLength: received, bytes: Buffer.concat(chunks, received) };
   } catch (error) {
-    if (file) {
-      await file.abort();
-      await rm(path!, { force: true });
-    }
+    await file?.abort();
+    // Also when the file was made but failed before it was handed over (sizing it past a limit).
+    if (path) await rm(path, { force: true });
     throw error;
   }
 }

@@ -2,12 +2,12 @@
  * `documents upload` when the work cannot finish: files that are not what their name says, a connection dropped
  * during registration, and a person pressing Ctrl-C in the middle of an upload.
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, startEsign, stderrShows, tempDir } from '../support/cli.js';
-import { listDocuments, paddedPdf, registerDocument } from '../support/documents.js';
-import { useEmulator, type EmulatorProcess } from '../support/emulator.js';
+import { listDocuments, paddedPdf, putBytes, registerDocument } from '../support/documents.js';
+import { startEmulatorProcess, useEmulator, type EmulatorProcess } from '../support/emulator.js';
 import { esignOn } from '../support/esign-on.js';
 import { createDraft } from '../support/envelope-flow.js';
 import { call, expectStatus } from '../support/api-call.js';
@@ -151,5 +151,42 @@ describe('Ctrl-C during an upload', () => {
         { fileName: 'nda.pdf', documentId: null, status: 'NOT_REGISTERED' },
       ],
     });
+  });
+});
+
+describe('the emulator receiving a large upload when its disk write fails (ulimit -f)', () => {
+  const MiB = 1024 * 1024;
+  let emulator: EmulatorProcess;
+  let stateDir: string;
+
+  beforeAll(async () => {
+    stateDir = tempDir('esign-upload-efbig-');
+    emulator = await startEmulatorProcess(['--state', join(stateDir, 'state.jsonl'), '--max-document-bytes', String(256 * MiB)], { fileSizeLimitKiB: 40 * 1024 });
+    return () => emulator.stop();
+  });
+
+  /** 100 MiB of a PDF, sent as the bytes come (chunked: no length to size the file by) or with its length. */
+  function hundredMiB(sized: boolean): RequestInit['body'] {
+    const chunk = Buffer.alloc(MiB, 0x20);
+    if (sized) return Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(100 * MiB - 9, 0x20)]);
+    let sent = 0;
+    return new ReadableStream({
+      pull(controller) {
+        controller.enqueue(sent === 0 ? Buffer.concat([Buffer.from('%PDF-1.7\n'), chunk.subarray(9)]) : chunk);
+        if (++sent === 100) controller.close();
+      },
+    });
+  }
+
+  it.each([false, true])('answers an error, keeps no partial file, and takes the document again (sized from its length: %s)', async (sized) => {
+    const { id } = await createDraft(emulator);
+    const { uploadUrl, documentId } = await registerDocument(emulator, id);
+    const failed = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: hundredMiB(sized), duplex: 'half' } as RequestInit);
+    expect(failed.status).toBe(500);
+    expect(((await failed.json()) as { error: { message: string } }).error.message).toContain('EFBIG');
+    expect(readdirSync(join(stateDir, 'state.jsonl.documents'))).toEqual([]);
+    const [awaiting] = await listDocuments(emulator, id);
+    expect(awaiting).toMatchObject({ documentId, status: 'AWAITING_UPLOAD' });
+    expect((await putBytes(uploadUrl, await ndaPdf())).status).toBe(200);
   });
 });

@@ -21,10 +21,12 @@ export interface EmulatorProcess {
  */
 export async function startEmulatorProcess(
   args: readonly string[] = [],
-  { executable, env }: { executable?: string; env?: Record<string, string | undefined> } = {},
+  { executable, env, fileSizeLimitKiB }: { executable?: string; env?: Record<string, string | undefined>; fileSizeLimitKiB?: number } = {},
 ): Promise<EmulatorProcess> {
-  const esign = executable === undefined ? [process.execPath, esignBin] : [executable];
-  const child = spawn(esign[0]!, [...esign.slice(1), '--json', 'emulator', '--port', '0', ...args], {
+  const esign = [...(executable === undefined ? [process.execPath, esignBin] : [executable]), '--json', 'emulator', '--port', '0', ...args];
+  // Under `ulimit -f` (KiB, as in runEsign): a write past it fails with EFBIG.
+  const [command, argv] = fileSizeLimitKiB === undefined ? [esign[0]!, esign.slice(1)] : ['bash', ['-c', 'ulimit -f "$0" && exec "$@"', String(fileSizeLimitKiB), ...esign]];
+  const child = spawn(command, argv, {
     env: baseEnv(env),
     cwd: tempDir('esign-emulator-'),
     stdio: ['ignore', 'pipe', 'pipe'],
