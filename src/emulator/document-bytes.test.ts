@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiFailure } from './errors.js';
-import { discardDocumentBytes, documentByteStream, documentSha256, IN_MEMORY_LIMIT, keepDocumentBytes, readDocumentBytes, readDocumentHead, receiveBody } from './document-bytes.js';
+import { discardDocumentBytes, discardReceivedBody, documentByteStream, documentSha256, IN_MEMORY_LIMIT, keepDocumentBytes, readDocumentBytes, readDocumentHead, receiveBody } from './document-bytes.js';
 import { emptyState, Store } from './store.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -64,7 +64,9 @@ describe('receiveBody', () => {
     const expected = await collect(chunked(total));
     const received = await receiveBody(chunked(total), { maxBytes: total, spill: { store, documentId } });
     expect(received.bytes).toBeUndefined();
-    expect(received).toEqual({ byteLength: total });
+    expect(received).toEqual({ byteLength: total, file: expect.stringMatching(/\.part$/) });
+    // Not the document's content until it is kept.
+    expect(await readDocumentBytes(store, documentId)).toBeUndefined();
     await keepDocumentBytes(store, documentId, received);
     expect(sha256((await readDocumentBytes(store, documentId))!)).toBe(sha256(expected));
     expect(store.blobs.has(documentId)).toBe(false);
@@ -79,6 +81,18 @@ describe('receiveBody', () => {
     await keepDocumentBytes(store, documentId, { bytes: Buffer.from('small') });
     expect((await readDocumentBytes(store, documentId))!.toString()).toBe('small');
     expect((await documentByteStream(store, documentId))!.length).toBe(5);
+  });
+
+  it('drops a body refused after it arrived, and the document keeps what it had', async () => {
+    const documentId = randomUUID();
+    used.push(documentId);
+    const total = IN_MEMORY_LIMIT + 1;
+    await keepDocumentBytes(store, documentId, await receiveBody(chunked(total), { maxBytes: total, spill: { store, documentId } }));
+    const kept = sha256((await readDocumentBytes(store, documentId))!);
+    const files = readdirSync(store.documentDirectory()).sort();
+    await discardReceivedBody(await receiveBody(chunked(total + 7), { maxBytes: total + 7, spill: { store, documentId } }));
+    expect(sha256((await readDocumentBytes(store, documentId))!)).toBe(kept);
+    expect(readdirSync(store.documentDirectory()).sort()).toEqual(files);
   });
 
   it('keeps a document whose id is a path (legacy ids come from the client) inside the document directory', async () => {

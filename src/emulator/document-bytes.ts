@@ -28,15 +28,20 @@ function documentTooLarge(maxBytes: number, size: { declaredBytes: number } | { 
 
 export interface ReceivedBody {
   byteLength: number;
-  /** Set when the body was kept in memory; otherwise it is in the spill file of `documentId`. */
+  /** Set when the body was kept in memory. */
   bytes?: Buffer;
+  /**
+   * Otherwise the file it was written to, beside the document's own: `keepDocumentBytes` makes it the document's
+   * content, `discardReceivedBody` removes it. Until then the document keeps what it had.
+   */
+  file?: string;
 }
 
 /**
  * Reads a request body, counting it. A `Content-Length` over `maxBytes` is refused before reading (413
  * DOCUMENT_TOO_LARGE, `details.declaredBytes`); a body found longer is read to its end and dropped, so that the client,
  * still sending, gets the 413 (`details.receivedBytes`) rather than a reset connection. A body announced or found to
- * be larger than IN_MEMORY_LIMIT goes to the spill file of `documentId` (when one is given) as it arrives. Nothing is
+ * be larger than IN_MEMORY_LIMIT goes to a file beside the document's (when `spill` is given) as it arrives. Nothing is
  * hashed here: processing takes the document's SHA-256 when it reads the document, after the upload was answered.
  */
 export async function receiveBody(
@@ -69,8 +74,7 @@ export async function receiveBody(
     if (received > options.maxBytes) throw documentTooLarge(options.maxBytes, { receivedBytes: received });
     if (file) {
       await file.finish();
-      await rename(path!, spillPath(spill!.store, spill!.documentId));
-      return { byteLength: received };
+      return { byteLength: received, file: path! };
     }
     return { byteLength: received, bytes: Buffer.concat(chunks, received) };
   } catch (error) {
@@ -98,14 +102,20 @@ export async function documentSha256(bytes: Uint8Array): Promise<string> {
 }
 
 /** Keeps a received body as the document's bytes, replacing what it had. */
-export async function keepDocumentBytes(store: Store, documentId: string, body: Pick<ReceivedBody, 'bytes'>): Promise<void> {
+export async function keepDocumentBytes(store: Store, documentId: string, body: Pick<ReceivedBody, 'bytes' | 'file'>): Promise<void> {
   if (body.bytes) {
     store.blobs.set(documentId, body.bytes);
     await rm(spillPath(store, documentId), { force: true });
   } else {
+    if (body.file) await rename(body.file, spillPath(store, documentId));
     store.blobs.delete(documentId);
   }
   store.changed();
+}
+
+/** Drops a received body that was refused after it arrived: the document keeps what it had. */
+export async function discardReceivedBody(body: Pick<ReceivedBody, 'file'>): Promise<void> {
+  if (body.file) await rm(body.file, { force: true });
 }
 
 /** Replaces a document's bytes with bytes produced here (a converted preview), always in memory. */

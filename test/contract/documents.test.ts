@@ -182,6 +182,28 @@ describe('upload to the signed address', () => {
   }, 60_000);
 });
 
+describe('an upload refused once its bytes have arrived', () => {
+  // The latency holds the upload after its first checks and before it reads the body.
+  const emulator = useEmulator(['--processing-delay', '0', '--faults', 'upload-latency=1500', '--max-document-bytes', String(100 * 1024 * 1024)]);
+
+  it.each([
+    ['a file (over 64 MiB)', 70 * 1024 * 1024],
+    ['memory', 1024 * 1024],
+  ])('a re-upload that finds the envelope sent once its bytes arrived is refused, and the document serves what was sent (kept in %s)', async (_where, size) => {
+    const { envelopeId } = await draftWithSigners(emulator);
+    const sent = await paddedPdf(size, { title: 'As sent', fill: 1 });
+    const { documentId, uploadUrl } = await registerDocument(emulator, envelopeId);
+    expect((await putBytes(uploadUrl, sent)).status).toBe(200);
+    expect((await processedDocument(emulator, envelopeId, documentId)).status).toBe('READY');
+    const reupload = putBytes(uploadUrl, await paddedPdf(size + 4096, { title: 'Too late', fill: 2 }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await send(emulator, envelopeId);
+    expect((await reupload).status).toBe(409);
+    const address = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelopeId}/documents/${documentId}/download-url`), 200).body;
+    expect(sha256(new Uint8Array(await (await fetch(address.url)).arrayBuffer()))).toBe(sha256(sent));
+  }, 60_000);
+});
+
 describe('upload limits and expiry', () => {
   const maxBytes = 20_000;
   const limited = useEmulator(['--processing-delay', '0', '--max-document-bytes', String(maxBytes), '--signed-address-ttl', '1000']);

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteConfig } from '../context.js';
-import { discardDocumentBytes, documentByteStream, keepDocumentBytes, receiveBody } from '../document-bytes.js';
+import { discardReceivedBody, documentByteStream, keepDocumentBytes, receiveBody } from '../document-bytes.js';
 import { ApiFailure, fail } from '../errors.js';
 import type { Events } from '../events.js';
 import type { EmulatorOptions } from '../options.js';
@@ -153,13 +153,15 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
       contentLength: headerValue(request.headers['content-length']),
       spill: { store, documentId: document.documentId },
     });
-    if (store.state.documents.get(document.documentId) !== document) {
-      // The envelope was deleted while the bytes arrived.
-      await discardDocumentBytes(store, document.documentId);
-      throw fail.notFound('Document', document.documentId);
+    try {
+      // The envelope may have been deleted, or sent, while the bytes arrived: then they are not kept.
+      if (store.state.documents.get(document.documentId) !== document) throw fail.notFound('Document', document.documentId);
+      if (received.byteLength === 0) throw fail.validation('The upload is empty; send the file as the body.');
+      assertUploadable(document);
+    } catch (error) {
+      await discardReceivedBody(received);
+      throw error;
     }
-    if (received.byteLength === 0) throw fail.validation('The upload is empty; send the file as the body.');
-    assertUploadable(document);
     await keepDocumentBytes(store, document.documentId, received);
     const replacedFields = document.fields.length;
     // Fields were placed on the old content; they would point at the wrong places (or pages) of the new one.
