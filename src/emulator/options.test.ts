@@ -11,6 +11,8 @@ describe('parseFaults', () => {
       uploadLatencyMs: 5000,
     });
     expect(parseFaults('503=0,429=1,latency=0')).toMatchObject({ unavailable: 0, rateLimited: 1, latencyMs: 0 });
+    // Exactly 1, though its sum in binary fractions is not.
+    expect(parseFaults('reset=0.34,503=0.56,429=0.1')).toMatchObject({ reset: 0.34, unavailable: 0.56, rateLimited: 0.1 });
   });
 
   it.each([
@@ -27,6 +29,10 @@ describe('parseFaults', () => {
     ['reset', 'reset is a probability'],
     ['timeout=5', 'unknown fault "timeout"'],
     ['reset=0.6,503=0.6', 'add up to more than 1'],
+    ['reset=0.5,503=0.5,429=0.001', 'add up to more than 1'],
+    ['reset=0.5,reset=0.6', 'reset is given twice'],
+    ['', 'give at least one name=value'],
+    [' , ', 'give at least one name=value'],
   ])('refuses %s, saying what is wrong', (spec, message) => {
     expect(() => parseFaults(spec)).toThrow(message);
   });

@@ -67,9 +67,14 @@ const WHOLE = /^\d+$/;
 /** `reset=0.1,503=0.05,429=0.05,latency=20,upload-latency=5000` */
 export function parseFaults(spec: string): FaultRates {
   const faults: FaultRates = { ...defaultEmulatorOptions.faults };
-  for (const part of spec.split(',').map((item) => item.trim()).filter(Boolean)) {
+  const parts = spec.split(',').map((item) => item.trim()).filter(Boolean);
+  if (parts.length === 0) throw new Error('--faults: give at least one name=value, e.g. reset=0.1 (known: reset, 503, 429, latency, upload-latency)');
+  const named = new Set<string>();
+  for (const part of parts) {
     const match = /^([\w-]+)=(.*)$/.exec(part);
     const name = match?.[1] ?? part;
+    if (named.has(name)) throw new Error(`--faults: ${name} is given twice (${JSON.stringify(spec)}); give each fault once`);
+    named.add(name);
     const raw = match?.[2]?.trim() ?? '';
     const probability = (): number => {
       const value = Number(raw);
@@ -90,8 +95,9 @@ export function parseFaults(spec: string): FaultRates {
     else if (name === 'upload-latency') faults.uploadLatencyMs = latency();
     else throw new Error(`--faults: unknown fault ${JSON.stringify(name)}; known: reset, 503, 429, latency, upload-latency (as name=value)`);
   }
-  // One roll decides which fault a request gets, so together they are one probability.
-  if (faults.reset + faults.unavailable + faults.rateLimited > 1) {
+  // One roll decides which fault a request gets, so together they are one probability. The sum is of decimals as
+  // binary fractions (0.34 + 0.56 + 0.1 is 1.0000000000000002), hence the margin.
+  if (faults.reset + faults.unavailable + faults.rateLimited > 1 + 1e-9) {
     throw new Error(`--faults: reset, 503 and 429 add up to more than 1 (${JSON.stringify(spec)}); a request gets at most one of them`);
   }
   return faults;

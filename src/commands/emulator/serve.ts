@@ -81,8 +81,8 @@ export default defineCommand<EmulatorArgs>({
     let faults;
     let rateLimit;
     try {
-      faults = args.faults ? parseFaults(args.faults) : undefined;
-      rateLimit = args.rateLimit ? parseRateLimit(args.rateLimit) : undefined;
+      faults = args.faults === undefined ? undefined : parseFaults(args.faults);
+      rateLimit = args.rateLimit === undefined ? undefined : parseRateLimit(args.rateLimit);
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
