@@ -58,13 +58,20 @@ export class ApiCallLog {
     return slot;
   }
 
-  /** The calls made with a key, newest first. */
-  madeWith(keyPrefix: string): ApiCallRecord[] {
+  /**
+   * A page of the calls made with a key, newest first, from the call before number `before` on: numbered, a page
+   * stays where it was while new calls arrive (the request for the next page is one of them).
+   */
+  madeWith(keyPrefix: string, limit: number, before = this.count): { calls: ApiCallRecord[]; last: number; more: boolean } {
     const calls: ApiCallRecord[] = [];
-    for (let number = this.count - 1; number >= Math.max(0, this.count - API_CALL_LOG_LENGTH); number--) {
-      if (this.keyPrefix[number % API_CALL_LOG_LENGTH] === keyPrefix) calls.push(this.callAt(number));
+    let last = -1;
+    for (let number = Math.min(before, this.count) - 1; number >= Math.max(0, this.count - API_CALL_LOG_LENGTH); number--) {
+      if (this.keyPrefix[number % API_CALL_LOG_LENGTH] !== keyPrefix) continue;
+      if (calls.length === limit) return { calls, last, more: true };
+      calls.push(this.callAt(number));
+      last = number;
     }
-    return calls;
+    return { calls, last, more: false };
   }
 
   /** Oldest first, as the state file keeps them. */

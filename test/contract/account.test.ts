@@ -39,6 +39,18 @@ describe('account', () => {
     expect(JSON.stringify(calls)).not.toContain(emulator.key);
   });
 
+  it('pages through the calls without repeating one, although each page request is a call too', async () => {
+    const listed: { id: string }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: { id: string }[]; nextCursor: string | null } = expectStatus(await call(emulator, 'GET', `/v4/api/account/api-calls?limit=3${cursor ? `&cursor=${cursor}` : ''}`), 200).body;
+      listed.push(...page.data);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(listed.length).toBeGreaterThan(3);
+    expect(new Set(listed.map((each) => each.id)).size).toBe(listed.length);
+  });
+
   it('refuses a capability listing without a key (401)', async () => {
     const response = await emulator.fetch('/v4/api/account/capabilities', { key: false });
     expect(response.status).toBe(401);

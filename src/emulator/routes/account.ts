@@ -1,5 +1,5 @@
 import type { RouteTable } from '../context.js';
-import { paginate } from '../pagination.js';
+import { cursorPosition, pageLimit, positionCursor } from '../pagination.js';
 
 const catalog = [
   { id: 'ANCHOR_SEARCH', description: 'Place fields by searching text in the document' },
@@ -39,8 +39,9 @@ export const routes: RouteTable = {
     body: { data: store.state.capabilities.filter((id) => id !== 'ANCHOR_SEARCH' || options.anchorSearch).map((id) => ({ id, enabled: true })) },
   }),
   getCapabilityCatalog: () => ({ status: 200, body: { data: catalog } }),
-  listApiCalls: ({ store, query, principal }) => ({
-    status: 200,
-    body: paginate(store.state.apiCalls.madeWith(principal.prefix), query),
-  }),
+  listApiCalls: ({ store, query, principal }) => {
+    const limit = pageLimit(query);
+    const page = store.state.apiCalls.madeWith(principal.prefix, limit, cursorPosition(query)?.seq);
+    return { status: 200, body: { data: page.calls, nextCursor: page.more ? positionCursor({ primary: page.last, seq: page.last }) : null } };
+  },
 };
