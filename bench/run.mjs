@@ -395,13 +395,14 @@ if (wanted('receive')) {
     execFileSync('curl', ['-s', '-f', '-o', '/dev/null', '-T', file, '-H', 'Content-Type: application/pdf', url]);
     return (performance.now() - started) / 1000;
   };
-  // Three uploads to each, taken in turns, and the median of each side: one upload's time swings with the machine.
+  // Five uploads to each, taken in turns, and the median of each side: one upload's time swings with the machine
+  // (on this one the bare sink alone went from 1.3 to 2.6 GiB/s between runs).
   const sink = await startScriptServer('bare-sink', bareSink);
   const emulator = await startEmulator(['--max-document-bytes', String(2 * size), '--processing-delay', '600000']);
   try {
     const bare = [];
     const emulated = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 5; round++) {
       bare.push(curlSeconds(`${sink.url}/upload`));
       const envelope = await api(emulator, 'POST', '/v4/api/envelopes/', { title: 'receive bench' });
       const target = await api(emulator, 'POST', `/v4/api/envelopes/${envelope.id}/documents`, { fileName: 'receive.pdf', contentType: 'application/pdf' });
@@ -412,7 +413,7 @@ if (wanted('receive')) {
     report(
       'receive 512 MiB: emulator vs bare node:http',
       `${(mib / emulatorSeconds).toFixed(0)} vs ${(mib / bareSeconds).toFixed(0)} MiB/s (${(bareSeconds / emulatorSeconds).toFixed(2)}x)`,
-      'target >= 0.7x (median of 3 each)',
+      'target >= 0.7x (median of 5 each)',
     );
   } finally {
     sink.stop();
