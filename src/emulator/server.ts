@@ -204,7 +204,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
         // must follow the document, never be replayed.
         if (operation.idempotent || (operation.method === 'POST' && !operation.readOnly && idempotencyKey !== undefined)) {
           if (typeof idempotencyKey !== 'string' || !isValidIdempotencyKey(idempotencyKey)) {
-            throw new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.');
+            throw recordedFailure(operation, request, principal, new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.'));
           }
           // Scoped to the key by its hash: the state (and the --state file) holds no part of a key.
           idempotencyScope = keyHash(principal.key);
@@ -215,8 +215,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           const stored = store.state.idempotency.get(idempotencyScope, idempotencyKey);
           if (stored) {
             if (stored.fingerprint !== print) {
-              throw new ApiFailure(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.');
+              throw recordedFailure(operation, request, principal, new ApiFailure(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for a different request.'));
             }
+            // A replay is a call the key made, answered as the first was.
+            recordCall(operation, request, stored.status, principal);
             reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' });
             return stored.body === undefined ? reply.send() : reply.type(JSON_TYPE).send(stored.body);
           }
@@ -266,6 +268,12 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
         }
       },
     });
+  }
+
+  /** A refusal of the request itself, recorded in the call log as the handler's refusals are. */
+  function recordedFailure(operation: Operation, request: FastifyRequest, principal: Principal, failure: ApiFailure): ApiFailure {
+    recordCall(operation, request, failure.status, principal);
+    return failure;
   }
 
   function recordCall(operation: Operation, request: FastifyRequest, status: number, principal: Principal): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { useEmulator } from '../support/emulator.js';
+import { useEmulator, withEmulator } from '../support/emulator.js';
 
 const emulator = useEmulator(['--envelope-quota', '5', '--message-limit', '7']);
 
@@ -49,6 +49,24 @@ describe('account', () => {
     } while (cursor);
     expect(listed.length).toBeGreaterThan(3);
     expect(new Set(listed.map((each) => each.id)).size).toBe(listed.length);
+  });
+
+  it('lists a replayed create and the Idempotency-Key refusals as calls too, with the status each got', async () => {
+    await withEmulator([], async (own) => {
+      const create = (key: string | undefined, title: string) =>
+        call(own, 'POST', '/v4/api/envelopes/', { body: { title }, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+      expectStatus(await create('calls-log-key-1', 'First'), 201);
+      expectStatus(await create('calls-log-key-1', 'First'), 201);
+      expectStatus(await create('calls-log-key-1', 'Another'), 409);
+      expectStatus(await create(undefined, 'No key'), 400);
+      const calls = expectStatus(await call(own, 'GET', '/v4/api/account/api-calls?limit=4'), 200).body.data;
+      expect(calls.map((each: { operationId: string; status: number }) => [each.operationId, each.status])).toEqual([
+        ['createEnvelope', 400],
+        ['createEnvelope', 409],
+        ['createEnvelope', 201],
+        ['createEnvelope', 201],
+      ]);
+    });
   });
 
   it('refuses a capability listing without a key (401)', async () => {
