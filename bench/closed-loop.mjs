@@ -5,7 +5,7 @@
 // Why not wrk's own percentiles: on a 2-core machine the server's main thread takes one core and wrk's threads share
 // the other with V8's helper threads, and wrk then reports, for the emulator's creates, a tail the server never had.
 // In one run wrk gave p99 3.6 ms and p99.9 12.5 ms while the packets on the loopback interface (tcpdump, request to
-// answer, same connections) gave p99 1.6 ms and p99.9 3.2 ms; the event loop's own delays agreed with the packets.
+// answer, same connections) gave p99 1.9 ms and p99.9 2.5 ms; the event loop's own delays agreed with the packets.
 // This client, one thread in a process of its own, measures close to the packets (p99 2.0-2.2 ms in runs like that).
 import net from 'node:net';
 
