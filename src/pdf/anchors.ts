@@ -66,8 +66,11 @@ export function describeInvalidAnchorOptions(options: object): string | undefine
   return undefined;
 }
 
-/** Why a list of anchors:find searches breaks the contract (keys and options), one message per problem. */
-export function describeInvalidSearches(searches: readonly object[]): string[] {
+/**
+ * Why a list of anchors:find searches breaks the contract (keys and options), one message per problem. A key for
+ * which `keyGiven` is false was derived by the caller (from the text): its length is not reported.
+ */
+export function describeInvalidSearches(searches: readonly object[], keyGiven: (index: number) => boolean = () => true): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   searches.forEach((search, index) => {
@@ -77,7 +80,7 @@ export function describeInvalidSearches(searches: readonly object[]): string[] {
     }
     const { key } = search;
     if (typeof key !== 'string' || key.length < 1 || [...key].length > ANCHOR_KEY_MAX_LENGTH) {
-      problems.push(`searches[${index}].key must be 1 to ${ANCHOR_KEY_MAX_LENGTH} characters`);
+      if (keyGiven(index)) problems.push(`searches[${index}].key must be 1 to ${ANCHOR_KEY_MAX_LENGTH} characters`);
     } else if (seen.has(key)) {
       problems.push(`searches[${index}].key ${JSON.stringify(key)} is used twice; keys are unique in a call`);
     } else {

@@ -69,11 +69,8 @@ async function searchesFrom(args: FindArgs, stdin: NodeJS.ReadableStream): Promi
     ...(item.matchWholeWord ?? args.wholeWord ? { matchWholeWord: true } : {}),
     ...(item.offset ?? args.offset ? { offset: item.offset ?? args.offset } : {}),
   }));
-  // A key nobody gave is not reported: an empty text, the only way it can be empty, is reported as a text.
-  const problems = describeInvalidSearches(searches).filter((problem) => {
-    const index = /^searches\[(\d+)\]\.key must be/.exec(problem)?.[1];
-    return index === undefined || items[Number(index)]!.key !== undefined;
-  });
+  // The length of a key nobody gave is not reported: an empty text, the only way it can be empty, is reported as a text.
+  const problems = describeInvalidSearches(searches, (index) => items[index]!.key !== undefined);
   if (problems.length) throw new UsageError(problems, 'Anchor texts are 1 to 200 characters; keys are up to 100 and unique.', 'INPUT_INVALID');
   return searches;
 }
