@@ -98,7 +98,7 @@ export default defineCommand<CorrectArgs>({
       }
       throw error;
     }
-    const changed = Object.entries(changes).map(([key, value]) => `${key} ${visible(String(current?.[key as keyof typeof current] ?? '(none)'))} → ${visible(String(value))}`);
+    const changed = Object.entries(changes).map(([key, value]) => `${key} ${String(current?.[key as keyof typeof current] ?? '(none)')} → ${String(value)}`);
     ctx.output.success(visible(`Participant ${label} corrected: ${changed.join(', ')}.`));
     if (resends) {
       ctx.output.warn(
