@@ -79,9 +79,7 @@ export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
   const { loaded } = checked;
   if (entry.via === 'send-now') {
     // The key `esign envelopes send-now` derives for the same spec: either command finds what the other created.
-    const digests = new Map(files.map((file) => [file.ref, file.sha256]));
-    const idempotencyKey = await envelopeSpecIdempotencyKey(loaded, (file) => digests.get(file.ref)!);
-    steps.push({ name: 'send-now', kind: 'send-now', operationId: 'sendNow', body: sendNowBody(loaded), idempotencyKey });
+    steps.push({ name: 'send-now', kind: 'send-now', operationId: 'sendNow', body: sendNowBody(loaded), idempotencyKey: await envelopeSpecIdempotencyKey(loaded) });
     for (const file of files) steps.push({ name: `upload:${file.ref}`, kind: 'upload', documentRef: file.ref });
     return { ref: entry.ref, via: entry.via, send: entry.send, digest, files, steps };
   }

@@ -22,18 +22,13 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-type SpecFile = LoadedEnvelopeSpec['files'][number];
-
 /**
  * A UUID v5 over the spec as written (settings, participants, documents with their names, fields) and each document's
- * SHA-256: a changed file or a changed line gives a new key, hence a new envelope. `sha256Of` gives a digest already
- * taken (a batch plan has them), so that no file is read twice.
+ * SHA-256: a changed file or a changed line gives a new key, hence a new envelope. A file a batch has hashed already
+ * is not read again (fileSha256 keeps digests by file identity).
  */
-export async function envelopeSpecIdempotencyKey(
-  loaded: Pick<LoadedEnvelopeSpec, 'spec' | 'files'>,
-  sha256Of: (file: SpecFile) => string | Promise<string> = (file) => fileSha256(file.path),
-): Promise<string> {
+export async function envelopeSpecIdempotencyKey(loaded: Pick<LoadedEnvelopeSpec, 'spec' | 'files'>): Promise<string> {
   const files = [];
-  for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await sha256Of(file) });
+  for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await fileSha256(file.path) });
   return uuidV5(canonicalJson({ spec: loaded.spec, files }), SPEC_KEY_NAMESPACE);
 }
