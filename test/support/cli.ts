@@ -54,13 +54,17 @@ export interface RunningEsign {
 }
 
 /** Starts the built `esign` binary as a user would; the caller may signal it while it runs. */
+/**
+ * The command and arguments that run `commandLine`, under `ulimit -f` (KiB) when a limit is given: a write past it then
+ * fails with EFBIG. bash counts 1024-byte blocks; exec keeps the pid, so a signal reaches the program itself.
+ */
+export function underFileSizeLimit(commandLine: readonly string[], fileSizeLimitKiB: number | undefined): [string, string[]] {
+  return fileSizeLimitKiB === undefined ? [commandLine[0]!, commandLine.slice(1)] : ['bash', ['-c', 'ulimit -f "$0" && exec "$@"', String(fileSizeLimitKiB), ...commandLine]];
+}
+
 export function startEsign(args: readonly string[], options: RunOptions = {}): RunningEsign {
-  // `ulimit -f` counts 1024-byte blocks in bash; exec keeps the pid, so a signal reaches esign itself.
   const esign = options.executable === undefined ? [process.execPath, esignBin] : [options.executable];
-  const [command, argv] =
-    options.fileSizeLimitKiB === undefined
-      ? [esign[0]!, [...esign.slice(1), ...args]]
-      : ['bash', ['-c', 'ulimit -f "$0" && exec "$@"', String(options.fileSizeLimitKiB), ...esign, ...args]];
+  const [command, argv] = underFileSizeLimit([...esign, ...args], options.fileSizeLimitKiB);
   const child = spawn(command, argv, {
     cwd: options.cwd ?? tempDir('esign-cwd-'),
     env: baseEnv(options.env),

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
-import { baseEnv, esignBin, tempDir } from './cli.js';
+import { baseEnv, esignBin, tempDir, underFileSizeLimit } from './cli.js';
 
 export interface EmulatorProcess {
   url: string;
@@ -24,8 +24,7 @@ export async function startEmulatorProcess(
   { executable, env, fileSizeLimitKiB }: { executable?: string; env?: Record<string, string | undefined>; fileSizeLimitKiB?: number } = {},
 ): Promise<EmulatorProcess> {
   const esign = [...(executable === undefined ? [process.execPath, esignBin] : [executable]), '--json', 'emulator', '--port', '0', ...args];
-  // Under `ulimit -f` (KiB, as in runEsign): a write past it fails with EFBIG.
-  const [command, argv] = fileSizeLimitKiB === undefined ? [esign[0]!, esign.slice(1)] : ['bash', ['-c', 'ulimit -f "$0" && exec "$@"', String(fileSizeLimitKiB), ...esign]];
+  const [command, argv] = underFileSizeLimit(esign, fileSizeLimitKiB);
   const child = spawn(command, argv, {
     env: baseEnv(env),
     cwd: tempDir('esign-emulator-'),
