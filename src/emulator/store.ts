@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, rmSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -448,10 +448,24 @@ export class Store {
     }
   }
 
-  reset(state: State): void {
+  /**
+   * Starts over from `state`. The document bytes on disk go too, once the new state is saved: a stop in between
+   * leaves the old state with its documents whole.
+   */
+  async reset(state: State): Promise<void> {
     this.state = state;
     this.blobs = new Map();
     this.changed();
+    await this.flush();
+    let names: string[];
+    try {
+      names = await readdir(this.documentsPath);
+    } catch (error) {
+      // Nothing was ever spilled (also in an earlier run on the same --state).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const name of names) await rm(join(this.documentsPath, name), { force: true });
   }
 
   /** Where spilled document bytes are (the directory may not exist yet: then nothing was spilled). */

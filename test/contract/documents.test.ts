@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -409,4 +409,23 @@ describe('restart with --state', () => {
       rmSync(statePath, { force: true });
     }
   });
+
+  it('keeps the bytes of a large document beside the state across a restart, and a reset removes them, also those an earlier run left', async () => {
+    const statePath = join(tempDir('esign-state-spilled-'), 'state.json');
+    const documents = `${statePath}.documents`;
+    const args = ['--state', statePath, '--key', 'em_test_StateSpilledKey0123456789', '--processing-delay', '0', '--max-document-bytes', String(100 * 1024 * 1024)];
+    const bytes = await paddedPdf(70 * 1024 * 1024);
+    const { envelopeId, documentId } = await withEmulator(args, async (first) => {
+      const { envelopeId } = await draftWithSigners(first);
+      return { envelopeId, documentId: (await addDocument(first, envelopeId, bytes)).documentId };
+    });
+    expect(readdirSync(documents)).toHaveLength(1);
+    await withEmulator(args, async (restarted) => {
+      const address = expectStatus(await call(restarted, 'GET', `/v4/api/envelopes/${envelopeId}/documents/${documentId}/download-url`), 200).body;
+      expect(sha256(new Uint8Array(await (await fetch(address.url)).arrayBuffer()))).toBe(sha256(bytes));
+      expect((await restarted.fetch('/_emulator/reset', { method: 'POST' })).status).toBe(200);
+      expect(readdirSync(documents)).toEqual([]);
+      expect((await call(restarted, 'GET', `/v4/api/envelopes/${envelopeId}`)).status).toBe(404);
+    });
+  }, 60_000);
 });

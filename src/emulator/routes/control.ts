@@ -74,7 +74,7 @@ function registerControls(app: FastifyInstance, deps: ControlDeps): void {
   app.get('/_emulator/request-log', async () => requestLog);
   app.get('/_emulator/webhook-deliveries', async () => ({ data: Object.values(store.state.deliveries) }));
   app.post('/_emulator/reset', async () => {
-    store.reset(options.seed ? seedState() : emptyState());
+    await store.reset(options.seed ? seedState() : emptyState());
     if (options.seed) await seedTemplates(store);
     requestLog.authorizationOnSignedAddresses = 0;
     requestLog.requests = 0;
