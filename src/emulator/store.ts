@@ -303,9 +303,46 @@ export function emptyState(): State {
 }
 
 /** The collections that grow with use: one line per record in the state file, never one value in memory. */
-const STATE_FORMAT = 'esign-emulator-state/2';
+const STATE_FORMAT_VERSION = 3;
+const STATE_FORMAT = `esign-emulator-state/${STATE_FORMAT_VERSION}`;
+/**
+ * Versions read. 2 kept each envelope's creation entry in its history, 3 makes it from the record (`historyOf`): an
+ * esign that reads only 2 would show histories without it, so it is told the file is not its own instead.
+ */
+const READABLE_FORMAT_VERSIONS: readonly number[] = [2, 3];
+
+/** A --state file that cannot be used: what is wrong, where, and what to do, for the person who gave it. */
+export class StateFileError extends Error {
+  constructor(
+    statePath: string,
+    problem: string,
+    readonly hint = 'Move the file away, or give --state another path, to start afresh.',
+    line?: number,
+  ) {
+    super(`--state ${statePath}${line === undefined ? '' : `:${line}`}: ${problem}`);
+    this.name = 'StateFileError';
+  }
+}
 
 type Line = [kind: 'envelope', record: EnvelopeRecord, voidedAtMs?: number] | [kind: 'document', record: DocumentRecord] | [kind: 'idempotency', slot: string, record: IdempotencyRecord] | [kind: 'blob', id: string, base64: string];
+
+/** The shape of a record line, checked before the record is taken in (the records themselves are the emulator's own). */
+function isStateLine(line: unknown): line is Line {
+  if (!Array.isArray(line)) return false;
+  const isObject = (value: unknown) => typeof value === 'object' && value !== null;
+  switch (line[0]) {
+    case 'envelope':
+      return isObject(line[1]) && typeof (line[1] as { id?: unknown }).id === 'string';
+    case 'document':
+      return isObject(line[1]) && typeof (line[1] as { documentId?: unknown }).documentId === 'string';
+    case 'idempotency':
+      return typeof line[1] === 'string' && line[1].includes(':') && isObject(line[2]);
+    case 'blob':
+      return typeof line[1] === 'string' && typeof line[2] === 'string';
+    default:
+      return false;
+  }
+}
 
 /** Everything of the state but the large collections, as one JSON value (the state file's first line). */
 function stateHead(state: State): Record<string, unknown> {
@@ -350,7 +387,10 @@ export class Store {
       try {
         return { store: await Store.load(statePath), restored: true };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`--state ${statePath}: ${(error as Error).message}`);
+        if (error instanceof StateFileError) throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EISDIR') throw new StateFileError(statePath, 'is a directory.', 'Give --state the path of a file (it is made on the first change).');
+        if (code !== 'ENOENT') throw new StateFileError(statePath, `cannot be read (${(error as Error).message}).`, 'Check the file and its permissions, or give --state another path.');
       }
     }
     return { store: new Store(initial(), statePath), restored: false };
@@ -361,12 +401,23 @@ export class Store {
     const lines = createInterface({ input, crlfDelay: Infinity });
     let store: Store | undefined;
     let lineNumber = 0;
+    const parsed = (text: string): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch (error) {
+        throw new StateFileError(statePath, `not JSON (${(error as Error).message}); the file is damaged.`, undefined, lineNumber);
+      }
+    };
     for await (const text of lines) {
       lineNumber++;
       if (!store) {
-        const head = JSON.parse(text) as Record<string, unknown>;
-        if (head.format !== STATE_FORMAT) throw new Error(`not a state file of this emulator (expected format ${STATE_FORMAT}); move it away to start afresh.`);
-        const { format: _format, apiCalls, ...rest } = head;
+        const head = parsed(text) as Record<string, unknown> | null;
+        const version = Number(/^esign-emulator-state\/(\d+)$/.exec(String(head?.format))?.[1]);
+        if (version > STATE_FORMAT_VERSION) {
+          throw new StateFileError(statePath, `was written by a newer esign (state format ${version}; this one reads up to ${STATE_FORMAT_VERSION}).`, 'Run the newer esign, or move the file away to start afresh.');
+        }
+        if (!READABLE_FORMAT_VERSIONS.includes(version)) throw new StateFileError(statePath, `is not a state file of this emulator (format ${STATE_FORMAT} expected).`);
+        const { format: _format, apiCalls, ...rest } = head!;
         store = new Store(
           {
             ...(rest as Omit<State, 'envelopes' | 'documents' | 'idempotency' | 'apiCalls'>),
@@ -380,7 +431,8 @@ export class Store {
         continue;
       }
       if (text === '') continue;
-      const line = JSON.parse(text) as Line;
+      const line = parsed(text);
+      if (!isStateLine(line)) throw new StateFileError(statePath, "is not a record of this emulator's state; the file is damaged.", undefined, lineNumber);
       if (line[0] === 'envelope') store.state.envelopes.add(line[1], line[2]);
       else if (line[0] === 'document') store.state.documents.set(line[1].documentId, line[1]);
       else if (line[0] === 'idempotency') {
@@ -388,10 +440,9 @@ export class Store {
         const colon = line[1].indexOf(':');
         store.state.idempotency.set(line[1].slice(0, colon), line[1].slice(colon + 1), line[2]);
       }
-      else if (line[0] === 'blob') store.blobs.set(line[1], Buffer.from(line[2], 'base64'));
-      else throw new Error(`line ${lineNumber} is not a record of this emulator's state.`);
+      else store.blobs.set(line[1], Buffer.from(line[2], 'base64'));
     }
-    if (!store) throw new Error('the file is empty; move it away to start afresh.');
+    if (!store) throw new StateFileError(statePath, 'is empty.');
     store.state.idempotency.expire();
     return store;
   }

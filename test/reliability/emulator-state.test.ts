@@ -1,8 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { tempDir } from '../support/cli.js';
+import { runEsign, tempDir } from '../support/cli.js';
 import { startEmulatorProcess, withEmulator } from '../support/emulator.js';
 
 const key = 'rel_test_StateReliability0123456789';
@@ -50,5 +50,61 @@ describe('emulator --state under a crash', () => {
       expect(page.data[0].id).toBe(created.id);
       expect(page.data[1].title).toBe('Preloaded draft');
     });
+  });
+});
+
+describe('emulator --state files it cannot use, and older ones', () => {
+  const head = (format: string) => JSON.stringify({ format });
+  it.each([
+    ['a damaged record line', `${head('esign-emulator-state/3')}\n{"broken":\n`, ':2: not JSON'],
+    ['a line that is not a record', `${head('esign-emulator-state/3')}\n["envelope",null]\n`, ":2: is not a record of this emulator's state"],
+    ['a head that is not JSON', 'hello\n', ':1: not JSON'],
+    ['JSON of something else', '{"name":"package"}\n', ': is not a state file of this emulator'],
+    ['a newer format', `${head('esign-emulator-state/99')}\n`, ': was written by a newer esign (state format 99; this one reads up to 3)'],
+    ['an empty file', '', ': is empty'],
+  ])('refuses %s with exit 2, naming the file (and line), and leaves the file as it was', async (_case, content, problem) => {
+    const statePath = join(tempDir('esign-state-refused-'), 'emulator.jsonl');
+    writeFileSync(statePath, content);
+    const result = await runEsign(['emulator', '--state', statePath, '--port', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`STATE_FILE_INVALID: --state ${statePath}${problem}`);
+    expect(result.stderr).toMatch(/hint: .*(move the file away|Move the file away)/);
+    expect(result.stderr).not.toContain('bug in esign');
+    expect(readFileSync(statePath, 'utf8')).toBe(content);
+  });
+
+  it('refuses a directory with exit 2', async () => {
+    const statePath = join(tempDir('esign-state-directory-'), 'emulator.jsonl');
+    mkdirSync(statePath);
+    const result = await runEsign(['emulator', '--state', statePath, '--port', '0']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--state ${statePath}: is a directory.`);
+  });
+
+  it("reads a format 2 file, whose envelopes keep their creation entry in their history, and writes format 3", async () => {
+    const statePath = join(tempDir('esign-state-format-2-'), 'emulator.jsonl');
+    const args = ['--key', key, '--no-seed', '--state', statePath];
+    const { id, history } = await withEmulator(args, async (first) => {
+      const { id } = expectStatus(await call(first, 'POST', '/v4/api/envelopes/', { idempotent: true, body: { title: 'Kept since format 2' } }), 201).body;
+      expectStatus(await call(first, 'PATCH', `/v4/api/envelopes/${id}/settings`, { body: { title: 'Renamed' } }), 200);
+      return { id, history: expectStatus(await call(first, 'GET', `/v4/api/envelopes/${id}/history`), 200).body };
+    });
+    // The same state as an esign of format 2 wrote it: the creation entry in the record's history, no created* fields.
+    const [first, ...rest] = readFileSync(statePath, 'utf8').split('\n');
+    const older = rest.map((text) => {
+      if (!text.startsWith('["envelope"')) return text;
+      const line = JSON.parse(text);
+      const { createdBy: _by, createdTitle: _title, createdFolderId: _folder, createdDetails: _details, ...record } = line[1];
+      return JSON.stringify(['envelope', { ...record, history: [history.data[0], ...record.history] }, ...line.slice(2)]);
+    });
+    expect(history.data[0].action).toBe('ENVELOPE_CREATED');
+    expect(older.join('\n')).not.toContain('createdBy');
+    writeFileSync(statePath, [JSON.stringify({ ...JSON.parse(first!), format: 'esign-emulator-state/2' }), ...older].join('\n'));
+
+    await withEmulator(args, async (second) => {
+      expect(expectStatus(await call(second, 'GET', `/v4/api/envelopes/${id}/history`), 200).body).toEqual(history);
+      expectStatus(await call(second, 'POST', '/v4/api/envelopes/', { idempotent: true, body: { title: 'After the upgrade' } }), 201);
+    });
+    expect(JSON.parse(readFileSync(statePath, 'utf8').split('\n')[0]!).format).toBe('esign-emulator-state/3');
   });
 });

@@ -86,8 +86,8 @@ export default defineCommand<EmulatorArgs>({
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const { startEmulator } = await import('../../emulator/server.js');
-    const emulator = await startEmulator({
+    const [{ startEmulator }, { StateFileError }] = await Promise.all([import('../../emulator/server.js'), import('../../emulator/store.js')]);
+    const started = startEmulator({
       host: args.host,
       port: integer(args.port, '--port', 0, 65535),
       environment,
@@ -106,6 +106,9 @@ export default defineCommand<EmulatorArgs>({
       ...(args.signedAddressTtl ? { signedAddressTtlMs: integer(args.signedAddressTtl, '--signed-address-ttl', 1, longestTimeLimitMs) } : {}),
       ...(args.webhookRetryDelays ? { webhookRetryDelaysMs: args.webhookRetryDelays.split(',').map((delay) => integer(delay.trim(), '--webhook-retry-delays', 0, longestTimeLimitMs)) } : {}),
       seed: args.seed,
+    });
+    const emulator = await started.catch((error: unknown) => {
+      throw error instanceof StateFileError ? new UsageError(error.message, error.hint, 'STATE_FILE_INVALID') : error;
     });
     const variable = environment === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL';
     // The emulator's keys are made up for it and are what a person needs to use it: printed in full, once.
