@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, existsSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJson, repoRoot, runEsign, tempDir } from './support/cli.js';
@@ -118,6 +119,24 @@ describe('usage errors', () => {
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toContain('in plain digits');
     expect(await apiRequestCount(sandbox)).toBe(before);
+  });
+
+  it.each([
+    [['emulator', '--no-seed']],
+    [['webhooks', 'listen', '--secret', 'whsec_bm90IGEgcmVhbCBzZWNyZXQ=']],
+  ])('refuses a --port another program listens on: %j (exit 2, nothing started)', async (args) => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const result = await runEsign([...args, '--port', String(port)], { env: sandbox.env });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`PORT_IN_USE: Port ${port} is already in use (127.0.0.1:${port}).`);
+      expect(result.stderr).toContain('--port 0 for any free one');
+      expect(result.stderr).not.toContain('bug in esign');
+    } finally {
+      taken.close();
+    }
   });
 
   // Past 2^31-1 ms Node fires a timer at once (with a warning): a huge time limit would give up at once.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../../api/errors.js';
 import { defineCommand, collect } from '../../cli/command.js';
+import { listenFailure } from '../../cli/listen-failure.js';
 import { longestTimeLimitMs } from '../../input/time-limit.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { parseKey } from '../../shared/keys.js';
@@ -86,10 +87,11 @@ export default defineCommand<EmulatorArgs>({
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
+    const port = integer(args.port, '--port', 0, 65535);
     const [{ startEmulator }, { StateFileError }] = await Promise.all([import('../../emulator/server.js'), import('../../emulator/store.js')]);
     const started = startEmulator({
       host: args.host,
-      port: integer(args.port, '--port', 0, 65535),
+      port,
       environment,
       keys,
       processingDelayMs: integer(args.processingDelay, '--processing-delay', 0, longestTimeLimitMs),
@@ -108,7 +110,7 @@ export default defineCommand<EmulatorArgs>({
       seed: args.seed,
     });
     const emulator = await started.catch((error: unknown) => {
-      throw error instanceof StateFileError ? new UsageError(error.message, error.hint, 'STATE_FILE_INVALID') : error;
+      throw error instanceof StateFileError ? new UsageError(error.message, error.hint, 'STATE_FILE_INVALID') : listenFailure(error, args.host, port);
     });
     const variable = environment === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL';
     // The emulator's keys are made up for it and are what a person needs to use it: printed in full, once.

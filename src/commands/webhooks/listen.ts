@@ -2,6 +2,7 @@ import { UsageError } from '../../api/errors.js';
 import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand, type Context } from '../../cli/command.js';
 import { interruption } from '../../cli/interrupt.js';
+import { listenFailure } from '../../cli/listen-failure.js';
 import { readStdin } from '../../cli/stdin.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { terminalJson, visible } from '../../output/sanitize.js';
@@ -109,8 +110,7 @@ export default defineCommand<ListenArgs>({
         },
       });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new UsageError(`Port ${args.port} is already in use.`, 'Pick another with --port, or --port 0 for any free one.', 'PORT_IN_USE');
-      throw error;
+      throw listenFailure(error, '127.0.0.1', args.port);
     }
     if (ctx.output.json) await ctx.output.line(JSON.stringify({ kind: 'listening', url: listener.url, secretFrom: source, forwardTo: forwardTo?.href ?? null }));
     else {
