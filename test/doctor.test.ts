@@ -88,6 +88,17 @@ describe('esign doctor', () => {
     expect(failedNames(report)).toEqual(['credentials file']);
   });
 
+  it('a config folder that is a file fails the config checks with what to do, never a bug (exit 2)', async () => {
+    const configDir = join(tempDir('esign-doctor-config-file-'), 'esign');
+    writeFileSync(configDir, '');
+    const result = await doctor([], { env: { ESIGN_CONFIG_DIR: configDir } });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^✗ config +\S+ is not a folder → fix: Move it away, or set ESIGN_CONFIG_DIR to a folder\./m);
+    expect(result.stderr).not.toContain('bug in esign');
+    const report = failedReport(await doctor(['--json'], { env: { ESIGN_CONFIG_DIR: configDir } }));
+    expect(failedNames(report)).toEqual(['config', 'config', 'profile and key', 'api']);
+  });
+
   it('an untrusted .esignrc in the working directory fails until it is trusted', async () => {
     const configDir = await configWithProfile();
     const project = tempDir('esign-doctor-project-');

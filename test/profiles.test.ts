@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir } from './support/cli.js';
@@ -160,5 +160,38 @@ describe('a missing or wrong key gets the fix that applies to it', () => {
     expect(without.stderr).toContain('hint: Add it with `esign profiles add urls-only`.');
     const liveWithout = await esign(['me', '--live', '--profile', 'urls-only']);
     expect(liveWithout.stderr).toContain('hint: Add it with `esign profiles add urls-only`.');
+  });
+});
+
+describe('a config folder esign cannot use', () => {
+  it.each([
+    ['is a file', (dir: string) => writeFileSync(dir, ''), 'config.json cannot be read (ENOTDIR)'],
+    ['holds a folder named config.json', (dir: string) => mkdirSync(join(dir, 'config.json'), { recursive: true }), 'config.json cannot be read (EISDIR)'],
+  ])('where the folder %s: exit 2 naming the file and what to check, never a bug', async (_case, arrange, says) => {
+    const dir = join(tempDir('esign-config-unusable-'), 'esign');
+    arrange(dir);
+    for (const args of [['profiles', 'list'], ['profiles', 'add', 'p', '--test-key-stdin', '--sandbox-base-url', emulator.url]]) {
+      const result = await runEsign(args, { env: { ESIGN_CONFIG_DIR: dir, ESIGN_NO_KEYRING: '1' }, input: emulator.key });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`CONFIG_UNREADABLE: ${join(dir, says.split(' ')[0]!)}${says.slice(says.indexOf(' '))}.`);
+      expect(result.stderr).toContain('hint: Check ESIGN_CONFIG_DIR');
+      expect(result.stderr).not.toContain('bug in esign');
+    }
+  });
+
+  it('refuses a damaged credentials file without quoting any of it (it holds keys), and leaves it as it was', async () => {
+    const { env, esign, add } = configDir();
+    await add('kept');
+    const credentials = join(env.ESIGN_CONFIG_DIR, 'credentials.json');
+    const damaged = readFileSync(credentials, 'utf8').replace('{', '');
+    writeFileSync(credentials, damaged);
+    for (const args of [['me', '--profile', 'kept'], ['profiles', 'add', 'other', '--test-key-stdin', '--sandbox-base-url', emulator.url]]) {
+      const result = await esign(args, emulator.key);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`CREDENTIALS_INVALID: ${credentials} is damaged`);
+      expect(result.stderr).not.toContain('em_test_');
+      expect(result.stderr).not.toContain('bug in esign');
+    }
+    expect(readFileSync(credentials, 'utf8')).toBe(damaged);
   });
 });

@@ -1,6 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { UsageError } from '../api/errors.js';
 import { env } from '../config/env.js';
+import { prepareConfigDirFor, readConfigDirFile } from './config-dir.js';
 import { writeFileAtomic } from '../output/atomic-file.js';
 import type { Mode } from './keys.js';
 
@@ -33,17 +34,27 @@ export function credentialsFilePath(): string {
 type FileContents = Record<string, string>;
 
 async function readCredentialsFile(): Promise<FileContents> {
+  const path = credentialsFilePath();
+  const text = await readConfigDirFile(path);
+  if (text === undefined) return {};
   try {
-    return JSON.parse(await readFile(credentialsFilePath(), 'utf8')) as FileContents;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
+    const contents: unknown = JSON.parse(text);
+    if (typeof contents === 'object' && contents !== null && !Array.isArray(contents) && Object.values(contents).every((value) => typeof value === 'string')) {
+      return contents as FileContents;
+    }
+  } catch {
+    // The parser's message quotes the text around the fault, which may be part of a key: it is not passed on.
   }
+  throw new UsageError(
+    `${path} is damaged (not a JSON object of keys); nothing of it is shown, as it holds keys.`,
+    'Move it away, then store the keys again with `esign profiles add <name>`.',
+    'CREDENTIALS_INVALID',
+  );
 }
 
 async function writeCredentialsFile(contents: FileContents): Promise<void> {
   const path = credentialsFilePath();
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await prepareConfigDirFor(path);
   // Created 0600 from the first byte (the umask can only take bits away), then renamed over: the key is never
   // readable by others, not even briefly, and a failed write leaves the previous keys in place.
   await writeFileAtomic(path, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600, overwrite: true });

@@ -1,7 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { env } from '../config/env.js';
+import { prepareConfigDirFor, readConfigDirFile } from './config-dir.js';
 import type { TrustedProjectConfig } from '../config/trust.js';
 import { writeFileAtomic } from '../output/atomic-file.js';
 import type { KeyStorage } from './credential-store.js';
@@ -87,13 +87,8 @@ function readConfig(parsed: unknown, path: string): ConfigFile {
 
 export async function loadConfigFile(): Promise<ConfigFile> {
   const path = configFilePath();
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { profiles: Object.create(null) as Record<string, Profile> };
-    throw error;
-  }
+  const text = await readConfigDirFile(path);
+  if (text === undefined) return { profiles: Object.create(null) as Record<string, Profile> };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -105,7 +100,7 @@ export async function loadConfigFile(): Promise<ConfigFile> {
 
 export async function saveConfigFile(config: ConfigFile): Promise<void> {
   const path = configFilePath();
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  await prepareConfigDirFor(path);
   // esign's own file: always replaced, never half-written.
   await writeFileAtomic(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, overwrite: true });
 }

@@ -156,6 +156,8 @@ async function profileKey(mode: Mode, profile: Profile | undefined, name: string
   try {
     return { key: await credentialStore.load({ profile: name, mode }, info.storage), keySource, keyOrigin: 'profile' };
   } catch (error) {
+    // The credentials file's own problems say what to do about the file.
+    if (error instanceof UsageError) throw error;
     throw new UsageError(
       `Could not read the ${mode} key of profile ${name} from the ${info.storage}: ${(error as Error).message}.`,
       'Unlock the keychain, or set ESIGN_API_KEY for this shell.',

@@ -3,6 +3,7 @@
  * with what was found and, when it fails, the fix. Only the resolved base URL ever receives the key; the other base
  * URLs are probed without one.
  */
+import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ApiError, ExitCode, isEsignError } from '../api/errors.js';
 import type { ApiClient } from '../api/client.js';
@@ -52,20 +53,27 @@ function nodeCheck(): Check {
 
 const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
 
-async function modeOf(path: string): Promise<number | undefined> {
+async function statsOf(path: string): Promise<Stats | undefined> {
   try {
-    return (await stat(path)).mode;
+    return await stat(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }
 
+async function modeOf(path: string): Promise<number | undefined> {
+  return (await statsOf(path))?.mode;
+}
+
 /** The config dir and config.json writable only by their owner; the credentials file readable only by its owner (0600). */
 async function configChecks(): Promise<Check[]> {
   const dir = env.configDir();
-  const dirMode = await modeOf(dir);
-  if (dirMode === undefined) return [pass('config', `${dir} does not exist yet (no profile stored)`)];
+  const dirStats = await statsOf(dir);
+  if (dirStats === undefined) return [pass('config', `${dir} does not exist yet (no profile stored)`)];
+  // Nothing in it can be looked at: the checks reading config.json say the rest.
+  if (!dirStats.isDirectory()) return [fail('config', `${dir} is not a folder`, 'Move it away, or set ESIGN_CONFIG_DIR to a folder.')];
+  const dirMode = dirStats.mode;
   const checks: Check[] = [];
   checks.push(dirMode & 0o022 ? fail('config', `${dir} can be written by others (mode ${octal(dirMode)})`, `chmod 700 ${dir}`) : pass('config', `${dir} (mode ${octal(dirMode)})`));
   const configMode = await modeOf(configFilePath());

@@ -1,0 +1,29 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { UsageError } from '../api/errors.js';
+
+const hint = 'Check ESIGN_CONFIG_DIR (or the default config folder), and the permissions of the file and its folder.';
+
+/**
+ * The text of one of esign's own files in the config folder, or undefined before it was first written. Any other
+ * failure is the machine's state, for the person to fix (exit 2), not a bug; only the error code is quoted, never
+ * anything of the file.
+ */
+export async function readConfigDirFile(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new UsageError(`${path} cannot be read (${code ?? 'unknown error'}).`, hint, 'CONFIG_UNREADABLE');
+  }
+}
+
+/** Makes the folder of a config file (0700) before it is written; a folder that cannot be made is for the person to fix. */
+export async function prepareConfigDirFor(path: string): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new UsageError(`Cannot make the folder ${dirname(path)} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`, hint, 'CONFIG_UNWRITABLE');
+  }
+}
