@@ -9,6 +9,7 @@ import { buildProgram, commanderToUsage, unknownHelpTopic } from './cli/program.
 import { entries } from './commands/index.js';
 import type { Output } from './output/output.js';
 import { flushProtectedStream, protectStream } from './output/redact.js';
+import { recordStreamFailures, streamFailure } from './output/stream-failure.js';
 
 declare const ESIGN_VERSION: string;
 export const version = typeof ESIGN_VERSION === 'string' ? ESIGN_VERSION : '0.0.0-dev';
@@ -24,6 +25,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   // Before anything can write: from here on every byte to stdout and stderr passes the redactor.
   protectStream(io.stdout);
   protectStream(io.stderr);
+  recordStreamFailures(io.stdout);
   let exitCode: number = ExitCode.ok;
   let output: Output | undefined;
   let dispose: (() => Promise<void>) | undefined;
@@ -89,6 +91,14 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
     flushProtectedStream(io.stdout);
     flushProtectedStream(io.stderr);
   }
+  // Output that could not be written fails a command that otherwise succeeded (one that failed has said why already).
+  if (streamFailure(io.stdout) && exitCode === ExitCode.ok) {
+    const lost = (await import('./output/output.js')).stdoutLost(io.stdout);
+    if (lost) {
+      (output ?? (await earlyOutput(argv, io))).error(lost.toJSON(), lost.hint);
+      exitCode = lost.exitCode;
+    }
+  }
   return exitCode;
 }
 
@@ -113,11 +123,14 @@ function installInterruptHandlers(): void {
   }
 }
 
-/** `esign envelopes list | head -1`: the reader left, so there is nobody to tell; stop quietly, as `cat` would. */
+/**
+ * `esign envelopes list | head -1`: the reader left, so there is nobody to tell; stop quietly, as `cat` would. Any
+ * other failure of stdout (a full disk) is the command's to report (`stdoutLost`); one of stderr leaves nowhere to.
+ */
 function exitQuietlyOnClosedPipe(): void {
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EPIPE') throw error;
+      if (error.code !== 'EPIPE') return;
       interruption.runForcedExitCleanups();
       process.exit(ExitCode.ok);
     });

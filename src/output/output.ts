@@ -1,10 +1,23 @@
 /* The output layer is the one place that writes to the terminal: data to stdout, everything else to stderr. */
 import { stripVTControlCharacters } from 'node:util';
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { ErrorBody } from '../api/errors.js';
+import { LocalFileError, type ErrorBody } from '../api/errors.js';
 import { identityOf, type Identity } from './identity.js';
 import { flushProtectedStream, redactor, type Redactor } from './redact.js';
 import { terminalJson, visible } from './sanitize.js';
+import { streamFailure } from './stream-failure.js';
+
+/**
+ * The failure of a stdout that could not take the output (a full disk or a broken device under a redirection): that
+ * must not pass for success. A reader that left (EPIPE) is not one: esign then stops quietly (main.ts).
+ */
+export function stdoutLost(stdout: NodeJS.WritableStream): LocalFileError | undefined {
+  const failure = streamFailure(stdout);
+  if (!failure || failure.code === 'EPIPE') return undefined;
+  const lost = new LocalFileError(`The output could not be written to stdout (${failure.code ?? failure.message}); what was not written is lost.`, 'OUTPUT_LOST');
+  lost.hint = 'Free some space where the output goes, or send it elsewhere.';
+  return lost;
+}
 
 export interface OutputOptions {
   json: boolean;
@@ -133,7 +146,12 @@ export class Output {
    * many rows follow; a closed stdout ends the wait too.
    */
   async line(text: string): Promise<void> {
+    // A stream of lines stops at the first that cannot be written, rather than going on into nothing.
+    const lostBefore = stdoutLost(this.stdout);
+    if (lostBefore) throw lostBefore;
     if (this.stdout.write(`${text}\n`)) return;
+    const lost = stdoutLost(this.stdout);
+    if (lost) throw lost;
     await new Promise<void>((resolve) => {
       const done = () => {
         this.stdout.off('drain', done);

@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baseEnv, esignBin } from '../support/cli.js';
+import { useEmulator } from '../support/emulator.js';
+import { createDraft } from '../support/envelope-flow.js';
 
 describe('a reader that leaves early (| head)', () => {
   it('ends esign quietly with exit 0, no EPIPE trace', () => {
@@ -10,5 +13,23 @@ describe('a reader that leaves early (| head)', () => {
       expect(result.stderr).not.toMatch(/EPIPE|Unhandled|\n\s+at /);
       expect(result.status).toBe(0);
     }
+  });
+});
+
+describe.skipIf(!existsSync('/dev/full'))('a stdout that cannot take the output (a full disk: /dev/full)', () => {
+  const emulator = useEmulator();
+
+  it.each([
+    [['envelopes', 'get', 'ENVELOPE', '--json']],
+    [['envelopes', 'list']],
+    [['envelopes', 'list', '--all', '--jsonl']],
+    [['api', 'listEnvelopes', '--paginate']],
+  ])('fails %j with exit 1 and OUTPUT_LOST on stderr, never exit 0 or a trace', async (args) => {
+    const envelope = await createDraft(emulator, { title: 'Lost output' });
+    const command = [esignBin, ...args.map((arg) => (arg === 'ENVELOPE' ? envelope.id : arg))].map((part) => `"${part}"`).join(' ');
+    const result = spawnSync('bash', ['-c', `"${process.execPath}" ${command} > /dev/full`], { env: baseEnv(emulator.env), encoding: 'utf8' });
+    expect(result.stderr).toMatch(/OUTPUT_LOST.+The output could not be written to stdout \(ENOSPC\)/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.status).toBe(1);
   });
 });
