@@ -5,8 +5,7 @@ const failures = new WeakMap<NodeJS.WritableStream, NodeJS.ErrnoException>();
  * is emitted, and Node's stdio streams then clear the mark; what failed must still be known when the command ends.
  */
 export function recordStreamFailures(stream: NodeJS.WritableStream): void {
-  if (failures.has(stream) || stream.listeners('error').includes(remember)) return;
-  stream.on('error', remember);
+  if (!stream.listeners('error').includes(remember)) stream.on('error', remember);
 }
 
 function remember(this: NodeJS.WritableStream, error: NodeJS.ErrnoException): void {
