@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { isDryRunComplete } from './api/dry-run.js';
 import { ApiError, ExitCode, isEsignError, UsageError, type ErrorBody } from './api/errors.js';
 import type { ContextIO } from './cli/context.js';
-import { helpTopic, invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
+import { helpAsFlag, helpTopic, invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
 import { interruptExitCodes, interruption, InterruptedError, type InterruptSignal } from './cli/interrupt.js';
 import { keyOptionFlags, refuseKeyShapedArguments } from './cli/key-arguments.js';
 import { buildProgram, commanderToUsage, unknownHelpTopic } from './cli/program.js';
@@ -57,7 +57,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
     refuseKeyShapedArguments(argv, keyOptionFlags([...loaded.values()]));
     const unknownTopic = unknownHelpTopic(program, helpTopic(argv)?.filter((name) => name !== 'help') ?? []);
     if (unknownTopic !== undefined) throw new UsageError(`unknown command '${unknownTopic}'`, 'Run esign --help for the list of commands.');
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync([...helpAsFlag(argv)], { from: 'user' });
   } catch (caught) {
     // Whatever a signal broke on its way out (an aborted request, a closed stream), the person stopped the work.
     const error = interruption.signal.aborted && !(caught instanceof InterruptedError) ? interruption.signal.reason : caught;

@@ -181,10 +181,13 @@ describe('usage errors', () => {
     const nested = await runEsign(['help', 'envelopes', 'bogus']);
     expect(nested.code).toBe(2);
     expect(nested.stderr).toMatch(/unknown command 'envelopes bogus'/);
-    for (const known of [['help', 'envelopes'], ['help', 'env'], ['help'], ['help', 'env', 'void'], ['help', 'envelopes', 'ls']]) {
+    for (const known of [['help', 'envelopes'], ['help', 'env'], ['help'], ['help', 'env', 'void'], ['help', 'envelopes', 'ls'], ['--no-color', 'help', 'participants', 'correct']]) {
       const result = await runEsign(known);
       expect(result.code, known.join(' ')).toBe(0);
       expect(result.stdout).toMatch(/^Usage: esign/);
+      // The help of the whole path, as gh gives it: `help envelopes ls` is `envelopes ls --help`, not that of envelopes.
+      const flagged = await runEsign([...known.filter((word) => word !== 'help'), '--help']);
+      expect(result.stdout, known.join(' ')).toBe(flagged.stdout);
     }
   });
 

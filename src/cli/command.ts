@@ -121,18 +121,23 @@ export interface LazyEntry {
 const valueOptions = new Set(['--profile', '--timeout', '--idempotency-key']);
 
 /** The words of a command line that are not options or their values, up to `--` (at most `limit` of them). */
-function operandsOf(argv: readonly string[], limit = Infinity): string[] {
-  const operands: string[] = [];
-  for (let index = 0; index < argv.length && operands.length < limit; index++) {
+/** Where the words that are not options (nor an option's value) stand in `argv`. */
+function operandIndexes(argv: readonly string[], limit = Infinity): number[] {
+  const indexes: number[] = [];
+  for (let index = 0; index < argv.length && indexes.length < limit; index++) {
     const token = argv[index]!;
     if (token === '--') break;
     if (token.startsWith('-')) {
       if (valueOptions.has(token)) index++;
       continue;
     }
-    operands.push(token);
+    indexes.push(index);
   }
-  return operands;
+  return indexes;
+}
+
+function operandsOf(argv: readonly string[], limit = Infinity): string[] {
+  return operandIndexes(argv, limit).map((index) => argv[index]!);
 }
 
 /** The name of the top-level command a command line names (`help <command>` names its command), if any. */
@@ -154,4 +159,14 @@ export function invokedEntry(argv: readonly string[], entries: readonly LazyEntr
 export function helpTopic(argv: readonly string[]): string[] | undefined {
   const operands = operandsOf(argv);
   return operands[0] === 'help' ? operands.slice(1) : undefined;
+}
+
+/**
+ * `esign help envelopes list` as `esign envelopes list --help`, as gh reads it: commander's help command shows the
+ * help of its first word only (that of `envelopes`). `esign help` and `esign help help` stay commander's.
+ */
+export function helpAsFlag(argv: readonly string[]): readonly string[] {
+  const [help, topic] = operandIndexes(argv, 2);
+  if (help === undefined || topic === undefined || argv[help] !== 'help' || argv[topic] === 'help') return argv;
+  return [...argv.slice(0, help), ...argv.slice(help + 1), '--help'];
 }
