@@ -296,9 +296,10 @@ _esign_argument() {
 }
 
 # _esign_walk WORD…: the words before the cursor (the command name excluded) set _esign_at (the command),
-# _esign_index (positional arguments seen) and _esign_expecting (an option whose value is under the cursor).
+# _esign_index (positional arguments seen), _esign_expecting (an option whose value is under the cursor) and
+# _esign_help (`esign help …`: only command names follow).
 _esign_walk() {
-  _esign_at="" _esign_index=0 _esign_expecting=""
+  _esign_at="" _esign_index=0 _esign_expecting="" _esign_help=""
   local word
   for word in "$@"; do
     if [[ -n $_esign_expecting ]]; then
@@ -309,7 +310,9 @@ _esign_walk() {
       -*=*) ;;
       -*) _esign_value "$_esign_at" "$word" && _esign_expecting=$word ;;
       *)
-        if ((_esign_index == 0)) && _esign_command "$_esign_at" "$word"; then
+        if [[ -z $_esign_at && -z $_esign_help && $word == help ]] && ((_esign_index == 0)); then
+          _esign_help=1
+        elif ((_esign_index == 0)) && _esign_command "$_esign_at" "$word"; then
           _esign_at=$_esign_reply
         else
           ((_esign_index++))
@@ -322,7 +325,7 @@ _esign_walk() {
 # _esign_subcommands COMMAND: its subcommands and their aliases.
 _esign_subcommands() {
   case "$1" in
-    '') _esign_reply='me profiles profile config emulator envelopes env send participants part templates template documents doc fields field batch anchors anchor webhooks webhook contacts contact folders folder team invites invite account reports report doctor completion api' ;;
+    '') _esign_reply='me profiles profile config emulator envelopes env send participants part templates template documents doc fields field batch anchors anchor webhooks webhook contacts contact folders folder team invites invite account reports report doctor completion api help' ;;
     'profiles') _esign_reply='add list ls show use set remove rm' ;;
     'config') _esign_reply='trust untrust trusted' ;;
     'emulator') _esign_reply='sign approve refuse' ;;
@@ -478,10 +481,17 @@ _esign_complete_value() {
 }
 
 _esign() {
-  local cur=${COMP_WORDS[COMP_CWORD]} _esign_reply _esign_at _esign_index _esign_expecting
+  local cur=${COMP_WORDS[COMP_CWORD]} _esign_reply _esign_at _esign_index _esign_expecting _esign_help
   COMPREPLY=()
   _esign_walk "${COMP_WORDS[@]:1:COMP_CWORD-1}"
   [[ $cur == "=" ]] && cur=""
+  if [[ -n $_esign_help ]]; then
+    if ((_esign_index == 0)) && [[ $cur != -* ]]; then
+      _esign_subcommands "$_esign_at"
+      COMPREPLY=($(compgen -W "${_esign_reply% help}" -- "$cur"))
+    fi
+    return 0
+  fi
   if [[ -n $_esign_expecting ]]; then
     _esign_value "$_esign_at" "$_esign_expecting"
     _esign_complete_value "$_esign_reply"

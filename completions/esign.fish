@@ -527,12 +527,13 @@ function __esign_takes_value
     return 1
 end
 
-# __esign_state: the command the words before the cursor name, the positional arguments seen, and whether an option
-# waits for its value (one per line).
+# __esign_state: the command the words before the cursor name, the positional arguments seen, whether an option
+# waits for its value, and whether the line is `esign help …` (only command names follow), one per line.
 function __esign_state
     set -l command esign
     set -l index 0
     set -l expecting 0
+    set -l help 0
     set -l words (commandline -opc)
     set -e words[1]
     for word in $words
@@ -545,20 +546,27 @@ function __esign_state
             case '-*'
                 __esign_takes_value $command $word; and set expecting 1
             case '*'
-                if test $index = 0; and set -l next (__esign_command $command $word)
+                if test $index = 0 -a $command = esign -a $help = 0 -a $word = help
+                    set help 1
+                else if test $index = 0; and set -l next (__esign_command $command $word)
                     set command $next
                 else
                     set index (math $index + 1)
                 end
         end
     end
-    printf '%s\n' $command $index $expecting
+    printf '%s\n' $command $index $expecting $help
 end
 
-# __esign_in COMMAND: the cursor is in that command's options.
+# __esign_in COMMAND: the cursor is in that command's options (none after `esign help`).
 function __esign_in
     set -l state (__esign_state)
-    test "$state[1]" = "$argv[1]"
+    test "$state[1]" = "$argv[1]"; and test "$state[4]" = 0
+end
+
+# __esign_helping: the line is `esign help …`.
+function __esign_helping
+    test (__esign_state)[4] = 1
 end
 
 # __esign_at COMMAND INDEX [+]: the cursor is on that positional argument (+: or a later one), not an option's value.
@@ -582,17 +590,17 @@ function __esign_list_1
 end
 
 complete -c esign -f
-complete -c esign -s v -l version -d 'print the version'
-complete -c esign -l profile -d 'profile to use (else ESIGN_PROFILE, project config, default profile)' -x -a '(__esign_profiles)'
-complete -c esign -l live -d 'production: use the live key and the production base URL'
-complete -c esign -l json -d 'print one JSON document on stdout; errors as JSON on stderr'
-complete -c esign -s q -l quiet -d 'print only the result'\''s ids, one per line (for scripts: id=$(esign env create -q))'
-complete -c esign -l debug -d 'trace requests and responses on stderr (keys redacted)'
-complete -c esign -l no-color -d 'no colour (also NO_COLOR)'
-complete -c esign -s y -l yes -d 'assume yes for confirmations'
-complete -c esign -l dry-run -d 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing; a change to profiles, trusted configs or an --out file is described, not made'
-complete -c esign -l timeout -d 'time limit for each request' -x
-complete -c esign -l idempotency-key -d 'Idempotency-Key for the POST this command makes' -x
+complete -c esign -n 'not __esign_helping' -s v -l version -d 'print the version'
+complete -c esign -n 'not __esign_helping' -l profile -d 'profile to use (else ESIGN_PROFILE, project config, default profile)' -x -a '(__esign_profiles)'
+complete -c esign -n 'not __esign_helping' -l live -d 'production: use the live key and the production base URL'
+complete -c esign -n 'not __esign_helping' -l json -d 'print one JSON document on stdout; errors as JSON on stderr'
+complete -c esign -n 'not __esign_helping' -s q -l quiet -d 'print only the result'\''s ids, one per line (for scripts: id=$(esign env create -q))'
+complete -c esign -n 'not __esign_helping' -l debug -d 'trace requests and responses on stderr (keys redacted)'
+complete -c esign -n 'not __esign_helping' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c esign -n 'not __esign_helping' -s y -l yes -d 'assume yes for confirmations'
+complete -c esign -n 'not __esign_helping' -l dry-run -d 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing; a change to profiles, trusted configs or an --out file is described, not made'
+complete -c esign -n 'not __esign_helping' -l timeout -d 'time limit for each request' -x
+complete -c esign -n 'not __esign_helping' -l idempotency-key -d 'Idempotency-Key for the POST this command makes' -x
 complete -c esign -n '__esign_in '\''esign'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign'\'' 0' -a me -d 'Validate the API key and show the account, integration and responsible user it acts for'
 complete -c esign -n '__esign_at '\''esign'\'' 0' -a profiles -d 'Manage profiles: named pairs of test and live keys with their base URLs'
@@ -628,6 +636,7 @@ complete -c esign -n '__esign_at '\''esign'\'' 0' -a report -d 'Audit reports: v
 complete -c esign -n '__esign_at '\''esign'\'' 0' -a doctor -d 'Check the set-up, one line per check with a fix for each failure; exit 0 when all pass, else the first failure'\''s code (2, 3 or 7)'
 complete -c esign -n '__esign_at '\''esign'\'' 0' -a completion -d 'Print the shell completion script for bash, zsh or fish (commands, options, values, files, profiles)'
 complete -c esign -n '__esign_at '\''esign'\'' 0' -a api -d 'Call any operation of the API by operationId or METHOD /path (like `gh api`); --list shows them all'
+complete -c esign -n '__esign_at '\''esign'\'' 0; and not __esign_helping' -a help -d 'Show the help of a command (esign help envelopes list)'
 complete -c esign -n '__esign_in '\''esign me'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign profiles'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign profiles'\'' 0' -a add -d 'Add or update a profile: its test and live keys (stored in the OS keychain) and base URLs'
@@ -647,23 +656,23 @@ complete -c esign -n '__esign_in '\''esign profiles add'\''' -l default -d 'make
 complete -c esign -n '__esign_in '\''esign profiles add'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign profiles list'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign profiles show'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign profiles show'\'' 0' -a '(__esign_profiles)'
+complete -c esign -n '__esign_at '\''esign profiles show'\'' 0; and not __esign_helping' -a '(__esign_profiles)'
 complete -c esign -n '__esign_in '\''esign profiles use'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign profiles use'\'' 0' -a '(__esign_profiles)'
+complete -c esign -n '__esign_at '\''esign profiles use'\'' 0; and not __esign_helping' -a '(__esign_profiles)'
 complete -c esign -n '__esign_in '\''esign profiles set'\''' -l base-url -d 'production API base URL' -x
 complete -c esign -n '__esign_in '\''esign profiles set'\''' -l sandbox-base-url -d 'sandbox API base URL' -x
 complete -c esign -n '__esign_in '\''esign profiles set'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign profiles set'\'' 0' -a '(__esign_profiles)'
+complete -c esign -n '__esign_at '\''esign profiles set'\'' 0; and not __esign_helping' -a '(__esign_profiles)'
 complete -c esign -n '__esign_in '\''esign profiles remove'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign profiles remove'\'' 0' -a '(__esign_profiles)'
+complete -c esign -n '__esign_at '\''esign profiles remove'\'' 0; and not __esign_helping' -a '(__esign_profiles)'
 complete -c esign -n '__esign_in '\''esign config'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign config'\'' 0' -a trust -d 'Trust a project config file as it is now: esign then uses its base URLs (and runs it, if it is code)'
 complete -c esign -n '__esign_at '\''esign config'\'' 0' -a untrust -d 'Withdraw the trust in a project config file'
 complete -c esign -n '__esign_at '\''esign config'\'' 0' -a trusted -d 'List the trusted project config files, and whether each is still as it was trusted'
 complete -c esign -n '__esign_in '\''esign config trust'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign config trust'\'' 0' -F
+complete -c esign -n '__esign_at '\''esign config trust'\'' 0; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign config untrust'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign config untrust'\'' 0' -F
+complete -c esign -n '__esign_at '\''esign config untrust'\'' 0; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign config trusted'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign emulator'\''' -l port -d 'port (0 picks a free one)' -x
 complete -c esign -n '__esign_in '\''esign emulator'\''' -l host -d 'loopback address to listen on' -x
@@ -816,12 +825,12 @@ complete -c esign -n '__esign_in '\''esign documents upload'\''' -l no-wait -d '
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -l confirm-conversion -d 'accept the converted PDF of each .docx without asking'
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -l wait-timeout -d 'give up waiting after this long (default 2m)' -x
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign documents upload'\'' 1 +' -F
+complete -c esign -n '__esign_at '\''esign documents upload'\'' 1 +; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign documents list'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign documents confirm-conversion'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign documents download-url'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign documents validate'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign documents validate'\'' 0' -F
+complete -c esign -n '__esign_at '\''esign documents validate'\'' 0; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign fields'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign fields'\'' 0' -a put -d 'Replace a document'\''s fields with the ones in a YAML or JSON file (ids left out are derived, so a re-run updates)'
 complete -c esign -n '__esign_at '\''esign fields'\'' 0' -a list -d 'List a document'\''s fields with their resolved positions (anchors already turned into coordinates)'
@@ -847,9 +856,9 @@ complete -c esign -n '__esign_at '\''esign batch'\'' 0' -a run -d 'Send every en
 complete -c esign -n '__esign_at '\''esign batch'\'' 0' -a schema -d 'Print the JSON Schema of batch files and envelope specs (for editors: yaml-language-server)'
 complete -c esign -n '__esign_at '\''esign batch'\'' 0' -a convert-v2 -d 'Turn a legacy POST /v2/envelopes/ body into a v4 envelope spec (YAML), listing what has no v4 counterpart'
 complete -c esign -n '__esign_in '\''esign batch validate'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign batch validate'\'' 0 +' -F
+complete -c esign -n '__esign_at '\''esign batch validate'\'' 0 +; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign batch plan'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign batch plan'\'' 0 +' -F
+complete -c esign -n '__esign_at '\''esign batch plan'\'' 0 +; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign batch run'\''' -s c -l concurrency -d 'envelopes in flight at once' -x
 complete -c esign -n '__esign_in '\''esign batch run'\''' -l journal -d 'where each completed step is recorded (default: <first spec>.journal.jsonl)' -r -F
 complete -c esign -n '__esign_in '\''esign batch run'\''' -l resume -d 'continue from the journal of an interrupted or failed run'
@@ -861,12 +870,12 @@ complete -c esign -n '__esign_in '\''esign batch run'\''' -l fail-fast -d 'stop 
 complete -c esign -n '__esign_in '\''esign batch run'\''' -l confirm-conversion -d 'accept the converted PDF of each .docx without asking'
 complete -c esign -n '__esign_in '\''esign batch run'\''' -l force -d 'replace an existing journal (starting over) or report'
 complete -c esign -n '__esign_in '\''esign batch run'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign batch run'\'' 0 +' -F
+complete -c esign -n '__esign_at '\''esign batch run'\'' 0 +; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign batch schema'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign batch convert-v2'\''' -s o -l out -d 'write the spec to this file instead of standard output' -r -F
 complete -c esign -n '__esign_in '\''esign batch convert-v2'\''' -l force -d 'replace --out if it exists'
 complete -c esign -n '__esign_in '\''esign batch convert-v2'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign batch convert-v2'\'' 0' -F
+complete -c esign -n '__esign_at '\''esign batch convert-v2'\'' 0; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign anchors'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign anchors'\'' 0' -a find -d 'Find where anchor texts are (page, x, y, width, height): in an envelope document, a template document (--template), or a local PDF (--local)'
 complete -c esign -n '__esign_in '\''esign anchors find'\''' -l text -d 'text to find (repeatable)' -x
@@ -1057,7 +1066,7 @@ complete -c esign -n '__esign_in '\''esign reports usage'\''' -l to -d 'sent bef
 complete -c esign -n '__esign_in '\''esign reports usage'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign doctor'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign completion'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_at '\''esign completion'\'' 0' -a 'bash zsh fish'
+complete -c esign -n '__esign_at '\''esign completion'\'' 0; and not __esign_helping' -a 'bash zsh fish'
 complete -c esign -n '__esign_in '\''esign api'\''' -s f -l raw-field -d 'a string parameter (repeatable): fills {key} in the path, else the query (GET, DELETE) or the JSON body' -x
 complete -c esign -n '__esign_in '\''esign api'\''' -s F -l field -d 'a typed parameter: numbers, true, false, null, @file for a file'\''s text (repeatable)' -x
 complete -c esign -n '__esign_in '\''esign api'\''' -l input -d 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query' -r -F

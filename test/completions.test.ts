@@ -114,6 +114,18 @@ describe('bash completion (the generated _esign function, through COMP_WORDS/COM
     expect(requests).toBe(0);
   });
 
+  it.skipIf(!has('bash'))('offers `help`, then command names after it (as `esign help envelopes list` reads them), and nothing else', () => {
+    const topLevel = bashComplete('esign ');
+    expect(topLevel).toContain('help');
+    expect(bashComplete('esign help ')).toEqual(topLevel.filter((name) => name !== 'help'));
+    expect(bashComplete('esign help env l')).toEqual(['list', 'ls']);
+    // A help topic takes no options, no arguments (no files), and no second `help`.
+    expect(bashComplete('esign help envelopes list ')).toEqual([]);
+    expect(bashComplete('esign help envelopes list --')).toEqual([]);
+    expect(bashComplete('esign help documents upload ')).toEqual([]);
+    expect(bashComplete('esign help h')).toEqual([]);
+  });
+
   it.skipIf(!has('bash'))('offers the shells to `esign completion`, and nothing once its argument is given', () => {
     expect(bashComplete('esign completion ')).toEqual(['bash', 'fish', 'zsh']);
     expect(bashComplete('esign completion bash ')).toEqual([]);
@@ -167,6 +179,7 @@ describe('zsh and fish completion', () => {
       ['esign envelopes list --status ', ['COMPLETED', 'DECLINED', 'DRAFT', 'EXPIRED', 'SENT', 'VOIDED']],
       ['esign --profile ', ['acme', 'ci-sandbox']],
       ['esign fields check --local n', ['nda.pdf', 'notes.txt']],
+      ['esign help env l', ['list', 'ls']],
     ] as const) {
       const shown = await zshComplete(line, offered);
       expect(shown, line).not.toMatch(/_esign:|command not found|parse error/);
@@ -185,6 +198,11 @@ describe('zsh and fish completion', () => {
     expect(fish('esign webhooks create --events ENVELOPE_SENT,ENVELOPE_V')).toEqual(['ENVELOPE_SENT,ENVELOPE_VOIDED']);
     expect(fish('esign --profile ')).toEqual(['acme', 'ci-sandbox']);
     expect(fish('esign fields check --local n')).toEqual(['nda.pdf', 'notes.txt']);
+    expect(fish('esign ')).toContain('help');
+    expect(fish('esign help env l')).toEqual(['list', 'ls']);
+    expect(fish('esign help envelopes list --')).toEqual([]);
+    expect(fish('esign help documents upload ')).toEqual([]);
+    expect(fish('esign help ')).not.toContain('help');
   });
 
 });

@@ -32,6 +32,10 @@ const optionNames = (option: OptionSpec) => {
   const { short, long } = parseFlags(option.flags);
   return short ? [short, long] : [long];
 };
+const HELP_DESCRIPTION = 'Show the help of a command (esign help envelopes list)';
+/** `esign help <command…>` shows that command's help: offered with the top-level commands, followed by command names only. */
+const helpCommandOf = (node: CommandNode) => (node.path.length === 0 ? ['help'] : []);
+
 /** esign's own options are global: every command takes them, so they are offered everywhere. */
 const ownOptions = (node: CommandNode) => (node.path.length ? [...node.options, helpOption] : [helpOption]);
 
@@ -101,9 +105,10 @@ ${argumentCases.join('\n')}
 }
 
 # _esign_walk WORD…: the words before the cursor (the command name excluded) set _esign_at (the command),
-# _esign_index (positional arguments seen) and _esign_expecting (an option whose value is under the cursor).
+# _esign_index (positional arguments seen), _esign_expecting (an option whose value is under the cursor) and
+# _esign_help (\`esign help …\`: only command names follow).
 _esign_walk() {
-  _esign_at="" _esign_index=0 _esign_expecting=""
+  _esign_at="" _esign_index=0 _esign_expecting="" _esign_help=""
   local word
   for word in "$@"; do
     if [[ -n $_esign_expecting ]]; then
@@ -114,7 +119,9 @@ _esign_walk() {
       -*=*) ;;
       -*) _esign_value "$_esign_at" "$word" && _esign_expecting=$word ;;
       *)
-        if ((_esign_index == 0)) && _esign_command "$_esign_at" "$word"; then
+        if [[ -z $_esign_at && -z $_esign_help && $word == help ]] && ((_esign_index == 0)); then
+          _esign_help=1
+        elif ((_esign_index == 0)) && _esign_command "$_esign_at" "$word"; then
           _esign_at=$_esign_reply
         else
           ((_esign_index++))
@@ -130,7 +137,7 @@ export function bashCompletion(root: CommandNode): string {
   const globalNames = root.options.flatMap(optionNames);
   const subcommandCases = nodes
     .filter((node) => node.subcommands.length)
-    .map((node) => `    ${singleQuoted(keyOf(node))}) _esign_reply=${singleQuoted(node.subcommands.flatMap(namesOf).map(word).join(' '))} ;;`);
+    .map((node) => `    ${singleQuoted(keyOf(node))}) _esign_reply=${singleQuoted([...node.subcommands.flatMap(namesOf), ...helpCommandOf(node)].map(word).join(' '))} ;;`);
   const optionCases = nodes.map((node) => `    ${singleQuoted(keyOf(node))}) _esign_reply=${singleQuoted(ownOptions(node).flatMap(optionNames).join(' '))} ;;`);
   return `${header('#')}
 # Install: source it from ~/.bashrc, or copy it to a bash-completion directory (/usr/share/bash-completion/completions
@@ -173,10 +180,17 @@ _esign_complete_value() {
 }
 
 _esign() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} _esign_reply _esign_at _esign_index _esign_expecting
+  local cur=\${COMP_WORDS[COMP_CWORD]} _esign_reply _esign_at _esign_index _esign_expecting _esign_help
   COMPREPLY=()
   _esign_walk "\${COMP_WORDS[@]:1:COMP_CWORD-1}"
   [[ $cur == "=" ]] && cur=""
+  if [[ -n $_esign_help ]]; then
+    if ((_esign_index == 0)) && [[ $cur != -* ]]; then
+      _esign_subcommands "$_esign_at"
+      COMPREPLY=($(compgen -W "\${_esign_reply% help}" -- "$cur"))
+    fi
+    return 0
+  fi
   if [[ -n $_esign_expecting ]]; then
     _esign_value "$_esign_at" "$_esign_expecting"
     _esign_complete_value "$_esign_reply"
@@ -210,7 +224,13 @@ export function zshCompletion(root: CommandNode): string {
   const describedOptions = (options: readonly OptionSpec[]) => options.flatMap((option) => optionNames(option).map((name) => [name, option.description] as const));
   const subcommandCases = nodes
     .filter((node) => node.subcommands.length)
-    .map((node) => `    ${singleQuoted(keyOf(node))}) reply=(${describedList(node.subcommands.flatMap((sub) => namesOf(sub).map((name) => [word(name), sub.description] as const)))}) ;;`);
+    .map(
+      (node) =>
+        `    ${singleQuoted(keyOf(node))}) reply=(${describedList([
+          ...node.subcommands.flatMap((sub) => namesOf(sub).map((name) => [word(name), sub.description] as const)),
+          ...helpCommandOf(node).map((name) => [name, HELP_DESCRIPTION] as const),
+        ])}) ;;`,
+    );
   const optionCases = nodes.map((node) => `    ${singleQuoted(keyOf(node))}) reply=(${describedList(describedOptions(ownOptions(node)))}) ;;`);
   return `#compdef esign
 ${header('#')}
@@ -252,9 +272,17 @@ _esign_complete_value() {
 }
 
 _esign() {
-  local _esign_reply _esign_at _esign_index _esign_expecting
+  local _esign_reply _esign_at _esign_index _esign_expecting _esign_help
   local -a reply
   _esign_walk "\${(@)words[2,CURRENT-1]}"
+  if [[ -n $_esign_help ]]; then
+    if ((_esign_index == 0)) && [[ \${words[CURRENT]} != -* ]]; then
+      _esign_subcommands "$_esign_at"
+      reply=(\${reply:#help:*})
+      ((\${#reply})) && _describe -t commands command reply
+    fi
+    return
+  fi
   if [[ -n $_esign_expecting ]]; then
     _esign_value "$_esign_at" "$_esign_expecting"
     _esign_complete_value "$_esign_reply"
@@ -314,7 +342,7 @@ export function fishCompletion(root: CommandNode): string {
     return `complete -c esign${condition} ${short ? `-s ${short.slice(1)} ` : ''}-l ${long.slice(2)} -d ${singleQuoted(option.description)}${value}`;
   };
   for (const option of root.options) {
-    optionLines.push(optionLine('', option));
+    optionLines.push(optionLine(` -n ${singleQuoted('not __esign_helping')}`, option));
     if (valueCompletion(option)) valueCases.push(`        case ${optionNames(option).map((name) => singleQuoted(`* ${name}`)).join(' ')}\n            return 0`);
   }
   for (const node of nodes) {
@@ -328,9 +356,12 @@ export function fishCompletion(root: CommandNode): string {
         optionLines.push(`complete -c esign -n ${singleQuoted(`__esign_at ${singleQuoted(fishKey(node))} 0`)} -a ${word(name)} -d ${singleQuoted(sub.description)}`);
       }
     }
+    for (const name of helpCommandOf(node)) {
+      optionLines.push(`complete -c esign -n ${singleQuoted(`__esign_at ${singleQuoted(fishKey(node))} 0; and not __esign_helping`)} -a ${name} -d ${singleQuoted(HELP_DESCRIPTION)}`);
+    }
     node.arguments.forEach((argument, index) => {
       if (!argument.completion) return;
-      const at = `__esign_at ${singleQuoted(fishKey(node))} ${index}${argument.variadic ? ' +' : ''}`;
+      const at = `__esign_at ${singleQuoted(fishKey(node))} ${index}${argument.variadic ? ' +' : ''}; and not __esign_helping`;
       const kind = argument.completion;
       const values = kind === 'file' ? '-F' : kind === 'profile' ? "-a '(__esign_profiles)'" : `-a ${singleQuoted(kind.words.map(word).join(' '))}`;
       optionLines.push(`complete -c esign -n ${singleQuoted(at)} ${values}`);
@@ -357,12 +388,13 @@ ${valueCases.join('\n')}
     return 1
 end
 
-# __esign_state: the command the words before the cursor name, the positional arguments seen, and whether an option
-# waits for its value (one per line).
+# __esign_state: the command the words before the cursor name, the positional arguments seen, whether an option
+# waits for its value, and whether the line is \`esign help …\` (only command names follow), one per line.
 function __esign_state
     set -l command esign
     set -l index 0
     set -l expecting 0
+    set -l help 0
     set -l words (commandline -opc)
     set -e words[1]
     for word in $words
@@ -375,20 +407,27 @@ function __esign_state
             case '-*'
                 __esign_takes_value $command $word; and set expecting 1
             case '*'
-                if test $index = 0; and set -l next (__esign_command $command $word)
+                if test $index = 0 -a $command = esign -a $help = 0 -a $word = help
+                    set help 1
+                else if test $index = 0; and set -l next (__esign_command $command $word)
                     set command $next
                 else
                     set index (math $index + 1)
                 end
         end
     end
-    printf '%s\\n' $command $index $expecting
+    printf '%s\\n' $command $index $expecting $help
 end
 
-# __esign_in COMMAND: the cursor is in that command's options.
+# __esign_in COMMAND: the cursor is in that command's options (none after \`esign help\`).
 function __esign_in
     set -l state (__esign_state)
-    test "$state[1]" = "$argv[1]"
+    test "$state[1]" = "$argv[1]"; and test "$state[4]" = 0
+end
+
+# __esign_helping: the line is \`esign help …\`.
+function __esign_helping
+    test (__esign_state)[4] = 1
 end
 
 # __esign_at COMMAND INDEX [+]: the cursor is on that positional argument (+: or a later one), not an option's value.
