@@ -173,13 +173,16 @@ describe('zsh and fish completion', () => {
     expect(checked.status).toBe(0);
   });
 
-  it.skipIf(!has('zsh') || !tmuxBinary)(has('zsh') && tmuxBinary ? 'zsh completes commands, value sets, profiles and files (zsh on a terminal, Tab typed)' : missing(tmuxBinary ? 'zsh' : 'tmux'), async () => {
+  it.skipIf(!has('zsh') || !tmuxBinary)(has('zsh') && tmuxBinary ? 'zsh completes commands, value sets (also --option=value), profiles and files (zsh on a terminal, Tab typed)' : missing(tmuxBinary ? 'zsh' : 'tmux'), async () => {
     for (const [line, offered] of [
       ['esign env l', ['list', 'ls']],
       ['esign envelopes list --status ', ['COMPLETED', 'DECLINED', 'DRAFT', 'EXPIRED', 'SENT', 'VOIDED']],
       ['esign --profile ', ['acme', 'ci-sandbox']],
       ['esign fields check --local n', ['nda.pdf', 'notes.txt']],
       ['esign help env l', ['list', 'ls']],
+      // One word, --option=value: the value completes as after a space.
+      ['esign envelopes list --status=', ['COMPLETED', 'DECLINED', 'DRAFT', 'EXPIRED', 'SENT', 'VOIDED']],
+      ['esign env ls --status=SE', ['--status=SENT']],
     ] as const) {
       const shown = await zshComplete(line, offered);
       expect(shown, line).not.toMatch(/_esign:|command not found|parse error/);

@@ -288,6 +288,13 @@ _esign() {
     _esign_complete_value "$_esign_reply"
     return
   fi
+  # --option=value in one word: the value after the = completes as the option's value.
+  if [[ \${words[CURRENT]} == -*=* ]]; then
+    _esign_value "$_esign_at" "\${words[CURRENT]%%=*}" || return
+    compset -P '*='
+    _esign_complete_value "$_esign_reply"
+    return
+  fi
   if [[ \${words[CURRENT]} == -* ]]; then
     _esign_options "$_esign_at"
     _describe -t options option reply
