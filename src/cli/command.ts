@@ -120,8 +120,7 @@ export interface LazyEntry {
 /** Global options that take a value: skipped when looking for the command a command line names. */
 const valueOptions = new Set(['--profile', '--timeout', '--idempotency-key']);
 
-/** The words of a command line that are not options or their values, up to `--` (at most `limit` of them). */
-/** Where the words that are not options (nor an option's value) stand in `argv`. */
+/** Where the words of a command line that are not options or their values stand, up to `--` (at most `limit`). */
 function operandIndexes(argv: readonly string[], limit = Infinity): number[] {
   const indexes: number[] = [];
   for (let index = 0; index < argv.length && indexes.length < limit; index++) {
@@ -136,6 +135,7 @@ function operandIndexes(argv: readonly string[], limit = Infinity): number[] {
   return indexes;
 }
 
+/** The words of a command line that are not options or their values, up to `--` (at most `limit` of them). */
 function operandsOf(argv: readonly string[], limit = Infinity): string[] {
   return operandIndexes(argv, limit).map((index) => argv[index]!);
 }

@@ -390,7 +390,7 @@ export class Store {
         if (error instanceof StateFileError) throw error;
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EISDIR') throw new StateFileError(statePath, 'is a directory.', 'Give --state the path of a file (it is made on the first change).');
-        if (code !== 'ENOENT') throw new StateFileError(statePath, `cannot be read (${(error as Error).message}).`, 'Check the file and its permissions, or give --state another path.');
+        if (code !== 'ENOENT') throw new StateFileError(statePath, `cannot be read (${code ?? (error as Error).message}).`, 'Check the file and its permissions, or give --state another path.');
       }
     }
     return { store: new Store(initial(), statePath), restored: false };
