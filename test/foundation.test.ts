@@ -74,6 +74,13 @@ describe('esign me', () => {
     const result = await runEsign(['me', '--timeout', '2'], { env: { ESIGN_SANDBOX_BASE_URL: 'http://127.0.0.1:9', ESIGN_API_KEY: sandbox.key } });
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('Could not reach http://127.0.0.1:9');
+    expect(result.stderr).toContain('hint: Nothing listens there: start the emulator (`esign emulator`)');
+  });
+
+  it('says that the emulator serves http:// when an https:// base URL points at it (exit 7)', async () => {
+    const result = await runEsign(['me', '--timeout', '5'], { env: { ESIGN_SANDBOX_BASE_URL: sandbox.url.replace('http://', 'https://'), ESIGN_API_KEY: sandbox.key } });
+    expect(result.code, result.stderr).toBe(7);
+    expect(result.stderr).toContain('hint: The host did not answer TLS: the emulator serves http://, so use http:// in the base URL.');
   });
 });
 

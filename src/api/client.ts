@@ -7,6 +7,7 @@ import { AnswerReader, headerValue } from './answer-reader.js';
 import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from './errors.js';
 import { describeBody, DryRunComplete, type DryRunRequest } from './dry-run.js';
 import { discard, drain, HttpPool, type FileBody, type HttpResponse } from './http.js';
+import { networkHint } from './network-hints.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { assertExtraHeader } from './request-headers.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
@@ -436,5 +437,8 @@ function toNetworkError(error: unknown, origin: string, timeoutMs: number): Netw
     return new NetworkError(`No answer from ${origin} within ${seconds}.`, 'TIMEOUT');
   }
   const detail = code ? `${code}` : (err.message ?? 'unknown error');
-  return new NetworkError(`Could not reach ${origin}: ${detail}.`, 'NETWORK_ERROR');
+  const failure = new NetworkError(`Could not reach ${origin}: ${detail}.`, 'NETWORK_ERROR');
+  const hint = networkHint(code, origin);
+  if (hint) failure.hint = hint;
+  return failure;
 }
