@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, rmSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { constants, createReadStream, rmSync } from 'node:fs';
+import { access, mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -391,6 +391,14 @@ export class Store {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EISDIR') throw new StateFileError(statePath, 'is a directory.', 'Give --state the path of a file (it is made on the first change).');
         if (code !== 'ENOENT') throw new StateFileError(statePath, `cannot be read (${code ?? (error as Error).message}).`, 'Check the file and its permissions, or give --state another path.');
+      }
+      // A new state file is first written at the first change: a folder it cannot go in is said now, not then.
+      const folder = dirname(statePath);
+      try {
+        await mkdir(folder, { recursive: true, mode: 0o700 });
+        await access(folder, constants.W_OK);
+      } catch (error) {
+        throw new StateFileError(statePath, `cannot be written: its folder ${folder} cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, 'Give --state a path in a folder you can write.');
       }
     }
     return { store: new Store(initial(), statePath), restored: false };

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
@@ -71,6 +71,14 @@ describe('emulator --state files it cannot use, and older ones', () => {
     expect(result.stderr).toMatch(/hint: .*(move the file away|Move the file away)/);
     expect(result.stderr).not.toContain('bug in esign');
     expect(readFileSync(statePath, 'utf8')).toBe(content);
+  });
+
+  // sysfs refuses a new folder to everyone, root included: a place where a state file cannot go, on any Linux.
+  it.skipIf(!existsSync('/sys/kernel'))('refuses a new file whose folder cannot be made, at start rather than at the first save (exit 2)', async () => {
+    const statePath = '/sys/esign-state-test/emulator.jsonl';
+    const result = await runEsign(['emulator', '--state', statePath, '--port', '0']);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`--state ${statePath}: cannot be written: its folder /sys/esign-state-test cannot be made or written (EPERM).`);
   });
 
   it('refuses a directory with exit 2', async () => {
