@@ -384,11 +384,7 @@ function transferFailure(error: unknown, kind: TransferKind, url: URL, timeoutMs
   const err = error as { code?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code;
   const seconds = `${timeoutMs / 1000} s`;
-  const timeout = (message: string) => {
-    const failure = new NetworkError(message, 'TIMEOUT');
-    failure.hint = `--timeout <seconds> sets how long a silence may last (now ${seconds}).`;
-    return failure;
-  };
+  const timeout = (message: string) => new NetworkError(message, 'TIMEOUT', `--timeout <seconds> sets how long a silence may last (now ${seconds}).`);
   switch (code) {
     case 'CONNECT_TIMEOUT':
       return timeout(`Could not connect to the ${kind} host ${url.host} within ${seconds}.`);
@@ -437,8 +433,5 @@ function toNetworkError(error: unknown, origin: string, timeoutMs: number): Netw
     return new NetworkError(`No answer from ${origin} within ${seconds}.`, 'TIMEOUT');
   }
   const detail = code ? `${code}` : (err.message ?? 'unknown error');
-  const failure = new NetworkError(`Could not reach ${origin}: ${detail}.`, 'NETWORK_ERROR');
-  const hint = networkHint(code, origin);
-  if (hint) failure.hint = hint;
-  return failure;
+  return new NetworkError(`Could not reach ${origin}: ${detail}.`, 'NETWORK_ERROR', networkHint(code, origin));
 }

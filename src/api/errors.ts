@@ -116,9 +116,11 @@ export class NetworkError extends EsignError {
   constructor(
     message: string,
     readonly networkCode = 'NETWORK_ERROR',
+    hint?: string,
   ) {
     super(message);
     this.name = 'NetworkError';
+    if (hint) this.hint = hint;
   }
   get code(): string {
     return this.networkCode;

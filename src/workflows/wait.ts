@@ -98,7 +98,7 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
 /** The last failure of an outage the wait gave up on, saying so (same code and exit code). */
 function gaveUp(error: unknown, lastedMs: number): unknown {
   const message = `${(error as Error).message.replace(/\.?$/, '.')} Every check failed for ${formatDuration(lastedMs)}; esign stopped waiting.`;
-  if (error instanceof NetworkError) return Object.assign(new NetworkError(message, error.code), error.hint ? { hint: error.hint } : {});
+  if (error instanceof NetworkError) return new NetworkError(message, error.code, error.hint);
   if (error instanceof ApiError) return new ApiError(error.status, error.apiCode, message, error.details, error.requestId, error.retryAfterSeconds);
   return error;
 }
