@@ -514,7 +514,6 @@ export class Store {
   async reset(state: State): Promise<void> {
     this.state = state;
     this.blobs = new Map();
-    this.changed();
     await this.flush();
     let names: string[];
     try {
