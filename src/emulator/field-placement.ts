@@ -4,7 +4,7 @@
  * search's switch, size limit, time limit and one-search-per-document gate.
  */
 import { isUuid, uuidV5 } from '../shared/uuid.js';
-import { placeFields, type FieldInput, type PlacedField, type PlacementProblem } from '../pdf/placement.js';
+import { placeFields, type FieldInput, type PlacedField, type PlacementProblem, type PlacementResult } from '../pdf/placement.js';
 import type { PageInfo as PdfPageInfo } from '../pdf/text.js';
 import { assertAnchorSearchPossible, assertDocumentReady, loadDocumentText, withSearchSlot } from './anchor-gate.js';
 import { ApiFailure, fail } from './errors.js';
@@ -116,21 +116,34 @@ export async function placeFieldsOnDocument(
   if (fields.length === 0) return [];
   // As in placement, null stands for an anchor left out.
   const usesAnchors = fields.some((field) => isRecord(field) && field.anchor !== undefined && field.anchor !== null);
-  if (usesAnchors) assertAnchorSearchPossible(deps.options, document);
-  else assertDocumentReady(document, 'given fields');
-  assertKnownParticipants(deps, document, fields);
-  assertIdsFree(deps, document, fields);
-
-  const place = () =>
-    placeFields({
-      documentId: document.documentId,
-      idNamespace: idNamespaceOf(document.documentId),
-      // Stored pages were read by readPdfPages, so their rotation is one of the four the pdf module names.
-      pages: (document.pages ?? []) as PdfPageInfo[],
-      loadText: () => loadDocumentText(deps.store, deps.options, document),
-      fields: fields as readonly FieldInput[],
-    });
-  const result = usesAnchors ? await withSearchSlot(document.documentId, place, { wait: options.waitForSearchSlot }) : await place();
+  let result: PlacementResult;
+  let pages: DocumentRecord['pages'];
+  do {
+    // Processing replaces `pages` whenever the content changes (an upload deletes them): a search that ran on other
+    // pages than the document has now is done again, or refused if the new content is not READY.
+    pages = document.pages;
+    if (usesAnchors) assertAnchorSearchPossible(deps.options, document);
+    else assertDocumentReady(document, 'given fields');
+    assertKnownParticipants(deps, document, fields);
+    assertIdsFree(deps, document, fields);
+    const place = () =>
+      placeFields({
+        documentId: document.documentId,
+        idNamespace: idNamespaceOf(document.documentId),
+        // Stored pages were read by readPdfPages, so their rotation is one of the four the pdf module names.
+        pages: (pages ?? []) as PdfPageInfo[],
+        loadText: () => loadDocumentText(deps.store, deps.options, document),
+        fields: fields as readonly FieldInput[],
+      });
+    result = usesAnchors ? await withSearchSlot(document.documentId, place, { wait: options.waitForSearchSlot }) : await place();
+  } while (document.pages !== pages);
+  if (usesAnchors) {
+    // The search let other requests in: the document (with its envelope) may be gone, and participants and field ids
+    // are checked again against what is stored now.
+    if (deps.store.state.documents.get(document.documentId) !== document) throw fail.notFound('Document', document.documentId);
+    assertKnownParticipants(deps, document, fields);
+    assertIdsFree(deps, document, fields);
+  }
   if (!result.ok) throw placementFailure(result.problems);
   return toStoredFields(result.fields);
 }

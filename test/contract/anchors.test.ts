@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { addDocument, draftWithSigners, findAnchors, processedDocument, putBytes, putFields, registerDocument } from '../support/documents.js';
+import { addDocument, draftWithSigners, findAnchors, getFields, processedDocument, putBytes, putFields, registerDocument } from '../support/documents.js';
+import { syncParticipants } from '../support/envelope-flow.js';
 import { useEmulator, type EmulatorProcess } from '../support/emulator.js';
 import {
   baselineOfLine,
@@ -210,6 +211,69 @@ describe('anchors:find', () => {
     expect((put.status === 503 ? put : find).body.error.code).toBe('ANCHOR_SEARCH_BUSY');
     expect(elsewhere.status).toBe(200);
   }, 60_000);
+
+  describe('a fields PUT answers for the state it is stored in, whatever arrives while its anchors are searched', () => {
+    /** Starts an anchor PUT on a slow document and resolves once its search is running (a second search is turned away). */
+    async function putDuringSearch(target: EmulatorProcess, anchorText = '{{mark}}') {
+      const { envelopeId, participantIds } = await draftWithSigners(target);
+      const { documentId, uploadUrl } = await registerDocument(target, envelopeId);
+      expect((await putBytes(uploadUrl, await slowPdf())).status).toBe(200);
+      expect((await processedDocument(target, envelopeId, documentId)).status).toBe('READY');
+      const signer = participantIds[0]!;
+      const field = { id: randomUUID(), participantId: signer, type: 'SIGNATURE', size: { width: 50, height: 20 }, anchor: { text: anchorText, occurrence: 'first' } };
+      const put = putFields(target, envelopeId, documentId, [field]);
+      for (;;) {
+        const probe = await findAnchors(target, envelopeId, documentId, [{ key: 'probe', text: 'x' }]);
+        if (probe.status === 503) break;
+        expect(probe.status, 'the PUT ended before the test could act during its search').toBe(503);
+      }
+      return { envelopeId, documentId, uploadUrl, put };
+    }
+
+    it('sent meanwhile: 409 ENVELOPE_NOT_DRAFT, and the sent envelope keeps the fields it was sent with', async () => {
+      const { envelopeId, documentId, put } = await putDuringSearch(emulator);
+      expectStatus(await call(emulator, 'POST', `/v4/api/envelopes/${envelopeId}/send`, { idempotent: true, body: {} }), 200);
+      const answer = await put;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+      expect(answer.body.error.code).toBe('ENVELOPE_NOT_DRAFT');
+      expect(await getFields(emulator, envelopeId, documentId)).toEqual([]);
+    }, 60_000);
+
+    it('deleted meanwhile: 404, not 200 for fields of an envelope that is gone', async () => {
+      const { envelopeId, put } = await putDuringSearch(emulator);
+      expect((await call(emulator, 'DELETE', `/v4/api/envelopes/${envelopeId}`)).status).toBe(204);
+      const answer = await put;
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('RESOURCE_NOT_FOUND');
+    }, 60_000);
+
+    it("its participant removed meanwhile: 400 FIELD_PARTICIPANT_UNKNOWN, no field linked to a participant the envelope no longer has", async () => {
+      const { envelopeId, documentId, put } = await putDuringSearch(emulator);
+      await syncParticipants(emulator, envelopeId, [{ name: 'Bob Signer', email: 'bob@example.test' }]);
+      const answer = await put;
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('FIELD_PARTICIPANT_UNKNOWN');
+      expect(await getFields(emulator, envelopeId, documentId)).toEqual([]);
+    }, 60_000);
+
+    it('new content uploaded meanwhile: no field is stored from the old pages (409 while it is processed, else placed on the new pages)', async () => {
+      // Found on page 150 of the old content, on page 2 of the new.
+      const text = 'Page 150 line 30 {{mark}}';
+      const { envelopeId, documentId, uploadUrl, put } = await putDuringSearch(emulator, text);
+      const replaced = await putBytes(uploadUrl, await simplePdf({ pages: [['First page'], [`${text} here`]] }));
+      expect(replaced.status).toBe(200);
+      const answer = await put;
+      const document = await processedDocument(emulator, envelopeId, documentId);
+      expect(document.pageCount).toBe(2);
+      const fields = await getFields(emulator, envelopeId, documentId);
+      if (answer.status === 200) expect(fields.flatMap((field: any) => field.pages)).toEqual([2]);
+      else {
+        expect(answer.status).toBe(409);
+        expect(answer.body.error.code).toBe('DOCUMENT_NOT_READY');
+        expect(fields).toEqual([]);
+      }
+    }, 60_000);
+  });
 
   it('findTemplateAnchors searches a template document; 404 for an unknown template or a document not in it', async () => {
     const templates = expectStatus(await call(emulator, 'GET', '/v4/api/templates/'), 200).body.data;

@@ -31,6 +31,21 @@ export function findEnvelopeDocument(ctx: RouteContext): { envelope: EnvelopeRec
   return { envelope, document };
 }
 
+/** The envelope and document of a fields PUT, while their fields may still change. */
+function findFieldsToReplace(ctx: RouteContext): { envelope: EnvelopeRecord; document: DocumentRecord } {
+  const found = findEnvelopeDocument(ctx);
+  const { envelope } = found;
+  // Once someone signed, the layout is covered by their signature: say who, rather than only that it is not a draft.
+  const signed = envelope.status === 'SENT' ? envelope.participants.filter((p) => p.status === 'SIGNED' || p.status === 'APPROVED') : [];
+  if (signed.length) {
+    throw fail.conflict('SIGNATURES_NEED_RESET', `Participants ${signed.map((p) => p.id).join(', ')} already signed or approved this envelope; changing its fields would invalidate their signatures.`, {
+      affectedSignatoryIds: signed.map((p) => p.id),
+    });
+  }
+  assertStatus(envelope, ['DRAFT'], 'ENVELOPE_NOT_DRAFT', 'change fields');
+  return found;
+}
+
 /** The contract's field shape as read: coordinates and sizes in whole points. */
 function fieldView(field: StoredField): Record<string, unknown> {
   return {
@@ -76,16 +91,10 @@ export const routes: RouteTable = {
 
   putFields: async (ctx) => {
     const { fields } = parseBody(await fieldsSchema(), ctx.body);
-    const { envelope, document } = findEnvelopeDocument(ctx);
-    // Once someone signed, the layout is covered by their signature: say who, rather than only that it is not a draft.
-    const signed = envelope.status === 'SENT' ? envelope.participants.filter((p) => p.status === 'SIGNED' || p.status === 'APPROVED') : [];
-    if (signed.length) {
-      throw fail.conflict('SIGNATURES_NEED_RESET', `Participants ${signed.map((p) => p.id).join(', ')} already signed or approved this envelope; changing its fields would invalidate their signatures.`, {
-        affectedSignatoryIds: signed.map((p) => p.id),
-      });
-    }
-    assertStatus(envelope, ['DRAFT'], 'ENVELOPE_NOT_DRAFT', 'change fields');
+    const { document } = findFieldsToReplace(ctx);
     const placed = await placeFieldsOnDocument(ctx, document, fields);
+    // An anchor search lets other requests in: the envelope may have been sent or deleted meanwhile.
+    const { envelope } = findFieldsToReplace(ctx);
     const before = new Set(document.fields.map((field) => field.id));
     const after = new Set(placed.map((field) => field.id));
     const counts = {

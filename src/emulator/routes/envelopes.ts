@@ -89,12 +89,11 @@ export const routes: RouteTable = {
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
     assertStatus(envelope, ['DRAFT'], 'ENVELOPE_NOT_DRAFT', 'delete the envelope (only a draft can be deleted; void a sent one)');
     const { state } = ctx.store;
-    for (const documentId of envelope.documentIds) {
-      state.documents.delete(documentId);
-      await discardDocumentBytes(ctx.store, documentId);
-    }
+    // Records first, in one turn: requests arriving while the bytes are removed find no half-deleted envelope.
+    for (const documentId of envelope.documentIds) state.documents.delete(documentId);
     state.envelopes.delete(envelope);
     ctx.store.changed();
+    for (const documentId of envelope.documentIds) await discardDocumentBytes(ctx.store, documentId);
     return { status: 204 };
   },
 
