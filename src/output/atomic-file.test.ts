@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../api/errors.js';
 import { interruption } from '../cli/interrupt.js';
-import { openAtomic, writeFileAtomic } from './atomic-file.js';
+import { openAtomic, openLineLog, readLineLog, writeFileAtomic } from './atomic-file.js';
 
 // The temporary name is random; a test that plants a file at it has to know it in advance.
 vi.mock('node:crypto', async (original) => {
@@ -70,6 +71,24 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(join(dir, 'link.txt'), 'new', { overwrite: true });
     expect(readFileSync(victim, 'utf8')).toBe('precious');
     expect(lstatSync(join(dir, 'link.txt')).isSymbolicLink()).toBe(false);
+  });
+
+  it('refuses, even with overwrite, a target that is no regular file (a named pipe, a device, a link to one) and leaves it as it was', async () => {
+    const dir = folder();
+    const pipe = join(dir, 'journal.fifo');
+    execFileSync('mkfifo', [pipe]);
+    symlinkSync(pipe, join(dir, 'link-to-pipe'));
+    // /dev/null only through a link: on the old code this test must not be able to replace the real one.
+    symlinkSync('/dev/null', join(dir, 'link-to-null'));
+    for (const [name, kind] of [['journal.fifo', 'a named pipe'], ['link-to-pipe', 'a named pipe'], ['link-to-null', 'a character device']] as const) {
+      const error = await writeFileAtomic(join(dir, name), 'x', { overwrite: true, label: `--journal ${name}` }).catch((caught: unknown) => caught);
+      expect(error, name).toBeInstanceOf(UsageError);
+      expect((error as UsageError).message).toBe(`Cannot write --journal ${name}: it is ${kind}, not a file.`);
+      expect((error as UsageError).code).toBe('OUTPUT_UNWRITABLE');
+    }
+    expect(lstatSync(pipe).isFIFO()).toBe(true);
+    expect(lstatSync(join(dir, 'link-to-null')).isSymbolicLink()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['journal.fifo', 'link-to-null', 'link-to-pipe']);
   });
 
   it('says that a missing folder is the problem (exit 2)', async () => {
@@ -151,5 +170,37 @@ describe('openAtomic', () => {
     await second.write('partial');
     interruption.runForcedExitCleanups();
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('line logs (batch journals)', () => {
+  const isLog = (first: unknown) => (first as { journal?: string } | undefined)?.journal === 'test';
+
+  it('drops and repairs only a last line a crash cut short', async () => {
+    const path = join(folder(), 'run.journal.jsonl');
+    writeFileSync(path, '{"journal":"test"}\n{"ref":"a"}\n{"ref":"b", "st');
+    expect(await readLineLog(path, { isLog, repair: true })).toEqual([{ journal: 'test' }, { ref: 'a' }]);
+    expect(readFileSync(path, 'utf8')).toBe('{"journal":"test"}\n{"ref":"a"}\n');
+  });
+
+  it('refuses a damaged line before the last, with its number, and leaves the journal as it was', async () => {
+    const path = join(folder(), 'run.journal.jsonl');
+    const text = '{"journal":"test"}\n{"ref":"a"}\n{"ref":"k4-r1", garbage\n{"ref":"b"}\nnull\n';
+    writeFileSync(path, text);
+    const error = await readLineLog(path, { isLog, repair: true, label: '--journal run.journal.jsonl' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).code).toBe('JOURNAL_INVALID');
+    expect((error as UsageError).message).toMatch(/^--journal run\.journal\.jsonl:3: /);
+    expect(readFileSync(path, 'utf8')).toBe(text);
+    writeFileSync(path, '{"journal":"test"}\nnull\n');
+    expect(((await readLineLog(path, { isLog }).catch((caught: unknown) => caught)) as UsageError).message).toContain(':2: ');
+  });
+
+  it('refuses a named pipe as a journal to read or to append to, instead of waiting for a writer or reader forever', async () => {
+    const pipe = join(folder(), 'journal.fifo');
+    execFileSync('mkfifo', [pipe]);
+    expect(((await readLineLog(pipe, { isLog }).catch((caught: unknown) => caught)) as UsageError).code).toBe('OUTPUT_UNWRITABLE');
+    expect(((await openLineLog(pipe, { fresh: false }).catch((caught: unknown) => caught)) as UsageError).code).toBe('OUTPUT_UNWRITABLE');
+    expect(lstatSync(pipe).isFIFO()).toBe(true);
   });
 });

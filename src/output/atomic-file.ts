@@ -4,7 +4,7 @@
  * file and leaves the target as it was; nobody ever sees a half-written file under the target's name.
  */
 import { randomBytes } from 'node:crypto';
-import { constants, statSync, unlinkSync } from 'node:fs';
+import { constants, statSync, unlinkSync, type Stats } from 'node:fs';
 import { link, lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
@@ -104,8 +104,23 @@ async function sameFile(a: string, b: string): Promise<boolean> {
   }
 }
 
-/** Refuses a target that is a folder, one of the inputs, or (without `overwrite`) an existing file; answers whether it exists. */
-async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<boolean> {
+/** What a file system entry is, for a message that refuses it. */
+function kindOf(entry: Stats): string {
+  if (entry.isDirectory()) return 'a folder';
+  if (entry.isCharacterDevice()) return 'a character device';
+  if (entry.isBlockDevice()) return 'a block device';
+  if (entry.isFIFO()) return 'a named pipe';
+  if (entry.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/**
+ * Refuses a target that is one of the inputs, anything but a regular file (a folder, a device such as /dev/null, a
+ * named pipe: renaming a file over one would destroy it, and as root that includes /dev/null), a symlink to one of
+ * those (/dev/stdout), or (without `overwrite`) an existing file. A symlink to a file is replaced by the new file, never
+ * written through: a link planted at an output's name must not aim the write at another file.
+ */
+async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<void> {
   for (const input of options.inputs ?? []) {
     if (await sameFile(input, target)) {
       throw new UsageError(`${label} is also an input of this command (${input}); writing it would destroy the input.`, 'Choose another output file.', 'OUTPUT_IS_INPUT');
@@ -115,14 +130,19 @@ async function checkOutputTarget(target: string, options: AtomicWriteOptions, la
   try {
     existing = await lstat(target);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw writeFailure(target, label, error);
   }
-  if (existing.isDirectory()) throw new UsageError(`Cannot write ${label}: it is a folder.`, 'Give a file name.', 'OUTPUT_UNWRITABLE');
+  const named = existing.isSymbolicLink() ? await stat(target).catch(() => undefined) : existing;
+  if (named) assertRegularFile(named, label);
   if (!options.overwrite) {
     throw new UsageError(`${label} already exists.`, `Pass ${options.forceFlag ?? '--force'} to replace it, or choose another file.`, 'OUTPUT_EXISTS');
   }
-  return true;
+}
+
+function assertRegularFile(entry: Stats, label: string): void {
+  if (entry.isFile()) return;
+  throw new UsageError(`Cannot write ${label}: it is ${kindOf(entry)}, not a file.`, entry.isDirectory() ? 'Give a file name.' : 'Give the path of a regular file.', 'OUTPUT_UNWRITABLE');
 }
 
 /** The file a path names once symlinks and `..` are resolved: the file's own real path, else its folder's. */
@@ -277,36 +297,51 @@ export interface LineLog {
 }
 
 /**
- * Reads a line log, dropping a last line that a crash cut short (no newline, or not JSON). With `repair`, the file is
- * rewritten without it so that later appends start on a line of their own; only a file whose first record `isLog`
- * accepts is ever rewritten, so a wrong path (a PDF given as the journal) is refused, never truncated.
+ * Reads a line log, dropping a last line that a crash cut short (no newline). With `repair`, the file is rewritten
+ * without it so that later appends start on a line of their own; only a file whose first record `isLog` accepts is
+ * ever rewritten, so a wrong path (a PDF given as the journal) is refused, never truncated. Any other line that is not
+ * a record is refused with its number, and the file is left as it is.
  */
 export async function readLineLog(path: string, options: { isLog: (first: unknown) => boolean; repair?: boolean; label?: string }): Promise<unknown[] | undefined> {
   const { readFile } = await import('node:fs/promises');
+  const label = options.label ?? path;
   let text: string;
   try {
+    // Reading a named pipe would wait for a writer forever.
+    assertRegularFile(await stat(path), label);
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw writeFailure(path, path, error);
+    throw writeFailure(path, label, error);
   }
   const lines = text.split('\n');
+  // Each record is one write ending in a newline: a crash can only cut the last line short. A damaged line before it
+  // was changed by someone else, and what follows it cannot be trusted to be all there is: nothing is dropped then.
   const complete = lines.slice(0, -1);
-  const records: unknown[] = [];
-  let kept = 0;
-  for (const line of complete) {
+  const parse = (line: string): object | undefined => {
     try {
-      records.push(JSON.parse(line));
-      kept++;
+      const record: unknown = JSON.parse(line);
+      return typeof record === 'object' && record !== null ? record : undefined;
     } catch {
-      break;
+      return undefined;
     }
+  };
+  if (!options.isLog(parse(complete[0] ?? ''))) {
+    throw new UsageError(`${label} is not a journal esign wrote: its first line is not a journal header.`, 'Give the journal file of the run to resume (default: <first spec>.journal.jsonl).', 'JOURNAL_INVALID');
   }
-  if (!options.isLog(records[0])) {
-    throw new UsageError(`${options.label ?? path} is not a journal esign wrote: its first line is not a journal header.`, 'Give the journal file of the run to resume (default: <first spec>.journal.jsonl).', 'JOURNAL_INVALID');
-  }
-  if (options.repair && (kept !== complete.length || lines[lines.length - 1] !== '')) {
-    await writeFileAtomic(path, complete.slice(0, kept).map((line) => `${line}\n`).join(''), { overwrite: true, mode: 0o600 });
+  const records = complete.map((line, index) => {
+    const record = parse(line);
+    if (record === undefined) {
+      throw new UsageError(
+        `${label}:${index + 1}: the line is not a journal record; the journal was changed after esign wrote it.`,
+        'Restore the line from a copy, then resume: esign does not guess which steps a damaged record held.',
+        'JOURNAL_INVALID',
+      );
+    }
+    return record;
+  });
+  if (options.repair && lines[lines.length - 1] !== '') {
+    await writeFileAtomic(path, complete.map((line) => `${line}\n`).join(''), { overwrite: true, mode: 0o600 });
   }
   return records;
 }
@@ -316,12 +351,15 @@ export async function readLineLog(path: string, options: { isLog: (first: unknow
  * one whole line on an O_APPEND file, then flushed to disk before `append` resolves; appends are serialised.
  */
 export async function openLineLog(path: string, options: { fresh: boolean; label?: string }): Promise<LineLog> {
-  if (options.fresh) await writeFileAtomic(path, '', { overwrite: true, mode: 0o600, ...(options.label ? { label: options.label } : {}) });
+  const label = options.label ?? path;
+  if (options.fresh) await writeFileAtomic(path, '', { overwrite: true, mode: 0o600, label });
   let handle: FileHandle;
   try {
+    // Never a pipe or a device: opening one would wait for a reader, or write where no file is.
+    await checkOutputTarget(path, { overwrite: true }, label);
     handle = await open(path, constants.O_WRONLY | constants.O_APPEND | O_NOFOLLOW);
   } catch (error) {
-    throw writeFailure(path, options.label ?? path, error);
+    throw writeFailure(path, label, error);
   }
   let queue: Promise<void> = Promise.resolve();
   return {
@@ -332,7 +370,7 @@ export async function openLineLog(path: string, options: { fresh: boolean; label
           await handle.write(line);
           await handle.datasync();
         } catch (error) {
-          throw writeFailure(path, options.label ?? path, error);
+          throw writeFailure(path, label, error);
         }
       });
       return queue;
