@@ -2,7 +2,7 @@
  * SIGINT and SIGTERM during `batch run`: the run stops promptly (in-flight requests, uploads and polls included), says
  * how to resume, leaves a journal of whole lines, exits 130/143; a `--resume` then sends every envelope exactly once.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, countEnvelopes, expectStatus } from './support/api-call.js';
@@ -99,12 +99,47 @@ describe('batch run with a relative deadline (7d)', () => {
     expect(Math.abs(Date.parse(envelope.deadline) - Date.parse(envelope.createdAt) - 7 * 24 * 3600_000)).toBeLessThan(60_000);
   });
 
-  it('a fresh run (--force) of it inside the replay window is refused by the service, and says why and what to do', { timeout: 60_000 }, async () => {
+  it('a re-run with --force inside the replay window keeps the first run\'s clock and answers the same envelope', { timeout: 60_000 }, async () => {
     writeFileSync(join(dir, 'again.yaml'), batchOf('Again', 1, '7d'));
-    expect((await runEsign(['batch', 'run', 'again.yaml'], { cwd: dir, env: emulator.env })).code).toBe(0);
-    const again = await runEsign(['batch', 'run', 'again.yaml', '--force'], { cwd: dir, env: emulator.env });
-    expect(again.code, again.stderr).toBe(8);
-    expect(again.stderr).toContain('a relative deadline (7d) resolves from the time a run starts. Continue the first run with --resume, or write the deadline as a date-time.');
+    const first = await runEsign(['--json', 'batch', 'run', 'again.yaml'], { cwd: dir, env: emulator.env });
+    expect(first.code, first.stderr).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await runEsign(['--json', 'batch', 'run', 'again.yaml', '--force'], { cwd: dir, env: emulator.env });
+    expect(again.code, again.stderr).toBe(0);
+    const ids = (text: string) => parseJson<{ envelopes: { envelopeId: string }[] }>(text).envelopes.map((envelope) => envelope.envelopeId);
+    expect(ids(again.stdout)).toEqual(ids(first.stdout));
     expect(await countEnvelopes(emulator, 'Again ')).toBe(1);
+  });
+
+  it('a fresh run without the first run\'s journal is refused by the service, and says why and what to do', { timeout: 60_000 }, async () => {
+    writeFileSync(join(dir, 'lost.yaml'), batchOf('Lost', 1, '14d'));
+    expect((await runEsign(['batch', 'run', 'lost.yaml'], { cwd: dir, env: emulator.env })).code).toBe(0);
+    rmSync(join(dir, 'lost.yaml.journal.jsonl'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await runEsign(['batch', 'run', 'lost.yaml'], { cwd: dir, env: emulator.env });
+    expect(again.code, again.stderr).toBe(8);
+    expect(again.stderr).toContain("its relative deadline (14d) resolves from the time a run starts, and this run did not start from the first run's journal.");
+    expect(again.stderr).toContain('a changed spec creates a second envelope');
+    expect(await countEnvelopes(emulator, 'Lost ')).toBe(1);
+  });
+});
+
+describe('batch run: one run per journal', () => {
+  it('a second run on a journal in use (--resume or --force) is refused with exit 2 and leaves the journal to the first', { timeout: 120_000 }, async () => {
+    writeFileSync(join(dir, 'shared.yaml'), batchOf('Shared', 8));
+    const journal = join(dir, 'shared.yaml.journal.jsonl');
+    const first = startEsign(['batch', 'run', 'shared.yaml', '--concurrency', '2', '--wait', 'sent'], { cwd: dir, env: emulator.env, timeoutMs: 120_000 });
+    await journalLines(journal, 3);
+    for (const flag of ['--resume', '--force']) {
+      const second = await runEsign(['batch', 'run', 'shared.yaml', flag], { cwd: dir, env: emulator.env });
+      expect(second.code, second.stderr).toBe(2);
+      expect(second.stderr).toMatch(/The journal .*shared\.yaml\.journal\.jsonl is in use by another esign batch run \(process \d+\)/);
+    }
+    const done = await first.result;
+    expect(done.code, done.stderr).toBe(0);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+    expect(await countEnvelopes(emulator, 'Shared ')).toBe(8);
+    const records = readFileSync(journal, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { step?: string });
+    expect(records.filter((record) => record.step === 'send')).toHaveLength(8);
   });
 });

@@ -16,6 +16,7 @@ import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitFo
 import { waitForEnvelope, warnOnOutage } from '../workflows/wait.js';
 import type { CheckedEntry } from './check.js';
 import type { EntryPlan, Step } from './plan.js';
+import { lockJournal } from './journal-lock.js';
 
 export type WaitFor = 'sent' | 'completed';
 
@@ -171,10 +172,12 @@ class EntryRun {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
         // The key derives from the spec; the body differs only when something in it resolves at run time.
+        const written = this.checked.kind === 'envelope' ? this.checked.loaded.spec.deadline : undefined;
+        const relative = written !== undefined && !/^\d{4}-/.test(written);
         throw new ApiError(
           error.status,
           error.code,
-          `${error.message} The ${step.name} request of ${this.plan.ref} differs from the one first sent with its key: a relative deadline (7d) resolves from the time a run starts. Continue the first run with --resume, or write the deadline as a date-time.`,
+          `${error.message} The ${step.name} request of ${this.plan.ref} differs from the one first sent with its key: ${relative ? `its relative deadline (${written}) resolves from the time a run starts` : 'something in it resolves when a run starts (a relative deadline)'}, and this run did not start from the first run's journal. Continue the first run with --resume (or --force over its journal), or wait until the service forgets the key (24 hours); a changed spec creates a second envelope.`,
           error.details,
           error.requestId,
         );
@@ -368,6 +371,15 @@ class EntryRun {
  * others unless `failFast`; an interrupt stops starting new ones and lets the journal say where each one is.
  */
 export async function runBatch(ctx: Context, client: ApiClient, items: readonly { checked: CheckedEntry; plan: EntryPlan }[], options: RunOptions): Promise<EntryOutcome[]> {
+  const release = await lockJournal(options.journalPath);
+  try {
+    return await runLocked(ctx, client, items, options);
+  } finally {
+    await release();
+  }
+}
+
+async function runLocked(ctx: Context, client: ApiClient, items: readonly { checked: CheckedEntry; plan: EntryPlan }[], options: RunOptions): Promise<EntryOutcome[]> {
   const states = options.resume ? await loadJournal(options.journalPath, items.map((item) => item.plan), true) : new Map<string, EntryState>();
   const journal = await openLineLog(options.journalPath, { fresh: !options.resume, label: `--journal ${options.journalPath}` });
   if (!options.resume) await journal.append({ ...JOURNAL_HEADER, startedAt: new Date(options.startedAtMs).toISOString() });

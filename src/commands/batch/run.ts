@@ -38,6 +38,9 @@ class BatchPartialError extends EsignError {
 
 const defaultWaitMs = 30 * 60_000;
 
+/** The service replays an Idempotency-Key's first answer for 24 hours (contract, Idempotency). */
+const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
+
 /** Envelopes in flight at once: each holds connections and file reads, so a run stays at 64 or fewer. */
 const parseConcurrency = (value: string): number => parseWholeNumber(value, 1, 64);
 
@@ -84,7 +87,10 @@ export default defineCommand<RunArgs>({
     const batch = await readBatch(args.specs, ctx.stdin);
     const entries = batch.filter((entry) => !shard || inShard(entry.ref, shard));
     const { journalStartedAt, loadJournal, runBatch } = await import('../../batch/run.js');
-    const startedAtMs = (args.resume ? await journalStartedAt(journalPath) : undefined) ?? Date.now();
+    // Relative deadlines resolve from when the journalled run began, so that its requests repeat byte for byte with
+    // their derived Idempotency-Keys: on resume, and on a forced re-run within the service's replay window.
+    const earlierStart = args.resume ? await journalStartedAt(journalPath) : args.force ? await journalStartedAt(journalPath).catch(() => undefined) : undefined;
+    const startedAtMs = earlierStart !== undefined && (args.resume || Date.now() - earlierStart < REPLAY_WINDOW_MS) ? earlierStart : Date.now();
     const checked = await checkBatch(entries, startedAtMs);
     // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
     const { checkOutputTargets } = await import('../../output/atomic-file.js');
