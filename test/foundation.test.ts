@@ -198,6 +198,20 @@ describe('usage errors', () => {
     }
   });
 
+  it('refuses an empty option value (an unset CI variable) with exit 2 instead of running as if the option were not given', async () => {
+    const cases = [
+      ['batch', 'run', 'missing.yaml', '--shard', ''],
+      ['batch', 'run', 'missing.yaml', '--journal', ''],
+      ['--profile', '', 'me'],
+      ['anchors', 'find', '--local', 'missing.pdf', '--text', 'Signature', '--text', ''],
+    ];
+    for (const args of cases) {
+      const result = await runEsign(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(/option '--(shard|journal|profile|text) <[^>]+>' argument '' is invalid\. the value is empty; give one, or leave the option out\./);
+    }
+  });
+
   it('reports an unknown command with exit 2 and no stack trace', async () => {
     const result = await runEsign(['frobnicate']);
     expect(result.code).toBe(2);

@@ -29,9 +29,12 @@ function commanderOption(spec: OptionSpec): Option {
   const option = new Option(spec.flags, spec.description);
   if (spec.defaultValue !== undefined) option.default(spec.defaultValue);
   if (spec.choices) option.choices(spec.choices);
-  if (spec.parse) {
-    const parse = spec.parse;
+  if (spec.parse || option.required) {
+    // Commander's own handling when there is no parser: the last value, or every value of a variadic option.
+    const parse = spec.parse ?? (option.variadic ? (value: string, previous: unknown) => (Array.isArray(previous) && previous !== spec.defaultValue ? [...(previous as unknown[]), value] : [value]) : (value: string) => value);
     option.argParser((value: string, previous: unknown) => {
+      // `--journal ''` (an unset CI variable) would otherwise count as not given, and run something else than asked.
+      if (option.required && value === '') throw new InvalidArgumentError('the value is empty; give one, or leave the option out.');
       try {
         return parse(value, previous);
       } catch (error) {
