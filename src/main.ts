@@ -143,7 +143,9 @@ if (isEntryPoint) {
   exitQuietlyOnClosedPipe();
   // No top-level await: the single executable's bundle of this module is CommonJS.
   void run(process.argv.slice(2)).then((code) => {
-    // Let stdout drain (it may be a pipe), then leave even if a keep-alive socket or a timer lingers.
-    process.stdout.write('', () => process.exit(code));
+    // Let stdout and stderr drain (either may be a pipe, which takes 64 KiB at a time: a long --json error document
+    // on stderr was cut there), then leave even if a keep-alive socket or a timer lingers.
+    const drained = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
+    void Promise.all([drained(process.stdout), drained(process.stderr)]).then(() => process.exit(code));
   });
 }

@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
-import { runEsign, tempDir, type RunOptions } from './support/cli.js';
+import { baseEnv, esignBin, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { useEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
@@ -144,5 +145,23 @@ describe('tables measure display width', () => {
       for (const line of screen.split('\n')) expect(displayWidth(line.trimEnd())).toBeLessThanOrEqual(60);
       expect(screen).toContain('…');
     });
+  });
+});
+
+describe('long output through a pipe', () => {
+  it("a --json error document of several hundred KiB on stderr arrives whole through a slow pipe (not cut at the pipe's buffer)", async () => {
+    const specs = Array.from({ length: 1500 }, (_, index) =>
+      [`title: t${index}`, 'participants:', '  - { ref: a, name: A, email: not-an-address }', 'documents:', `  - { ref: d, file: missing-${index}.pdf }`, 'fields: []'].join('\n'),
+    );
+    writeFileSync(join(dir, 'many.yaml'), `${specs.join('\n---\n')}\n`);
+    // A reader that starts late (`| (sleep; cat)`): the pipe fills, and the rest waits in esign until it drains.
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${esignBin}" --json batch validate many.yaml 2>&1 >/dev/null | (sleep 0.5; cat)`], {
+      cwd: dir,
+      env: { ...baseEnv(), ...emulator.env },
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    expect(piped.stdout.length).toBeGreaterThan(256 * 1024);
+    expect((JSON.parse(piped.stdout) as { error: { code: string } }).error.code).toBe('BATCH_INVALID');
   });
 });
