@@ -1,6 +1,6 @@
-import { join } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { env } from '../config/env.js';
+import { credentialsFilePath } from '../config/own-files.js';
 import { prepareConfigDirFor, readConfigDirFile } from './config-dir.js';
 import { writeFileAtomic } from '../output/atomic-file.js';
 import type { Mode } from './keys.js';
@@ -25,10 +25,6 @@ const keyringTimeoutMs = 3_000;
 
 function account(ref: StoredRef): string {
   return 'webhookId' in ref ? `webhook:${ref.webhookId}` : `${ref.profile}:${ref.mode}`;
-}
-
-export function credentialsFilePath(): string {
-  return join(env.configDir(), 'credentials.json');
 }
 
 type FileContents = Record<string, string>;
@@ -57,7 +53,7 @@ async function writeCredentialsFile(contents: FileContents): Promise<void> {
   await prepareConfigDirFor(path);
   // Created 0600 from the first byte (the umask can only take bits away), then renamed over: the key is never
   // readable by others, not even briefly, and a failed write leaves the previous keys in place.
-  await writeFileAtomic(path, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600, overwrite: true });
+  await writeFileAtomic(path, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600, overwrite: true, keyBearing: true });
 }
 
 async function withKeyring<T>(use: (entry: import('@napi-rs/keyring').AsyncEntry, signal: AbortSignal) => Promise<T>, ref: StoredRef): Promise<T> {

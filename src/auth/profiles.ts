@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { UsageError } from '../api/errors.js';
-import { env } from '../config/env.js';
+import { configFilePath } from '../config/own-files.js';
 import { prepareConfigDirFor, readConfigDirFile } from './config-dir.js';
 import type { TrustedProjectConfig } from '../config/trust.js';
 import { writeFileAtomic } from '../output/atomic-file.js';
@@ -25,10 +24,6 @@ export interface ConfigFile {
   profiles: Record<string, Profile>;
   /** Project config files whose base URLs and code the user accepts (`esign config trust`). */
   trustedProjectConfigs?: TrustedProjectConfig[];
-}
-
-export function configFilePath(): string {
-  return join(env.configDir(), 'config.json');
 }
 
 const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -102,7 +97,7 @@ export async function saveConfigFile(config: ConfigFile): Promise<void> {
   const path = configFilePath();
   await prepareConfigDirFor(path);
   // esign's own file: always replaced, never half-written.
-  await writeFileAtomic(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, overwrite: true });
+  await writeFileAtomic(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, overwrite: true, keyBearing: true });
 }
 
 export function findProfile(config: ConfigFile, name: string): Profile | undefined {

@@ -91,6 +91,38 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir).sort()).toEqual(['journal.fifo', 'link-to-null', 'link-to-pipe']);
   });
 
+  it('keeps the permissions of the file it replaces, unless told a mode (a 0600 file never comes back readable by all)', async () => {
+    const dir = folder();
+    const target = join(dir, 'private.zip');
+    writeFileSync(target, 'old', { mode: 0o600 });
+    await writeFileAtomic(target, 'new', { overwrite: true });
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+    await writeFileAtomic(target, 'newer', { overwrite: true, mode: 0o640 });
+    expect(statSync(target).mode & 0o777).toBe(0o640);
+  });
+
+  it("refuses, even with overwrite, to replace the files keys are read from: config.json, credentials.json, ESIGN_API_KEY_FILE's file", async () => {
+    const configDir = folder();
+    const keyFile = join(folder(), 'key');
+    for (const [name, text] of [['config.json', '{"profiles":{}}'], ['credentials.json', '{}']]) writeFileSync(join(configDir, name), text);
+    writeFileSync(keyFile, 'em_test_kept\n');
+    vi.stubEnv('ESIGN_CONFIG_DIR', configDir);
+    vi.stubEnv('ESIGN_API_KEY_FILE', keyFile);
+    try {
+      for (const target of [join(configDir, 'config.json'), join(configDir, '.', 'credentials.json'), keyFile]) {
+        const error = await writeFileAtomic(target, 'PK', { overwrite: true, label: '--out x' }).catch((caught: unknown) => caught);
+        expect((error as UsageError).code, target).toBe('OUTPUT_IS_INPUT');
+        expect((error as UsageError).message).toContain('which esign reads keys or their base URLs from');
+      }
+      expect(readFileSync(keyFile, 'utf8')).toBe('em_test_kept\n');
+      expect(readFileSync(join(configDir, 'credentials.json'), 'utf8')).toBe('{}');
+      await writeFileAtomic(join(configDir, 'credentials.json'), '{"a":"b"}', { overwrite: true, keyBearing: true });
+      expect(readFileSync(join(configDir, 'credentials.json'), 'utf8')).toBe('{"a":"b"}');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('says that a missing folder is the problem (exit 2)', async () => {
     const error = await writeFileAtomic(join(folder(), 'missing', 'x.txt'), 'x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UsageError);

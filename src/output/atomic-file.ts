@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { LocalFileError, UsageError } from '../api/errors.js';
 import { interruption } from '../cli/interrupt.js';
+import { keyBearingFiles } from '../config/own-files.js';
 
 export interface AtomicWriteOptions {
   /** Permissions of the new file (default 0o644, less the umask); 0o600 for anything secret. */
@@ -25,6 +26,8 @@ export interface AtomicWriteOptions {
   forceFlag?: string;
   /** Finish even after SIGINT/SIGTERM: for a write that is itself the orderly stop (the emulator's `--state`). */
   finishAfterInterrupt?: boolean;
+  /** esign's own write of a file keys are read from (config.json, credentials.json): any other write refuses them. */
+  keyBearing?: boolean;
 }
 
 export interface AtomicFile {
@@ -120,17 +123,24 @@ function kindOf(entry: Stats): string {
  * those (/dev/stdout), or (without `overwrite`) an existing file. A symlink to a file is replaced by the new file, never
  * written through: a link planted at an output's name must not aim the write at another file.
  */
-async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<void> {
+async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<Stats | undefined> {
   for (const input of options.inputs ?? []) {
     if (await sameFile(input, target)) {
       throw new UsageError(`${label} is also an input of this command (${input}); writing it would destroy the input.`, 'Choose another output file.', 'OUTPUT_IS_INPUT');
+    }
+  }
+  if (!options.keyBearing) {
+    for (const own of keyBearingFiles()) {
+      if (await sameFile(own, target)) {
+        throw new UsageError(`${label} is ${own}, which esign reads keys or their base URLs from; writing it would lose them.`, 'Choose another output file.', 'OUTPUT_IS_INPUT');
+      }
     }
   }
   let existing;
   try {
     existing = await lstat(target);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw writeFailure(target, label, error);
   }
   const named = existing.isSymbolicLink() ? await stat(target).catch(() => undefined) : existing;
@@ -138,6 +148,7 @@ async function checkOutputTarget(target: string, options: AtomicWriteOptions, la
   if (!options.overwrite) {
     throw new UsageError(`${label} already exists.`, `Pass ${options.forceFlag ?? '--force'} to replace it, or choose another file.`, 'OUTPUT_EXISTS');
   }
+  return existing.isSymbolicLink() ? undefined : existing;
 }
 
 function assertRegularFile(entry: Stats, label: string): void {
@@ -191,7 +202,7 @@ async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
 /** Opens a temporary file beside `target`; nothing appears under the target's name until `commit()`. */
 export async function openAtomic(target: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
   const label = options.label ?? target;
-  await checkOutputTarget(target, options, label);
+  const replaced = await checkOutputTarget(target, options, label);
   const temporaryPath = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle;
   try {
@@ -199,6 +210,16 @@ export async function openAtomic(target: string, options: AtomicWriteOptions = {
     handle = await open(temporaryPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, options.mode ?? 0o644);
   } catch (error) {
     throw writeFailure(target, label, error);
+  }
+  // A replaced file keeps its permissions, as with cp or curl -o: a 0600 contract must not come back readable by all.
+  if (replaced && options.mode === undefined) {
+    try {
+      await handle.chmod(replaced.mode & 0o777);
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await unlink(temporaryPath).catch(() => {});
+      throw writeFailure(target, label, error);
+    }
   }
   const unregister = interruption.onForcedExit(() => unlinkSync(temporaryPath));
   let stream: Writable | undefined;

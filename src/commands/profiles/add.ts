@@ -3,11 +3,12 @@ import { UsageError } from '../../api/errors.js';
 import { defineCommand, type Context } from '../../cli/command.js';
 import { readStdin } from '../../cli/stdin.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
-import { credentialStore, credentialsFilePath } from '../../auth/credential-store.js';
+import { credentialStore } from '../../auth/credential-store.js';
+import { configFilePath, credentialsFilePath } from '../../config/own-files.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { assertKeyForMode, maskKey, modeLabel, type Mode } from '../../auth/keys.js';
 import { parseKey } from '../../shared/keys.js';
-import { assertProfileName, configFilePath, findProfile, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
+import { assertProfileName, findProfile, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
 import { redactor } from '../../output/redact.js';
 import { visible } from '../../output/sanitize.js';
 

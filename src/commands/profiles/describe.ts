@@ -1,4 +1,4 @@
-import { credentialsFilePath } from '../../auth/credential-store.js';
+import { credentialsFilePath } from '../../config/own-files.js';
 import type { Mode } from '../../auth/keys.js';
 import type { Profile } from '../../auth/profiles.js';
 
