@@ -53,7 +53,8 @@ describe('batch run interrupted', () => {
     writeFileSync(join(dir, file), batchOf(prefix, 20));
     const journal = join(dir, `${file}.journal.jsonl`);
     // --wait completed, and nobody signs: the workers whose envelope is sent poll its status (every 1 s to 15 s).
-    const running = startEsign(['batch', 'run', file, '--concurrency', '4', '--wait', 'completed'], { cwd: dir, env: emulator.env, timeoutMs: 120_000 });
+    const report = `report ${signal}.xml`;
+    const running = startEsign(['batch', 'run', file, '--concurrency', '4', '--wait', 'completed', '--report', report], { cwd: dir, env: emulator.env, timeoutMs: 120_000 });
     await journalLines(journal, 6);
     for (let waited = 0; waited < 30_000 && !/ sent\n/.test(running.stderr); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     const signalled = Date.now();
@@ -63,7 +64,12 @@ describe('batch run interrupted', () => {
     expect(Date.now() - signalled).toBeLessThan(4_000);
     expect(stopped.code, stopped.stderr).toBe(exitCode);
     expect(stopped.stderr).toMatch(/Stopped: \d+ of 20 envelopes done; the journal .* records every step completed/);
-    expect(stopped.stderr).toContain(`Continue with: esign batch run ${file} --resume`);
+    // The same run, continued: its options (a quoted report name, --force as the report now exists), then --resume.
+    expect(stopped.stderr).toContain(`Continue with: esign batch run ${file} --wait completed --report '${report}' --force --resume`);
+    // The report is written on the way out: a CI step that uploads it whatever happened finds every envelope.
+    const cases = readFileSync(join(dir, report), 'utf8').match(/<testcase /g) ?? [];
+    expect(cases).toHaveLength(20);
+    expect(readFileSync(join(dir, report), 'utf8')).toContain('INTERRUPTED');
     expect(stopped.stderr).not.toMatch(/\n\s+at /);
 
     // Every line of the journal is whole JSON; the run stopped before finishing everything.

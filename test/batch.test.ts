@@ -4,7 +4,8 @@ import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, countEnvelopes as countEnvelopesOf, expectStatus } from './support/api-call.js';
-import { baseEnv, esignBin, parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
+import { baseEnv, esignBin, parseJson, runEsign, startEsign, tempDir, type RunOptions } from './support/cli.js';
+import { participantAction } from './support/envelope-flow.js';
 import { useEmulator, withEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
 
@@ -358,6 +359,40 @@ describe('batch run when things go wrong', () => {
       ['bad', false],
     ]);
     expect(readFileSync(join(dir, 'partial.xml'), 'utf8')).toMatch(/name="bad"[^]*<failure/);
+  });
+});
+
+describe('batch run --wait', () => {
+  it('an envelope the wait sees refused is reported with the status it ended on (DECLINED), not the last one journalled', async () => {
+    const file = write('declined.yaml', batchOf('Declined wait', ['only']));
+    const running = startEsign(['--json', 'batch', 'run', file, '--wait', 'completed', '--force'], { cwd: dir, env: emulator.env, timeoutMs: 60_000 });
+    let sent: { id: string; participants: { id: string }[] } | undefined;
+    for (let waited = 0; !sent && waited < 30_000; waited += 100) {
+      const listed = expectStatus(await call(emulator, 'GET', '/v4/api/envelopes/?status=SENT&limit=100'), 200).body as { data: { id: string; title: string; participants: { id: string }[] }[] };
+      sent = listed.data.find((envelope) => envelope.title === 'Declined wait only');
+      if (!sent) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await participantAction(emulator, sent!.id, sent!.participants[0]!.id, 'refuse', { reason: 'Not me' })).status).toBe(200);
+    const result = await running.result;
+    expect(result.code, result.stderr).toBe(8);
+    const summary = parseJson<{ error: { details: { envelopes: { status?: string; error?: { message: string } }[] } } }>(result.stderr).error.details;
+    expect(summary.envelopes[0]!.error!.message).toContain('ended DECLINED');
+    expect(summary.envelopes[0]!.status).toBe('DECLINED');
+  });
+});
+
+describe('batch run with a key the service refuses', () => {
+  it('stops starting envelopes at the first 401 and exits 3 with the key hint, instead of one refused request per envelope (exit 8)', async () => {
+    const refs = Array.from({ length: 12 }, (_, index) => `r${index}`);
+    const file = write('refused-key.yaml', batchOf('Refused key', refs));
+    // Well formed, of the right mode, unknown to the service.
+    const result = await esign(['--json', 'batch', 'run', file, '--concurrency', '2', '--force'], { env: { ESIGN_API_KEY: `em_test_${'Z'.repeat(24)}` } });
+    expect(result.code, result.stderr).toBe(3);
+    const error = parseJson<{ error: { code: string; message: string; details: { envelopes: { error?: { code: string } }[] } } }>(result.stderr).error;
+    expect(error.code).toBe('INVALID_API_KEY');
+    const notStarted = error.details.envelopes.filter((envelope) => envelope.error?.code === 'NOT_STARTED').length;
+    expect(notStarted).toBeGreaterThanOrEqual(12 - 2);
+    expect(error.message).toContain(`The run stopped: ${notStarted} of 12 envelopes not started.`);
   });
 });
 

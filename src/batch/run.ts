@@ -5,7 +5,7 @@
  * lost is repeated with the same derived Idempotency-Key, which the service answers with the first result.
  */
 import type { ApiClient, ApiResponse, RequestOptions } from '../api/client.js';
-import { ApiError, EsignError, UsageError } from '../api/errors.js';
+import { ApiError, EsignError, UsageError, WaitError } from '../api/errors.js';
 import type { Context } from '../cli/command.js';
 import { interruption } from '../cli/interrupt.js';
 import { fieldIdFor } from '../input/fields.js';
@@ -38,7 +38,8 @@ export interface EntryOutcome {
   envelopeId?: string;
   status?: string;
   participants: Record<string, string>;
-  error?: { code: string; message: string };
+  /** `status`: the service's HTTP status, when the service refused. */
+  error?: { code: string; message: string; status?: number };
   durationMs: number;
   /** Nothing left to do: the journal already had every step. */
   resumed?: boolean;
@@ -139,7 +140,8 @@ class Gate {
   }
 }
 
-function errorOf(error: unknown): { code: string; message: string } {
+function errorOf(error: unknown): { code: string; message: string; status?: number } {
+  if (error instanceof ApiError) return { code: error.code, message: error.message, status: error.status };
   if (error instanceof EsignError) return { code: error.code, message: error.message };
   return { code: 'UNEXPECTED', message: (error as Error)?.message ?? String(error) };
 }
@@ -222,6 +224,11 @@ class EntryRun {
           until: this.options.wait === 'completed' ? 'COMPLETED' : 'SENT',
           timeoutMs: this.options.waitTimeoutMs,
           onOutage: warnOnOutage(this.ctx.output, `envelope ${this.state.envelopeId} (${this.plan.ref})`),
+        }).catch((error: unknown) => {
+          // The summary's status is the one the wait ended on (DECLINED, VOIDED), not the last one journalled.
+          const seen = error instanceof WaitError ? (error.details as { status?: unknown } | undefined)?.status : undefined;
+          if (typeof seen === 'string') this.state.status = seen;
+          throw error;
         })
       : (await this.client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: this.state.envelopeId } })).body;
     this.state.status = envelope.status ?? this.state.status;
@@ -407,7 +414,8 @@ async function runLocked(ctx: Context, client: ApiClient, items: readonly { chec
         } else {
           outcomes[index] = { ref: plan.ref, ok: false, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), ...(state.status ? { status: state.status } : {}), participants: state.participants, error: errorOf(error), durationMs: Date.now() - started };
           progress.log(`${plan.ref}: failed: ${errorOf(error).message}`);
-          if (options.failFast) stop = true;
+          // A refused key (401) fails every envelope alike: stop starting them rather than send one refused request each.
+          if (options.failFast || (error instanceof ApiError && error.status === 401)) stop = true;
         }
       } finally {
         progress.finish(plan.ref, outcomes[index]?.ok === true);
@@ -420,5 +428,5 @@ async function runLocked(ctx: Context, client: ApiClient, items: readonly { chec
     progress.end();
     await journal.close();
   }
-  return items.map((item, index) => outcomes[index] ?? { ref: item.plan.ref, ok: false, participants: {}, error: { code: 'NOT_STARTED', message: options.failFast ? 'not started: --fail-fast stopped the run' : 'not started' }, durationMs: 0 });
+  return items.map((item, index) => outcomes[index] ?? { ref: item.plan.ref, ok: false, participants: {}, error: { code: 'NOT_STARTED', message: options.failFast ? 'not started: --fail-fast stopped the run' : 'not started: the run stopped' }, durationMs: 0 });
 }

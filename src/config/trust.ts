@@ -1,4 +1,5 @@
 import { loadConfigFile, type ConfigFile } from '../auth/profiles.js';
+import { shellQuote } from '../cli/repeat.js';
 
 /** A project config file the user trusts (`esign config trust`), as config.json records it. */
 export interface TrustedProjectConfig {
@@ -32,11 +33,6 @@ export function trustState(file: { realpath: string; sha256: string }, trusted: 
   return entry.sha256 === file.sha256 ? 'trusted' : 'changed';
 }
 
-/** A path as one shell word, so that the command printed in a hint can be pasted as it is. */
-function shellWord(path: string): string {
-  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'\\''`)}'`;
-}
-
 export function trustCommand(path: string): string {
-  return `esign config trust ${shellWord(path)}`;
+  return `esign config trust ${shellQuote(path)}`;
 }

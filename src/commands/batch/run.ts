@@ -1,5 +1,6 @@
-import { EsignError, ExitCode, UsageError } from '../../api/errors.js';
-import { defineCommand } from '../../cli/command.js';
+import { ApiError, EsignError, ExitCode, UsageError } from '../../api/errors.js';
+import { defineCommand, type GlobalOptions } from '../../cli/command.js';
+import { shellQuote } from '../../cli/repeat.js';
 import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { visible } from '../../output/sanitize.js';
@@ -37,6 +38,7 @@ class BatchPartialError extends EsignError {
 }
 
 const defaultWaitMs = 30 * 60_000;
+const defaultConcurrency = 4;
 
 /** The service replays an Idempotency-Key's first answer for 24 hours (contract, Idempotency). */
 const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
@@ -44,12 +46,30 @@ const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
 /** Envelopes in flight at once: each holds connections and file reads, so a run stays at 64 or fewer. */
 const parseConcurrency = (value: string): number => parseWholeNumber(value, 1, 64);
 
+/**
+ * The command that continues this run, every word quoted for the shell: the same specs, profile, mode and options,
+ * with --resume (and --force for a report this run wrote).
+ */
+function resumeCommandOf(args: RunArgs, globals: GlobalOptions): string {
+  const words = ['esign', ...(globals.profile ? ['--profile', globals.profile] : []), ...(globals.live ? ['--live'] : []), 'batch', 'run', ...args.specs];
+  if (args.journal) words.push('--journal', args.journal);
+  if (args.shard) words.push('--shard', args.shard);
+  if (args.concurrency !== defaultConcurrency) words.push('--concurrency', String(args.concurrency));
+  if (args.wait) words.push('--wait', args.wait);
+  if (args.waitTimeout !== undefined) words.push('--wait-timeout', parseTimeLimit(formatDuration(args.waitTimeout)) === args.waitTimeout ? formatDuration(args.waitTimeout) : `${args.waitTimeout}ms`);
+  if (args.failFast) words.push('--fail-fast');
+  if (args.confirmConversion) words.push('--confirm-conversion');
+  if (args.report) words.push('--report', args.report, '--force');
+  words.push('--resume');
+  return words.map(shellQuote).join(' ');
+}
+
 export default defineCommand<RunArgs>({
   name: 'run',
   description: 'Send every envelope of the specs, a few at a time, exactly once: journalled, resumable, with a CI report',
   arguments: [{ name: 'specs', description: 'batch files, YAML streams of envelope specs, or spec files', variadic: true, completion: 'file' }],
   options: [
-    { flags: '-c, --concurrency <n>', description: 'envelopes in flight at once', defaultValue: 4, parse: parseConcurrency },
+    { flags: '-c, --concurrency <n>', description: 'envelopes in flight at once', defaultValue: defaultConcurrency, parse: parseConcurrency },
     { flags: '--journal <file>', description: 'where each completed step is recorded (default: <first spec>.journal.jsonl)', completion: 'file' },
     { flags: '--resume', description: 'continue from the journal of an interrupted or failed run' },
     { flags: '--report <junit.xml>', description: 'write a JUnit XML report (one test case per envelope)', completion: 'file' },
@@ -130,15 +150,22 @@ export default defineCommand<RunArgs>({
     if (args.report) {
       const { junitReport } = await import('../../batch/report.js');
       const { writeFileAtomic } = await import('../../output/atomic-file.js');
-      await writeFileAtomic(args.report, junitReport(outcomes), reportTarget!.options);
+      // Also after Ctrl-C: a CI step that uploads the report whatever happened finds what was done.
+      await writeFileAtomic(args.report, junitReport(outcomes), { ...reportTarget!.options, finishAfterInterrupt: true });
     }
 
     const { interruption, InterruptedError } = await import('../../cli/interrupt.js');
-    const resumeCommand = `esign batch run ${args.specs.join(' ')}${args.journal ? ` --journal ${args.journal}` : ''}${args.shard ? ` --shard ${args.shard}` : ''} --resume`;
+    const resumeCommand = resumeCommandOf(args, ctx.globals);
     const failed = outcomes.filter((outcome) => !outcome.ok);
     const summary = { ok: failed.length === 0, total: outcomes.length, succeeded: outcomes.length - failed.length, failed: failed.length, journal: journalPath, ...(args.report ? { report: args.report } : {}), envelopes: outcomes };
     if (interruption.signal.aborted) {
       throw new InterruptedError(interruption.received!, `Stopped: ${summary.succeeded} of ${summary.total} envelopes done; the journal ${journalPath} records every step completed.`, `Continue with: ${resumeCommand}`, summary);
+    }
+    const refusedKey = failed.find((outcome) => outcome.error?.status === 401)?.error;
+    if (refusedKey) {
+      // Exit 3 as for any command whose key is refused, with the key hint the entry point adds to a 401.
+      const notStarted = failed.filter((outcome) => outcome.error?.code === 'NOT_STARTED').length;
+      throw new ApiError(401, refusedKey.code, `${refusedKey.message} The run stopped: ${notStarted} of ${outcomes.length} envelopes not started.`, summary);
     }
     if (failed.length) {
       const error = new BatchPartialError(`${failed.length} of ${outcomes.length} envelopes failed: ${failed.map((outcome) => `${outcome.ref} (${outcome.error?.code})`).join(', ')}.`, summary);
