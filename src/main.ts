@@ -54,7 +54,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
     { out: (text) => io.stdout.write(text), err: (text) => io.stderr.write(text) },
   );
   try {
-    refuseKeyShapedArguments(argv, keyOptionFlags([...loaded.values()]));
+    refuseKeyShapedArguments(argv, keyOptionFlags([...loaded.values()], argv));
     const unknownTopic = unknownHelpTopic(program, helpTopic(argv)?.filter((name) => name !== 'help') ?? []);
     if (unknownTopic !== undefined) throw new UsageError(`unknown command '${unknownTopic}'`, 'Run esign --help for the list of commands.');
     await program.parseAsync([...helpAsFlag(argv)], { from: 'user' });

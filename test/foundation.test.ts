@@ -110,6 +110,14 @@ describe('usage errors', () => {
     expect(result.stderr).not.toContain(sandbox.key);
   });
 
+  it("takes a key-shaped --key only where it names the emulator's made-up keys, not in the emulator's other commands", async () => {
+    const made = `em_test_${'Q'.repeat(24)}`;
+    const refused = await runEsign(['emulator', 'sign', '--key', made, '11111111-1111-4111-8111-111111111111'], { env: sandbox.env });
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain('KEY_IN_ARGUMENT');
+    expect(refused.stderr).not.toContain(made);
+  });
+
   // Number() reads 1e2 as 100 and 0x10 as 16; every option that takes a whole number wants plain digits.
   it.each([
     [['envelopes', 'list', '--limit', '1e2']],

@@ -150,6 +150,12 @@ function entryNamed(name: string | undefined, entries: readonly LazyEntry[]): La
   return entries.find((entry) => entry.name === name || entry.aliases?.includes(name ?? ''));
 }
 
+/** The command of a group that a command line runs: the subcommand it names, else the group's own run. */
+export function invokedGroupCommand(argv: readonly string[], group: GroupSpec): CommandSpec<never> | undefined {
+  const operands = new Set(operandsOf(argv));
+  return group.commands.find((command) => operands.has(command.name) || command.aliases?.some((alias) => operands.has(alias))) ?? group.run;
+}
+
 /** The top-level command a command line names (`help <command>` names its command), if any. */
 export function invokedEntry(argv: readonly string[], entries: readonly LazyEntry[]): LazyEntry | undefined {
   return entryNamed(invokedName(argv), entries);

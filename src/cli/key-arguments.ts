@@ -2,7 +2,7 @@
 import { UsageError } from '../api/errors.js';
 import { containsKeyShapedText } from '../auth/keys.js';
 import { redactor } from '../output/redact.js';
-import { isGroup, type Entry } from './command.js';
+import { invokedGroupCommand, isGroup, type Entry } from './command.js';
 
 /** An option whose name says it carries a key, a token or a secret (`--test-key`, `--api-key`, `--token`). */
 export function looksLikeKeyOption(name: string): boolean {
@@ -12,9 +12,15 @@ export function looksLikeKeyOption(name: string): boolean {
 export const keyInputHint =
   'Keys are never command-line arguments: pipe the key to `esign profiles add <name> --test-key-stdin` (or --live-key-stdin), or set ESIGN_API_KEY for this shell.';
 
-/** The long flags of the given commands that take a key on purpose (`OptionSpec.acceptsKey`), a group's own run included. */
-export function keyOptionFlags(entries: readonly Entry[]): Set<string> {
-  const specs = entries.flatMap((entry) => (isGroup(entry) ? [...entry.commands, ...(entry.run ? [entry.run] : [])] : [entry]));
+/**
+ * The long flags that take a key on purpose (`OptionSpec.acceptsKey`) in the command the command line runs: of a group,
+ * only the subcommand it names (or the group's own run), so `emulator sign --key …` is refused as `emulator --key` is not.
+ */
+export function keyOptionFlags(entries: readonly Entry[], argv: readonly string[]): Set<string> {
+  const specs = entries.flatMap((entry) => {
+    const command = isGroup(entry) ? invokedGroupCommand(argv, entry) : entry;
+    return command ? [command] : [];
+  });
   return new Set(specs.flatMap((spec) => (spec.options ?? []).filter((option) => option.acceptsKey).map((option) => /--[\w-]+/.exec(option.flags)![0])));
 }
 
