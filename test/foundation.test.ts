@@ -154,6 +154,19 @@ describe('usage errors', () => {
     }
   });
 
+  it('listens on [::1] as a URL writes it, and says which port another program holds there (exit 2, not a bug)', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '::1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const result = await runEsign(['emulator', '--host', '[::1]', '--port', String(port)], { env: sandbox.env });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`PORT_IN_USE: Port ${port} is already in use ([::1]:${port}).`);
+    } finally {
+      taken.close();
+    }
+  });
+
   // Past 2^31-1 ms Node fires a timer at once (with a warning): a huge time limit would give up at once.
   it.each([
     [['envelopes', 'wait', '00000000-0000-0000-0000-000000000000', '--wait-timeout', '25d'], 'longer than 24d'],

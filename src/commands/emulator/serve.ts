@@ -90,7 +90,8 @@ export default defineCommand<EmulatorArgs>({
     const port = integer(args.port, '--port', 0, 65535);
     const [{ startEmulator }, { StateFileError }] = await Promise.all([import('../../emulator/server.js'), import('../../emulator/store.js')]);
     const started = startEmulator({
-      host: args.host,
+      // `[::1]`, as the address is written in a URL, is listened on as ::1.
+      host: args.host.replace(/^\[(.*)\]$/, '$1'),
       port,
       environment,
       keys,
