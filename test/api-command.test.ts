@@ -210,6 +210,17 @@ describe('esign api: fields, placeholders, pagination, dry run, refusals', () =>
     expect(parseJson(short.stdout)).toMatchObject({ id: envelope.id });
   });
 
+  it('refuses an input that never ends (-F x=@/dev/zero, --input /dev/zero) with exit 2 instead of filling memory, sending nothing', async () => {
+    for (const [args, what] of [
+      [['api', 'createEnvelope', '-F', 'title=@/dev/zero'], '-F title=@/dev/zero is larger than 64 MiB'],
+      [['api', 'createEnvelope', '--input', '/dev/zero'], '--input /dev/zero is larger than 256 MiB'],
+    ] as const) {
+      const result = await esign([...args]);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`INPUT_TOO_LARGE: ${what}`);
+    }
+  });
+
   it('--dry-run prints the request (even a GET) with the key redacted and an Idempotency-Key where one is needed, and sends nothing', async () => {
     const before = (await call(emulator, 'GET', '/v4/api/account/api-calls?limit=1')).body.data[0].id;
     const dry = await esign(['--dry-run', 'api', 'createWebhook', '-f', 'url=https://hooks.example.com/dry', '-f', 'events=ENVELOPE_COMPLETED', '-F', 'isActive=true', '-H', 'X-Trace: abc']);

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../api/errors.js';
 import { httpMethods, matchOperation } from '../api/match.js';
 import { getOperation, operations, pathParams, type Operation } from '../api/operations.js';
 import { collect, defineCommand, type Context } from '../cli/command.js';
-import { readStdin } from '../cli/stdin.js';
+import { readStdinBytes } from '../cli/stdin.js';
 import { parseHeader, rawField, typedField, type Field } from '../input/api-fields.js';
+import { MAX_INPUT_BYTES, readFileCapped } from '../input/capped-read.js';
 import { ListWriter } from '../output/list-output.js';
 import { terminalJson, visible } from '../output/sanitize.js';
 import { renderTable } from '../output/table.js';
@@ -96,9 +96,15 @@ function resolveOperation(args: ApiArgs): { operation: Operation; params: Record
 }
 
 async function readInput(ctx: Context, input: string): Promise<{ json?: unknown; raw?: { body: Buffer; contentType: string; length: number } }> {
-  const bytes = input === '-' ? Buffer.from(await readStdin(ctx.stdin, '--input -'), 'utf8') : await readFile(input).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`--input ${input}: cannot read it (${error.code ?? error.message}).`);
-  });
+  // A PDF body (validateSealedDocument) may be far larger than any JSON one.
+  const maxBytes = 4 * MAX_INPUT_BYTES;
+  const bytes =
+    input === '-'
+      ? await readStdinBytes(ctx.stdin, '--input -', maxBytes)
+      : await readFileCapped(input, `--input ${input}`, maxBytes).catch((error: NodeJS.ErrnoException) => {
+          if (error instanceof UsageError) throw error;
+          throw new UsageError(`--input ${input}: cannot read it (${error.code ?? error.message}).`);
+        });
   if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return { raw: { body: bytes, contentType: 'application/pdf', length: bytes.length } };
   try {
     return { json: JSON.parse(bytes.toString('utf8')) };

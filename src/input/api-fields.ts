@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../api/errors.js';
 import { assertExtraHeader } from '../api/request-headers.js';
+import { readFileCappedSync } from './capped-read.js';
 
 export interface Field {
   name: string;
@@ -23,7 +23,7 @@ export function rawField(text: string): Field {
  * `-F key=value` as `gh api` reads it: true, false, null and numbers become JSON values, `@file` is the file's text
  * (`@-` is not offered: standard input is `--input`), anything else stays a string.
  */
-export function typedField(text: string, readFile: (path: string) => string = (path) => readFileSync(path, 'utf8')): Field {
+export function typedField(text: string, readFile: (path: string, what: string) => string = (path, what) => readFileCappedSync(path, what).toString('utf8')): Field {
   const [name, value] = split(text, '-F');
   if (value === 'true') return { name, value: true };
   if (value === 'false') return { name, value: false };
@@ -32,8 +32,9 @@ export function typedField(text: string, readFile: (path: string) => string = (p
   if (value.startsWith('@')) {
     const path = value.slice(1);
     try {
-      return { name, value: readFile(path) };
+      return { name, value: readFile(path, `-F ${name}=@${path}`) };
     } catch (error) {
+      if (error instanceof UsageError) throw error;
       throw new UsageError(`-F ${name}=@${path}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
     }
   }
