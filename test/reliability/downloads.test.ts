@@ -99,6 +99,22 @@ describe('envelopes download --out: answers other than the file', () => {
   });
 });
 
+describe('envelopes download --out: a 200 that is not a ZIP', () => {
+  it.each([
+    ['a login page', 'text/html', '<html><body>Please log in</body></html>'],
+    ['a plain text', 'application/octet-stream', 'this is not a zip'],
+  ])('%s is a failure that keeps the old ZIP, never "Saved"', async (_case, contentType, body) => {
+    const { dir, options } = await setUp((_request, response) => {
+      response.writeHead(200, { 'content-type': contentType }).end(body);
+    });
+    const result = await download(options);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`DOWNLOAD_NOT_A_ZIP: The download host answered 200 with ${body.length} bytes that are not a ZIP`);
+    expect(result.stdout).not.toContain('Saved');
+    expectOldZipKept(dir);
+  });
+});
+
 describe('envelopes download --out: --timeout bounds silences, not the transfer', () => {
   it.each([
     ['a host that never answers', (): TransferHandler => () => {}, 'did not answer within 2 s'],
