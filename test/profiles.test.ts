@@ -195,3 +195,18 @@ describe('a config folder esign cannot use', () => {
     expect(readFileSync(credentials, 'utf8')).toBe(damaged);
   });
 });
+
+describe('esign processes side by side', () => {
+  it('ten `profiles add` at once keep every profile in config.json and every key in credentials.json', async () => {
+    const { env, esign } = configDir();
+    const names = Array.from({ length: 10 }, (_, index) => `p${index}`);
+    const results = await Promise.all(names.map((name) => esign(['profiles', 'add', name, '--test-key-stdin', '--sandbox-base-url', emulator.url], emulator.key)));
+    for (const result of results) expect(result.code, result.stderr).toBe(0);
+    const config = JSON.parse(readFileSync(join(env.ESIGN_CONFIG_DIR, 'config.json'), 'utf8')) as { profiles: Record<string, unknown> };
+    expect(Object.keys(config.profiles).sort()).toEqual(names);
+    const credentials = JSON.parse(readFileSync(join(env.ESIGN_CONFIG_DIR, 'credentials.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(credentials).sort()).toEqual(names.map((name) => `${name}:sandbox`));
+    expect(existsSync(join(env.ESIGN_CONFIG_DIR, 'config.json.lock'))).toBe(false);
+    expect(existsSync(join(env.ESIGN_CONFIG_DIR, 'credentials.json.lock'))).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { UsageError } from '../api/errors.js';
+import { acquireFileLock, holderText } from '../output/file-lock.js';
 
 const hint = 'Check ESIGN_CONFIG_DIR (or the default config folder), and the permissions of the file and its folder.';
 
@@ -26,4 +27,25 @@ export async function prepareConfigDirFor(path: string): Promise<void> {
   } catch (error) {
     throw new UsageError(`Cannot make the folder ${dirname(path)} (${(error as NodeJS.ErrnoException).code ?? 'unknown error'}).`, hint, 'CONFIG_UNWRITABLE');
   }
+}
+
+/** Far longer than any read-change-write of these small files takes. */
+const LOCK_WAIT_MS = 10_000;
+
+/**
+ * Holds the lock of one of esign's own files while it is read, changed and written: esign processes run side by side
+ * (a CI fan-out of `webhooks create`, parallel `profiles add`) each wrote back the file as it had read it, and all but
+ * one change was lost. The folder is made first, as the lock goes beside the file.
+ */
+export async function lockConfigDirFile(path: string): Promise<() => Promise<void>> {
+  await prepareConfigDirFor(path);
+  return acquireFileLock(`${path}.lock`, {
+    waitMs: LOCK_WAIT_MS,
+    busy: (holder) =>
+      new UsageError(
+        `${path} is being changed by another esign${holder ? ` (${holderText(holder)})` : ''}, for more than ${LOCK_WAIT_MS / 1000} s.`,
+        `Try again once it is done. If no esign is running, remove ${path}.lock.`,
+        'CONFIG_BUSY',
+      ),
+  });
 }

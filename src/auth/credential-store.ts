@@ -1,7 +1,7 @@
 import { UsageError } from '../api/errors.js';
 import { env } from '../config/env.js';
 import { credentialsFilePath } from '../config/own-files.js';
-import { prepareConfigDirFor, readConfigDirFile } from './config-dir.js';
+import { lockConfigDirFile, readConfigDirFile } from './config-dir.js';
 import { writeFileAtomic } from '../output/atomic-file.js';
 import type { Mode } from './keys.js';
 
@@ -48,12 +48,19 @@ async function readCredentialsFile(): Promise<FileContents> {
   );
 }
 
-async function writeCredentialsFile(contents: FileContents): Promise<void> {
+/** Reads, changes and writes the file under its lock; `change` answers false when it changed nothing. */
+async function changeCredentialsFile(change: (contents: FileContents) => boolean | void): Promise<void> {
   const path = credentialsFilePath();
-  await prepareConfigDirFor(path);
-  // Created 0600 from the first byte (the umask can only take bits away), then renamed over: the key is never
-  // readable by others, not even briefly, and a failed write leaves the previous keys in place.
-  await writeFileAtomic(path, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600, overwrite: true, keyBearing: true });
+  const release = await lockConfigDirFile(path);
+  try {
+    const contents = await readCredentialsFile();
+    if (change(contents) === false) return;
+    // Created 0600 from the first byte (the umask can only take bits away), then renamed over: the key is never
+    // readable by others, not even briefly, and a failed write leaves the previous keys in place.
+    await writeFileAtomic(path, `${JSON.stringify(contents, null, 2)}\n`, { mode: 0o600, overwrite: true, keyBearing: true });
+  } finally {
+    await release();
+  }
 }
 
 async function withKeyring<T>(use: (entry: import('@napi-rs/keyring').AsyncEntry, signal: AbortSignal) => Promise<T>, ref: StoredRef): Promise<T> {
@@ -93,9 +100,9 @@ export const credentialStore = {
         keychainError = (error as Error).message;
       }
     }
-    const contents = await readCredentialsFile();
-    contents[account(ref)] = key;
-    await writeCredentialsFile(contents);
+    await changeCredentialsFile((contents) => {
+      contents[account(ref)] = key;
+    });
     return { storage: 'file', path: credentialsFilePath(), ...(keychainError ? { keychainError } : {}) };
   },
 
@@ -150,8 +157,9 @@ export const credentialStore = {
 };
 
 async function removeFromFile(ref: StoredRef): Promise<void> {
-  const contents = await readCredentialsFile();
-  if (!Object.hasOwn(contents, account(ref))) return;
-  delete contents[account(ref)];
-  await writeCredentialsFile(contents);
+  await changeCredentialsFile((contents) => {
+    if (!Object.hasOwn(contents, account(ref))) return false;
+    delete contents[account(ref)];
+    return true;
+  });
 }

@@ -1,6 +1,6 @@
 import { UsageError } from '../api/errors.js';
 import { configFilePath } from '../config/own-files.js';
-import { prepareConfigDirFor, readConfigDirFile } from './config-dir.js';
+import { lockConfigDirFile, readConfigDirFile } from './config-dir.js';
 import type { TrustedProjectConfig } from '../config/trust.js';
 import { writeFileAtomic } from '../output/atomic-file.js';
 import type { KeyStorage } from './credential-store.js';
@@ -80,7 +80,10 @@ function readConfig(parsed: unknown, path: string): ConfigFile {
   return { ...rest, ...(defaultProfile === undefined ? {} : { defaultProfile }), profiles: map };
 }
 
-export async function loadConfigFile(): Promise<ConfigFile> {
+/** Each loaded config as it was read, so that a save writes only what the command changed (see saveConfigFile). */
+const asRead = new WeakMap<ConfigFile, string>();
+
+async function readConfigFile(): Promise<ConfigFile> {
   const path = configFilePath();
   const text = await readConfigDirFile(path);
   if (text === undefined) return { profiles: Object.create(null) as Record<string, Profile> };
@@ -93,11 +96,47 @@ export async function loadConfigFile(): Promise<ConfigFile> {
   return readConfig(parsed, path);
 }
 
+export async function loadConfigFile(): Promise<ConfigFile> {
+  const config = await readConfigFile();
+  asRead.set(config, JSON.stringify(config));
+  return config;
+}
+
+/** Entries of `from` changed since `before`, applied to `onto`: set where changed or new, deleted where gone. */
+function applyChanges(before: Record<string, unknown>, from: Record<string, unknown>, onto: Record<string, unknown>): void {
+  for (const name of new Set([...Object.keys(before), ...Object.keys(from)])) {
+    if (JSON.stringify(before[name]) === JSON.stringify(from[name])) continue;
+    if (Object.hasOwn(from, name) && from[name] !== undefined) onto[name] = from[name];
+    else delete onto[name];
+  }
+}
+
+/**
+ * Writes the changes the command made to a config it loaded, under the file's lock, onto the file as it is now: two
+ * esign processes that each add a profile both keep theirs, where writing back the whole config as read lost one.
+ */
 export async function saveConfigFile(config: ConfigFile): Promise<void> {
   const path = configFilePath();
-  await prepareConfigDirFor(path);
-  // esign's own file: always replaced, never half-written.
-  await writeFileAtomic(path, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, overwrite: true, keyBearing: true });
+  const release = await lockConfigDirFile(path);
+  try {
+    const read = asRead.get(config);
+    let saved = config;
+    if (read !== undefined) {
+      const before = JSON.parse(read) as ConfigFile;
+      saved = await readConfigFile();
+      const { profiles: beforeProfiles, ...beforeRest } = before;
+      const { profiles, ...rest } = config;
+      const { profiles: currentProfiles, ...currentRest } = saved;
+      applyChanges(beforeProfiles, profiles, currentProfiles);
+      applyChanges(beforeRest, rest, currentRest);
+      saved = { ...currentRest, profiles: currentProfiles } as ConfigFile;
+    }
+    // esign's own file: always replaced, never half-written.
+    await writeFileAtomic(path, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600, overwrite: true, keyBearing: true });
+    asRead.set(config, JSON.stringify(config));
+  } finally {
+    await release();
+  }
 }
 
 export function findProfile(config: ConfigFile, name: string): Profile | undefined {
