@@ -88,6 +88,29 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
     expect(existsSync(`${marker}.2`)).toBe(false);
   });
 
+  it('never runs a trusted program config that loads a module of the project, which could change without a new trust', async () => {
+    const dir = project({ 'helper.mjs': `export default () => 'acme';\n` });
+    const marker = join(dir, 'ran.txt');
+    writeFileSync(join(dir, 'esign.config.mjs'), `import h from './helper.mjs';\n${markerProgram(marker, 'esm').replace("{ profile: 'acme' }", '{ profile: h() }')}`);
+    const trusted = await trustOf(dir);
+    const error = await loadProjectConfig(dir, trusted).catch((caught: unknown) => caught);
+    expect((error as { code?: string }).code).toBe('PROJECT_CONFIG_NOT_SELF_CONTAINED');
+    expect((error as Error).message).toContain('"./helper.mjs"');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it.each([
+    ["import h from './helper.mjs';", ['./helper.mjs']],
+    ["import { a } from \"../shared/a.js\"; export * from '/etc/x.mjs';", ['../shared/a.js', '/etc/x.mjs']],
+    ["const m = await import(`./${name}.mjs`);", ['import(`./${name}.mjs`)']],
+    ["const m = require(path.join(__dirname, 'h.cjs'));", ["require(path.join(__dirname, 'h.cjs')"]],
+    ["import 'file:///tmp/x.mjs';", ['file:///tmp/x.mjs']],
+    ["import { readFileSync } from 'node:fs'; import yaml from 'yaml'; const os = require('os'); await import('zod');", []],
+  ] as const)('a code config may load only built-ins and packages by literal name: %s', async (text, uncovered) => {
+    const { uncoveredImports } = await import('./project.js');
+    expect(uncoveredImports(text)).toEqual(uncovered);
+  });
+
   it('does not follow $import, which could pull in a program', async () => {
     const dir = project({ '.esignrc.yaml': '$import: ./evil.cjs\nprofile: acme\n' });
     const marker = join(dir, 'ran.txt');

@@ -126,8 +126,49 @@ export function assertNoKeyShapedText(file: ProjectConfigFile): void {
   );
 }
 
+/** `import x from '…'`, `import '…'`, `export … from '…'`: the quoted specifier. */
+const staticImport = /\b(?:import|export)\s*(?:[\w*{}\s,$]*?\bfrom\s*)?(['"])([^'"\n]*)\1/g;
+/** `import(…)`, `require(…)`: whatever is between the parentheses. */
+const callImport = /\b(?:import|require)\s*\(([^)]*)\)/g;
+
+/**
+ * The trust covers the config file's own text. A module it loads from the project (`import h from './helper.mjs'`)
+ * could change afterwards and run untrusted, so a code config may load only Node's built-in modules and installed
+ * packages, each named by a literal: anything else, or a specifier esign cannot read, is named here.
+ */
+export function uncoveredImports(text: string): string[] {
+  const found: string[] = [];
+  const check = (specifier: string) => {
+    if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('file:') || specifier.includes('\\') || /^[a-z]:/i.test(specifier)) found.push(specifier);
+  };
+  for (const match of text.matchAll(staticImport)) check(match[2]!);
+  for (const match of text.matchAll(callImport)) {
+    const literal = /^\s*(['"`])([^'"`$]*)\1\s*$/.exec(match[1]!);
+    if (literal) check(literal[2]!);
+    else found.push(`${match[0].split('(')[0]!.trim()}(${match[1]!.trim()})`);
+  }
+  return found;
+}
+
+/** Refuses a code config whose trust would not cover what it runs (see uncoveredImports). */
+export function assertSelfContained(file: ProjectConfigFile): void {
+  if (!file.executesCode) return;
+  const uncovered = uncoveredImports(file.text);
+  if (uncovered.length === 0) return;
+  throw new UsageError(
+    `${file.filepath} loads code that trusting it would not cover: ${uncovered.map((specifier) => JSON.stringify(specifier)).join(', ')}. A changed module would run without being trusted again.`,
+    'Put what it needs in the file itself (it may import Node built-ins and installed packages), or use a data file (.esignrc.yaml).',
+    'PROJECT_CONFIG_NOT_SELF_CONTAINED',
+  );
+}
+
 function assertMayEvaluate(file: ProjectConfigFile, trust: TrustState): void {
-  if (!file.executesCode || trust === 'trusted') return;
+  if (!file.executesCode) return;
+  if (trust === 'trusted') {
+    // Trusted before this rule: the trust cannot vouch for its imports either.
+    assertSelfContained(file);
+    return;
+  }
   throw new UsageError(
     `${file.filepath} is a program: loading it would run its code, and ${trust === 'changed' ? 'it has changed since you trusted it' : 'you have not trusted it'}.`,
     `Read it; if you trust it, run \`${trustCommand(file.realpath)}\`. A data file (.esignrc.yaml, .esignrc.json) needs no trust unless it sets a base URL.`,

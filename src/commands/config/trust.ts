@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
 import { configFilePath } from '../../config/own-files.js';
-import { assertNoKeyShapedText, evaluateProjectConfigFile } from '../../config/project.js';
+import { assertNoKeyShapedText, assertSelfContained, evaluateProjectConfigFile } from '../../config/project.js';
 import { trustedProjectConfigs } from '../../config/trust.js';
 import { visible } from '../../output/sanitize.js';
 import { locateProjectConfig } from './locate.js';
@@ -15,6 +15,7 @@ export default defineCommand<{ file?: string }>({
   async handler(args, ctx) {
     const file = await locateProjectConfig(args.file);
     assertNoKeyShapedText(file);
+    assertSelfContained(file);
     const settings = file.executesCode ? undefined : await evaluateProjectConfigFile(file);
     // The path and the base URLs come from the file system and the file: control characters are shown, never sent.
     const trusted = visible(`${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…)`);
