@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
-import { readStdin } from '../cli/stdin.js';
+import { decodeUtf8, readInputText, unreadableMessage } from '../input/text.js';
 import { formatPath, parseStructured, parseStructuredStream, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 
 export const ROUTES = ['flow', 'send-now', 'template'] as const;
@@ -91,16 +91,6 @@ function entryInput(document: StructuredInput, prefix: InputPath, defaultsPrefix
   };
 }
 
-async function readSource(path: string, stdin: NodeJS.ReadableStream): Promise<string> {
-  if (path === '-') return readStdin(stdin, 'The batch');
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${path}: no such file.` : `${path}: cannot be read (${code ?? (error as Error).message}).`, 'Check the path.', 'INPUT_UNREADABLE');
-  }
-}
-
 async function batchFileSchema() {
   const { z } = await import('zod');
   return z.strictObject({
@@ -122,14 +112,14 @@ async function batchKeysSchema() {
 
 /** Rows for `each:`: a CSV with a header line, or a YAML/JSON list of mappings (or `{rows: [...]}`). */
 async function readRows(path: string, where: string): Promise<{ values: Record<string, unknown>; where: string }[]> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${where}: each: ${code === 'ENOENT' ? `no such file (${path})` : `${path} cannot be read (${code})`}.`, 'Give the rows file relative to the spec file.', 'INPUT_UNREADABLE');
+    throw new UsageError(`${where}: each: ${unreadableMessage(path, error)}`, 'Give the rows file relative to the spec file.', 'INPUT_UNREADABLE');
   }
   const name = basename(path);
+  const text = decodeUtf8(bytes, name);
   if (extname(path).toLowerCase() === '.csv') {
     const { parse } = await import('csv-parse/sync');
     let records: { record: Record<string, string>; info: { lines: number } }[];
@@ -209,7 +199,7 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
     const base = path === '-' ? process.cwd() : dirname(resolve(path));
     let documents: StructuredInput[];
     try {
-      documents = await parseStructuredStream(await readSource(path, stdin), name);
+      documents = await parseStructuredStream(await readInputText(path, stdin, 'The batch', 'Check the path.'), name);
     } catch (error) {
       problems.push(...problemsOf(error));
       continue;

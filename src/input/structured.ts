@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { ZodType } from 'zod';
 import { UsageError } from '../api/errors.js';
-import { readStdin } from '../cli/stdin.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting.js';
+import { readInputText } from './text.js';
 
 export type InputPath = readonly (string | number)[];
 
@@ -28,23 +27,7 @@ export function whereText(where: Where): string {
 }
 
 export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStream): Promise<StructuredInput> {
-  let text: string;
-  const name = path === '-' ? '<stdin>' : path;
-  if (path === '-') {
-    text = await readStdin(stdin, 'The input');
-  } else {
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(
-        code === 'ENOENT' ? `${path}: no such file.` : `${path}: cannot be read (${code ?? (error as Error).message}).`,
-        'Check the path; use - to read from standard input.',
-        'INPUT_UNREADABLE',
-      );
-    }
-  }
-  return parseStructured(text, name);
+  return parseStructured(await readInputText(path, stdin, 'The input'), path === '-' ? '<stdin>' : path);
 }
 
 /** More aliases than any real participants, fields or envelope file uses; past it, a billion-laughs expansion. */

@@ -1,0 +1,84 @@
+/**
+ * How `esign batch validate|plan` read and check what they are given: encodings, rows files, expressions, ids, YAML
+ * constructs, the same input twice. Each refusal is exit 2 with `file:line:column`, before anything is sent.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runEsign, tempDir, type RunOptions } from './support/cli.js';
+import { ndaPdf } from './support/pdfs.js';
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = tempDir('esign-batch-input-');
+  writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
+});
+
+function esign(args: readonly string[], options: RunOptions = {}) {
+  return runEsign(args, { cwd: dir, ...options });
+}
+
+function write(name: string, content: string | Buffer): string {
+  writeFileSync(join(dir, name), content);
+  return name;
+}
+
+/** A valid envelope spec (one signer, one position field); `extra` lines are added at the top level. */
+function spec(title: string, extra: string[] = [], file = 'nda.pdf'): string {
+  return [
+    'ref: s1',
+    `title: ${title}`,
+    ...extra,
+    'participants:',
+    '  - { ref: ada, name: "Ada", email: ada@example.test }',
+    'documents:',
+    `  - { ref: nda, file: ${file} }`,
+    'fields:',
+    '  - { type: SIGNATURE, documentRef: nda, participantRef: ada, pageNumber: 1, position: { x: 72, y: 100 }, size: { width: 150, height: 40 } }',
+    '',
+  ].join('\n');
+}
+
+async function refused(args: readonly string[], options: RunOptions = {}) {
+  const result = await esign(args, options);
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  return result.stderr;
+}
+
+describe('batch specs and rows are read as UTF-8', () => {
+  it('refuses a Latin-1 byte in an each: CSV, naming the file, line and column, instead of sending "M\uFFFDller"', async () => {
+    write('latin1.csv', Buffer.concat([Buffer.from('name,email,company\nM'), Buffer.from([0xfc]), Buffer.from('ller,ada@example.test,Acme\n')]));
+    write('latin1-rows.yaml', spec('NDA ${{ row.company }}', ['each: latin1.csv']));
+    expect(await refused(['batch', 'plan', 'latin1-rows.yaml'])).toContain('latin1.csv:2:2: byte 0xFC is not UTF-8');
+  });
+
+  it('refuses a byte 0xFF in a spec at its line and column', async () => {
+    const [before, after] = spec('NDA @').split('@');
+    write('ff.yaml', Buffer.concat([Buffer.from(before!), Buffer.from([0xff]), Buffer.from(after!)]));
+    expect(await refused(['batch', 'validate', 'ff.yaml'])).toContain('ff.yaml:2:12: byte 0xFF is not UTF-8');
+  });
+
+  it('names UTF-16 when the spec starts with its byte order mark', async () => {
+    write('utf16.yaml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(spec('NDA'), 'utf16le')]));
+    expect(await refused(['batch', 'validate', 'utf16.yaml'])).toContain('utf16.yaml:1:1: the text is UTF-16 (little-endian)');
+  });
+
+  it('counts columns on line 1 from after a UTF-8 byte order mark', async () => {
+    write('bom.yaml', '\uFEFFversion: "1"\nenvelopes: []\n');
+    expect(await refused(['batch', 'validate', 'bom.yaml'])).toContain('bom.yaml:1:10:');
+  });
+});
+
+describe('batch document files', () => {
+  it('says a folder named x.pdf is a folder, and a FIFO is not a regular file', async () => {
+    mkdirSync(join(dir, 'folder.pdf'));
+    execFileSync('mkfifo', [join(dir, 'fifo.pdf')]);
+    write('folder-doc.yaml', spec('NDA', [], 'folder.pdf'));
+    write('fifo-doc.yaml', spec('NDA', [], 'fifo.pdf'));
+    expect(await refused(['batch', 'validate', 'folder-doc.yaml'])).toMatch(/folder-doc\.yaml:6:\d+: \S*folder\.pdf is a folder, not a file\./);
+    expect(await refused(['batch', 'validate', 'fifo-doc.yaml'])).toMatch(/fifo-doc\.yaml:6:\d+: \S*fifo\.pdf is a named pipe \(FIFO\), not a regular file\./);
+  });
+});
