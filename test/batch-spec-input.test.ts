@@ -82,3 +82,39 @@ describe('batch document files', () => {
     expect(await refused(['batch', 'validate', 'fifo-doc.yaml'])).toMatch(/fifo-doc\.yaml:6:\d+: \S*fifo\.pdf is a named pipe \(FIFO\), not a regular file\./);
   });
 });
+
+describe('YAML aliases and merge keys in batch files', () => {
+  const merged = [
+    'version: 1', //                                                           1
+    'envelopes:', //                                                           2
+    '  - &base', //                                                            3
+    '    ref: a', //                                                           4
+    '    title: A', //                                                         5
+    '    participants: [{ ref: ada, name: Ada, email: ada@example.test }]', // 6
+    '    documents: [{ ref: nda, file: nda.pdf }]', //                         7
+    '    fields:', //                                                          8
+    '      - { type: SIGNATURE, documentRef: nda, participantRef: ada, pageNumber: 1, position: { x: 72, y: 100 }, size: { width: 150, height: 40 } }',
+    '  - <<: *base', //                                                        10
+    '    ref: b', //                                                           11
+    '    title: B', //                                                         12
+  ];
+
+  it('merges `<<: *base` into an envelope', async () => {
+    write('merged.yaml', [...merged, ''].join('\n'));
+    const result = await esign(['--json', 'batch', 'validate', 'merged.yaml']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ envelopes: [{ ref: 'a', documents: 1 }, { ref: 'b', documents: 1 }] });
+  });
+
+  it('points a problem of a merged value at the line it is written on', async () => {
+    write('merged-bad.yaml', [...merged, ''].join('\n').replace('file: nda.pdf', 'file: missing.pdf'));
+    const stderr = await refused(['batch', 'validate', 'merged-bad.yaml']);
+    // Envelope a's own value and envelope b's merged one: both written on line 7.
+    expect(stderr).toMatch(/2 problems[^]*merged-bad\.yaml:7:\d+: \S*missing\.pdf: no such file[^]*merged-bad\.yaml:7:\d+: \S*missing\.pdf: no such file/);
+  });
+
+  it('says an alias is not defined, at its line and column', async () => {
+    write('no-anchor.yaml', 'version: 1\nenvelopes: [*nope]\n');
+    expect(await refused(['batch', 'validate', 'no-anchor.yaml'])).toContain('no-anchor.yaml:2:13: the alias *nope is not defined');
+  });
+});

@@ -33,7 +33,51 @@ describe('parseStructured limits', () => {
 
   it('still reads a file with a few aliases', async () => {
     const input = await parseStructured('defaults: &d {role: SIGNER}\nparticipants:\n  - {<<: *d, name: Ada}\n  - *d\n', 'p.yaml');
-    expect(input.data).toMatchObject({ participants: [{ name: 'Ada' }, { role: 'SIGNER' }] });
+    expect(input.data).toStrictEqual({ defaults: { role: 'SIGNER' }, participants: [{ role: 'SIGNER', name: 'Ada' }, { role: 'SIGNER' }] });
+  });
+
+  it('refuses an alias of no anchor at its line and column, saying it is not defined', async () => {
+    const error = await refusal('version: 1\nenvelopes: [*nope]\n');
+    expect(error.code).toBe('INPUT_SYNTAX');
+    expect(error.message).toBe('input.yaml:2:13: the alias *nope is not defined: no anchor &nope comes before it.');
+    // An anchor written after its alias does not count.
+    expect((await refusal('a: *later\nb: &later 1\n')).message).toMatch(/^input\.yaml:1:4: the alias \*later is not defined/);
+  });
+});
+
+describe('parseStructured merge keys', () => {
+  const text = [
+    'base: &base', //                         1
+    '  title: Base', //                       2
+    '  deadline: 7d', //                      3
+    'extra: &extra { message: Hi, title: X }', // 4
+    'list:', //                               5
+    '  - <<: *base', //                       6
+    '    title: Own', //                      7
+    '  - <<: [*extra, *base]', //             8
+    '',
+  ].join('\n');
+
+  it('merges << mappings (own keys first, then each merged mapping in order)', async () => {
+    const { data } = await parseStructured(text, 'm.yaml');
+    expect((data as { list: unknown }).list).toStrictEqual([
+      { title: 'Own', deadline: '7d' },
+      { message: 'Hi', title: 'X', deadline: '7d' },
+    ]);
+  });
+
+  it('points a merged value at where it is written', async () => {
+    const input = await parseStructured(text, 'm.yaml');
+    expect(input.locate(['list', 0, 'title'])).toBe('m.yaml:7:12');
+    expect(input.locate(['list', 0, 'deadline'])).toBe('m.yaml:3:13');
+    expect(input.locate(['list', 1, 'title'])).toBe('m.yaml:4:37');
+    expect(input.locate(['list', 1, 'deadline'])).toBe('m.yaml:3:13');
+  });
+
+  it('refuses a merge of something that is not a mapping, at its place', async () => {
+    const error = await refusal('a: &a [1]\nb:\n  <<: *a\n');
+    expect(error.message).toMatch(/^input\.yaml:3:7: a << merge key takes a mapping/);
+    expect((await refusal('b:\n  <<: [{ x: 1 }, text]\n')).message).toMatch(/^input\.yaml:2:18: a << merge key takes a mapping/);
   });
 
   it('refuses an alias that refers to itself', async () => {

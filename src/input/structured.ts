@@ -79,6 +79,49 @@ export async function parseStructured(text: string, name: string): Promise<Struc
 }
 
 type Yaml = typeof import('yaml');
+type YamlNode = import('yaml').Node;
+type YamlDocument = import('yaml').Document.Parsed;
+
+/**
+ * How every input is composed: a key written twice is an error (JSON.parse would silently keep the last), and `<<`
+ * merge keys (`- <<: *base`) merge as YAML 1.1 defined them, own keys first, which spec files use to share settings.
+ */
+const composeOptions = { uniqueKeys: true, prettyErrors: false, merge: true } as const;
+
+function isMergeKey(key: unknown): boolean {
+  return typeof key === 'object' && key !== null && typeof (key as { value?: unknown }).value === 'symbol';
+}
+
+/**
+ * The node written for the value at `path`: through aliases to what they name, and through `<<` merge keys to the
+ * mapping a merged key comes from (own keys first, then each merged mapping in order, as the merge takes them).
+ */
+function nodeAt(yaml: Yaml, document: YamlDocument, path: InputPath): YamlNode | undefined {
+  const resolve = (node: unknown): unknown => (yaml.isAlias(node) ? node.resolve(document) : node);
+  const valueIn = (map: unknown, key: string | number, seen: Set<unknown>): unknown => {
+    const target = resolve(map);
+    if (!yaml.isMap(target) || seen.has(target)) return undefined;
+    seen.add(target);
+    const own = target.items.find((pair) => yaml.isScalar(pair.key) && !isMergeKey(pair.key) && String(pair.key.value) === String(key));
+    if (own) return own.value;
+    for (const pair of target.items.filter((candidate) => isMergeKey(candidate.key))) {
+      const source = resolve(pair.value);
+      for (const merged of yaml.isSeq(source) ? source.items : [source]) {
+        const found = valueIn(merged, key, seen);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  let node: unknown = document.contents;
+  for (const part of path) {
+    const container = resolve(node);
+    if (yaml.isMap(container)) node = valueIn(container, part, new Set());
+    else if (yaml.isSeq(container) && typeof part === 'number') node = container.items[part];
+    else return undefined;
+  }
+  return yaml.isNode(node) ? node : undefined;
+}
 
 /**
  * Where each value of a text is, for messages only. The syntax tree and the composed documents that hold positions
@@ -86,7 +129,7 @@ type Yaml = typeof import('yaml');
  * they are composed again from the text the first time a position is asked for (an error, mostly), never before.
  */
 function positionsOf(yaml: Yaml, text: string, name: string): (index: number) => { find(path: InputPath): string | undefined; start: string } {
-  let documents: import('yaml').Document.Parsed[] | undefined;
+  let documents: YamlDocument[] | undefined;
   let lineCounter: import('yaml').LineCounter | undefined;
   const position = (offset: number) => {
     const { line, col } = lineCounter!.linePos(offset);
@@ -96,14 +139,15 @@ function positionsOf(yaml: Yaml, text: string, name: string): (index: number) =>
     if (!documents) {
       lineCounter = new yaml.LineCounter();
       // The text was measured or parsed whole already: composing it again cannot nest deeper than the limit.
-      documents = [...new yaml.Composer({ uniqueKeys: true, prettyErrors: false }).compose(new yaml.Parser(lineCounter.addNewLine).parse(text), true, text.length)];
+      documents = [...new yaml.Composer(composeOptions).compose(new yaml.Parser(lineCounter.addNewLine).parse(text), true, text.length)];
     }
     return documents;
   };
   return (index) => ({
     find(path) {
-      const node = compose()[index]?.getIn(path, true);
-      return yaml.isNode(node) && node.range ? position(node.range[0]) : undefined;
+      const document = compose()[index];
+      const node = document && nodeAt(yaml, document, path);
+      return node?.range ? position(node.range[0]) : undefined;
     },
     get start() {
       const contents = compose()[index]?.contents;
@@ -193,7 +237,7 @@ export async function parseStructuredStream(text: string, name: string): Promise
       'INPUT_TOO_DEEP',
     );
   }
-  const documents = [...new yaml.Composer({ uniqueKeys: true, prettyErrors: false }).compose(tokens, true, text.length)];
+  const documents = [...new yaml.Composer(composeOptions).compose(tokens, true, text.length)];
   const firstError = documents.flatMap((document) => document.errors)[0];
   if (firstError) {
     throw new UsageError(
@@ -203,13 +247,14 @@ export async function parseStructuredStream(text: string, name: string): Promise
     );
   }
   return documents.map((document, index) => {
+    assertAliasesResolve(yaml, document, position);
     let data: unknown;
     try {
       data = document.toJS({ maxAliasCount: MAX_INPUT_ALIASES });
     } catch (error) {
       if (!(error instanceof ReferenceError)) throw error;
       throw new UsageError(
-        `${name}: its aliases (*name) expand past ${MAX_INPUT_ALIASES} copies, or refer to themselves (${error.message}).`,
+        `${name}: its aliases (*name) expand past ${MAX_INPUT_ALIASES} copies, or an alias is used inside the value it names (${error.message}).`,
         'Write the values out, or use fewer aliases: esign does not expand alias bombs.',
         'INPUT_ALIASES',
       );
@@ -219,6 +264,40 @@ export async function parseStructuredStream(text: string, name: string): Promise
       throw new UsageError(`${name}: nested more than ${MAX_NESTING_DEPTH} levels deep once its aliases are expanded; esign reads no deeper.`, undefined, 'INPUT_TOO_DEEP');
     }
     return locatedInput(name, data, positions(index));
+  });
+}
+
+/**
+ * Every alias names an anchor written before it, and every `<<` merges mappings: said at the alias or the merge, where
+ * converting the document would throw without a place (or, for a merge of a list, with a stack trace).
+ */
+function assertAliasesResolve(yaml: Yaml, document: YamlDocument, position: (offset: number) => string): void {
+  const at = (node: YamlNode) => position(node.range?.[0] ?? 0);
+  yaml.visit(document, {
+    Alias(_key, alias) {
+      if (alias.resolve(document)) return;
+      throw new UsageError(
+        `${at(alias)}: the alias *${alias.source} is not defined: no anchor &${alias.source} comes before it.`,
+        `Mark the value to reuse with &${alias.source} before this alias, or check the spelling of the name.`,
+        'INPUT_SYNTAX',
+      );
+    },
+    Pair(_key, pair) {
+      if (!isMergeKey(pair.key)) return;
+      const value = yaml.isAlias(pair.value) ? pair.value.resolve(document) : pair.value;
+      const sources = yaml.isSeq(value) ? value.items : [value];
+      // An alias that names nothing is reported as such, by the Alias visitor.
+      const bad = sources.find((source) => {
+        const merged = yaml.isAlias(source) ? source.resolve(document) : source;
+        return merged !== undefined && !yaml.isMap(merged);
+      });
+      if (bad === undefined) return;
+      throw new UsageError(
+        `${at(yaml.isNode(bad) && !yaml.isAlias(pair.value) ? bad : (pair.value as YamlNode))}: a << merge key takes a mapping (*name of one) or a list of them; this is not a mapping.`,
+        'Write `<<: *base` where `&base` marks a mapping, or write the keys out.',
+        'INPUT_SYNTAX',
+      );
+    },
   });
 }
 
