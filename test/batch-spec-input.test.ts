@@ -118,3 +118,37 @@ describe('YAML aliases and merge keys in batch files', () => {
     expect(await refused(['batch', 'validate', 'no-anchor.yaml'])).toContain('no-anchor.yaml:2:13: the alias *nope is not defined');
   });
 });
+
+describe('${{ }} expressions', () => {
+  const key = 'em_test_AAAAAAAAAAAAAAAAAAAA9m8S';
+
+  it.each([
+    ['an environment variable', 'key-env.yaml', spec('${{ env.ESIGN_API_KEY }}'), /key-env\.yaml:2:8: title: holds text shaped like an API key \(from \$\{\{ env\.ESIGN_API_KEY \}\}\)/],
+    ['a row', 'key-row.yaml', spec('NDA ${{ row.company }}', ['each: key-rows.csv']), /key-row\.yaml:2:8: title: holds text shaped like an API key \(from \$\{\{ row\.company \}\}\).*\(row key-rows\.csv:2\)/],
+    ['the spec itself', 'key-literal.yaml', spec(`NDA ${key}`), /key-literal\.yaml:2:8: title: holds text shaped like an API key;/],
+  ])('refuse an API key from %s as envelope data, without printing it (exit 2)', async (_from, name, text, says) => {
+    write('key-rows.csv', `name,email,company\nAda,ada@example.test,${key}\n`);
+    write(name, text);
+    for (const command of ['validate', 'plan']) {
+      const stderr = await refused(['batch', command, name], { env: { ESIGN_API_KEY: key } });
+      expect(stderr).toMatch(says);
+      expect(stderr).toContain('an API key is never sent as envelope data');
+      expect(stderr).not.toContain('AAAAAAAAAAAA');
+    }
+  });
+
+  it('refuse a list, a mapping or null put into text, naming the expression and what it found', async () => {
+    write('odd-rows.yaml', '- { company: { nested: 1 } }\n- { company: null }\n- { company: [1, 2] }\n- { company: 7 }\n');
+    write('odd.yaml', spec('NDA ${{ row.company }}', ['each: odd-rows.yaml']));
+    const stderr = await refused(['batch', 'plan', 'odd.yaml']);
+    expect(stderr).toContain('3 problems');
+    for (const [kind, row] of [['a mapping', '1:3'], ['nothing (null)', '2:3'], ['a list', '3:3']]) {
+      expect(stderr).toContain(`odd.yaml:2:8: title: \${{ row.company }} is ${kind}, which cannot be put into text: only text, a number or true/false can (row odd-rows.yaml:${row})`);
+    }
+  });
+
+  it('refuse a ${{ that is never closed instead of sending it as written', async () => {
+    write('unclosed.yaml', spec('NDA ${{ row.company'));
+    expect(await refused(['batch', 'plan', 'unclosed.yaml'])).toContain('unclosed.yaml:2:8: title: ${{ is not closed with }} (in "NDA ${{ row.company")');
+  });
+});

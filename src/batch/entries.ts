@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { decodeUtf8, readInputText, unreadableMessage } from '../input/text.js';
+import { keyShapedPaths } from '../shared/keys.js';
 import { formatPath, parseStructured, parseStructuredStream, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 
 export const ROUTES = ['flow', 'send-now', 'template'] as const;
@@ -163,25 +164,70 @@ function lookup(text: string, scope: Scope): { value?: unknown; problem?: string
   return { value: scope.row.values[name] };
 }
 
-/** Replaces `${{ row.x }}` and `${{ env.X }}` in every string; a string that is one expression keeps the value's type. */
+/** What a value found by an expression is, for a message: text, numbers and true/false can go into text. */
+function unusableInText(value: unknown): string | undefined {
+  if (value === null) return 'nothing (null)';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return undefined;
+}
+
+/**
+ * Replaces `${{ row.x }}` and `${{ env.X }}` in every string; a string that is one expression keeps the value's type.
+ * Within text, only text, numbers and true/false are put in: a list, a mapping or null would be sent as "[object
+ * Object]" or "null", and a `${{` never closed would be sent as written, so each is a problem at its place.
+ */
 function interpolate(value: unknown, path: InputPath, scope: Scope, input: StructuredInput, problems: BatchProblem[]): unknown {
   if (typeof value === 'string') {
     if (!value.includes('${{')) return value;
+    const problem = (message: string) => problems.push({ where: input.locate(path), message: `${formatPath(path)}: ${message}` });
+    const unclosed = value.replace(expression, '').indexOf('${{');
+    if (unclosed >= 0) {
+      problem(`\${{ is not closed with }} (in ${JSON.stringify(value)})`);
+      return value;
+    }
     const whole = /^\$\{\{\s*(.*?)\s*\}\}$/.exec(value);
     if (whole && !whole[1]!.includes('}}')) {
-      const { value: found, problem } = lookup(whole[1]!, scope);
-      if (problem) problems.push({ where: input.locate(path), message: `${formatPath(path)}: ${problem}` });
+      const { value: found, problem: missing } = lookup(whole[1]!, scope);
+      if (missing) problem(missing);
       return found ?? value;
     }
     return value.replace(expression, (original, text: string) => {
-      const { value: found, problem } = lookup(text, scope);
-      if (problem) problems.push({ where: input.locate(path), message: `${formatPath(path)}: ${problem}` });
-      return found === undefined ? original : String(found);
+      const { value: found, problem: missing } = lookup(text, scope);
+      if (missing) problem(missing);
+      const unusable = unusableInText(found);
+      if (unusable) problem(`${original} is ${unusable}, which cannot be put into text: only text, a number or true/false can`);
+      return found === undefined || unusable ? original : String(found);
     });
   }
   if (Array.isArray(value)) return value.map((item, index) => interpolate(item, [...path, index], scope, input, problems));
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolate(item, [...path, key], scope, input, problems)]));
   return value;
+}
+
+/** The `${{ }}` expressions written along `path` of the raw spec, where the value there came from. */
+function expressionsAlong(raw: unknown, path: InputPath): string[] {
+  let value = raw;
+  for (const part of [undefined, ...path]) {
+    if (part !== undefined) value = typeof value === 'object' && value !== null ? (value as Record<string | number, unknown>)[part] : undefined;
+    if (typeof value === 'string') return value.match(expression) ?? [];
+  }
+  return [];
+}
+
+/**
+ * An API key goes in the Authorization header and nowhere else: text shaped like one, wherever it comes from (the
+ * spec, a row, an environment variable such as ESIGN_API_KEY), is never made envelope data.
+ */
+function keyProblems(raw: unknown, expanded: unknown, input: StructuredInput): BatchProblem[] {
+  return keyShapedPaths(expanded).map((path) => {
+    const from = expressionsAlong(raw, path);
+    return {
+      where: input.locate(path),
+      message: `${formatPath(path)}: holds text shaped like an API key${from.length ? ` (from ${from.join(', ')})` : ''}; an API key is never sent as envelope data`,
+      hint: 'Remove the key from the spec, its rows and the variables it names: esign sends the key only in the Authorization header.',
+    };
+  });
 }
 
 function withData(input: StructuredInput, data: unknown): StructuredInput {
@@ -271,6 +317,7 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
     for (const [index, row] of rows.entries()) {
       const found: BatchProblem[] = [];
       const expanded = interpolate(rest, [], { ...(row ? { row } : {}), env }, input, found) as Record<string, unknown>;
+      found.push(...keyProblems(rest, expanded, input));
       problems.push(...found.map((problem) => (row ? { ...problem, message: `${problem.message} (row ${row.where})` } : problem)));
       let ref = typeof expanded.ref === 'string' ? expanded.ref : defaultRef!;
       if (row && !(rawRef ?? '').includes('${{')) ref = `${ref}-${index + 1}`;

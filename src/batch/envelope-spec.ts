@@ -11,6 +11,7 @@ import { lazy, placementIssues, schemaParts, type AnchorSpec } from '../input/fi
 import { participantSchemaParts, type ParticipantInput } from '../input/participants.js';
 import { inputError, readStructuredFile, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 import type { FieldType } from '../pdf/placement.js';
+import { keyShapedPaths } from '../shared/keys.js';
 import { localDocument, type LocalDocument } from '../workflows/upload.js';
 
 /** The contract: "At most 20 fields with anchor per call" of send-now. */
@@ -113,6 +114,10 @@ function uniqueRefs(input: StructuredInput, list: 'participants' | 'documents', 
 
 export async function readEnvelopeSpec(path: string, stdin: NodeJS.ReadableStream, nowMs: number = Date.now()): Promise<LoadedEnvelopeSpec> {
   const input = await readStructuredFile(path, stdin);
+  const keyAt = keyShapedPaths(input.data)[0];
+  if (keyAt) {
+    throw inputError(input, keyAt, 'holds text shaped like an API key; an API key is never sent as envelope data', 'Remove the key from the spec: esign sends the key only in the Authorization header.');
+  }
   // `-` reads the spec from standard input: its files are then relative to the working directory.
   const base = path === '-' ? process.cwd() : dirname(resolve(path));
   const loaded = await loadEnvelopeSpec(input, await specSchema(), base, nowMs);
