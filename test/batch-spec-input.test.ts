@@ -152,3 +152,13 @@ describe('${{ }} expressions', () => {
     expect(await refused(['batch', 'plan', 'unclosed.yaml'])).toContain('unclosed.yaml:2:8: title: ${{ is not closed with }} (in "NDA ${{ row.company")');
   });
 });
+
+describe('each: CSV rows', () => {
+  it('refuse a column named twice or not at all in the header line, at its line and column', async () => {
+    write('dup-header.csv', 'name,"a,b",,email,name\nAda,x,y,ada@example.test,Z\n');
+    write('dup-header.yaml', spec('NDA ${{ row.name }}', ['each: dup-header.csv']));
+    const stderr = await refused(['batch', 'validate', 'dup-header.yaml']);
+    expect(stderr).toContain('dup-header.csv:1:12: column 3 has no name in the header line');
+    expect(stderr).toContain('dup-header.csv:1:19: column "name" is named twice in the header line (first at dup-header.csv:1:1)');
+  });
+});

@@ -111,6 +111,29 @@ async function batchKeysSchema() {
   });
 }
 
+/** 1-based columns where each field of a CSV's first line starts (commas inside quotes belong to the field). */
+function headerColumns(text: string): number[] {
+  const columns = [1];
+  let quoted = false;
+  for (let index = 0; index < text.length && (quoted || (text[index] !== '\n' && text[index] !== '\r')); index++) {
+    if (text[index] === '"') quoted = !quoted;
+    else if (text[index] === ',' && !quoted) columns.push(index + 2);
+  }
+  return columns;
+}
+
+/** A CSV header names each column once, and every column: a name written twice would keep only its last column. */
+function headerProblems(header: readonly string[], text: string, name: string): string[] {
+  const problems: string[] = [];
+  const columns = headerColumns(text);
+  header.forEach((column, index) => {
+    const first = header.indexOf(column);
+    if (column === '') problems.push(`${name}:1:${columns[index]}: column ${index + 1} has no name in the header line`);
+    else if (first !== index) problems.push(`${name}:1:${columns[index]}: column ${JSON.stringify(column)} is named twice in the header line (first at ${name}:1:${columns[first]})`);
+  });
+  return problems;
+}
+
 /** Rows for `each:`: a CSV with a header line, or a YAML/JSON list of mappings (or `{rows: [...]}`). */
 async function readRows(path: string, where: string): Promise<{ values: Record<string, unknown>; where: string }[]> {
   let bytes: Buffer;
@@ -124,12 +147,15 @@ async function readRows(path: string, where: string): Promise<{ values: Record<s
   if (extname(path).toLowerCase() === '.csv') {
     const { parse } = await import('csv-parse/sync');
     let records: { record: Record<string, string>; info: { lines: number } }[];
+    let problems: string[] = [];
     try {
-      records = parse(text, { columns: true, info: true, skip_empty_lines: true, trim: true, bom: true }) as typeof records;
+      const columns = (header: string[]) => ((problems = headerProblems(header, text, name)), header);
+      records = parse(text, { columns, info: true, skip_empty_lines: true, trim: true, bom: true }) as typeof records;
     } catch (error) {
       const line = (error as { lines?: number }).lines;
       throw new UsageError(`${name}${line ? `:${line}` : ''}: ${(error as Error).message}`, 'Fix the CSV: one header line, then one line per row; quote values that hold commas.', 'INPUT_SYNTAX');
     }
+    if (problems.length) throw new UsageError(problems, 'Give each column of the header line its own name: ${{ row.<name> }} reads the column of that name.', 'INPUT_INVALID');
     return records.map(({ record, info }) => ({ values: record, where: `${name}:${info.lines}` }));
   }
   const input = await parseStructured(text, name);
