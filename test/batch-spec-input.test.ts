@@ -162,3 +162,32 @@ describe('each: CSV rows', () => {
     expect(stderr).toContain('dup-header.csv:1:19: column "name" is named twice in the header line (first at dup-header.csv:1:1)');
   });
 });
+
+describe('ids in specs', () => {
+  it('refuse every id the API layer would refuse (templateId, folderId, templateParticipantId), at its place, before anything is sent', async () => {
+    write(
+      'bad-ids.yaml',
+      [
+        'version: 1', //                                  1
+        'envelopes:', //                                  2
+        '  - ref: t', //                                  3
+        '    via: template', //                           4
+        '    templateId: "ab/cd\\u0001"', //              5
+        '    folderId: "a%2Fb"', //                       6
+        '    participants:', //                           7
+        '      - { templateParticipantId: "..", name: Ada, email: ada@example.test }', // 8
+        '  - ref: f', //                                  9
+        '    title: F', //                                10
+        '    folderId: "x?y"', //                         11
+        '    participants: [{ ref: ada, name: Ada, email: ada@example.test }]',
+        '    documents: [{ ref: nda, file: nda.pdf }]',
+        '    fields: [{ type: SIGNATURE, documentRef: nda, participantRef: ada, pageNumber: 1, position: { x: 72, y: 100 }, size: { width: 150, height: 40 } }]',
+        '',
+      ].join('\n'),
+    );
+    const stderr = await refused(['batch', 'validate', 'bad-ids.yaml']);
+    for (const where of ['5:17: templateId: "ab/cd\\u0001"', '6:15: folderId: "a%2Fb"', '8:34: participants[0].templateParticipantId: ".."', '11:15: folderId: "x?y"']) {
+      expect(stderr).toContain(`bad-ids.yaml:${where} is not a usable id: an id cannot be empty`);
+    }
+  });
+});

@@ -6,6 +6,7 @@
 import type { z as zod } from 'zod';
 import { parseDeadline } from '../input/duration.js';
 import { participantSchemas, type TemplateParticipantInput } from '../input/participants.js';
+import { idSchema } from '../input/ids.js';
 import { validateInput, type StructuredInput } from '../input/structured.js';
 import type { Finding } from '../workflows/preflight.js';
 import { preflightEnvelopeSpec } from '../workflows/send-now.js';
@@ -40,11 +41,11 @@ async function templateEntrySchema() {
   const { z, templateParticipant } = await participantSchemas();
   return z.strictObject({
     ...batchKeys(z),
-    templateId: z.string({ error: 'templateId is required with via: template' }).min(1),
+    templateId: idSchema(z, 'templateId is required with via: template'),
     title: z.string().trim().min(1).optional(),
     message: z.string().optional(),
     deadline: z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value)).optional(),
-    folderId: z.string().min(1).optional(),
+    folderId: idSchema(z).optional(),
     participants: z.array(templateParticipant).min(1, 'at least one participant is needed'),
   });
 }

@@ -8,6 +8,7 @@ import type { z as zod } from 'zod';
 import { UsageError } from '../api/errors.js';
 import { parseDeadline } from '../input/duration.js';
 import { lazy, placementIssues, schemaParts, type AnchorSpec } from '../input/fields.js';
+import { idSchema } from '../input/ids.js';
 import { participantSchemaParts, type ParticipantInput } from '../input/participants.js';
 import { inputError, readStructuredFile, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 import type { FieldType } from '../pdf/placement.js';
@@ -89,7 +90,7 @@ export function envelopeSpecShape(z: typeof import('zod').z) {
     title: z.string().trim().min(1, { message: 'title must not be empty' }),
     message: z.string().optional(),
     deadline: z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value)).optional(),
-    folderId: z.string().min(1).optional(),
+    folderId: idSchema(z).optional(),
     participants: z.array(participant).min(1, { message: 'at least one participant is needed' }),
     documents: z.array(document).min(1, { message: 'at least one document is needed' }),
     fields: z.array(field).default([]),
