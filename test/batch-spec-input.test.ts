@@ -191,3 +191,35 @@ describe('ids in specs', () => {
     }
   });
 });
+
+describe('every problem of a batch in one run', () => {
+  it('a duplicate ref does not hide the other problems: typo, e-mail, missing file, page out of range', async () => {
+    const envelope = (ref: string, email: string, file: string, extra: string[] = []) => [
+      `  - ref: ${ref}`,
+      '    title: T',
+      ...extra,
+      `    participants: [{ ref: ada, name: Ada, email: ${email} }]`,
+      `    documents: [{ ref: nda, file: ${file} }]`,
+      '    fields: [{ type: SIGNATURE, documentRef: nda, participantRef: ada, pageNumber: 9, position: { x: 72, y: 100 }, size: { width: 150, height: 40 } }]',
+    ];
+    write('all-problems.yaml', ['version: 1', 'envelopes:', ...envelope('a', 'ada-at-example', 'missing.pdf', ['    titel: x']), ...envelope('a', 'ada@example.test', 'nda.pdf'), ''].join('\n'));
+    const stderr = await refused(['batch', 'validate', 'all-problems.yaml']);
+    expect(stderr).toContain('5 problems');
+    expect(stderr).toContain('all-problems.yaml:9:10: ref "a" is already used at all-problems.yaml:3:10');
+    expect(stderr).toContain('all-problems.yaml:5:12: titel: unknown key');
+    expect(stderr).toContain('all-problems.yaml:6:50: participants[0].email');
+    expect(stderr).toMatch(/all-problems\.yaml:7:\d+: \S*missing\.pdf: no such file/);
+    expect(stderr).toMatch(/all-problems\.yaml:13:\d+: FIELD_PAGE_OUT_OF_BOUNDS/);
+  });
+});
+
+describe('the same input given twice', () => {
+  it('says a file is given twice, by any path to it, instead of a duplicate ref at its own place', async () => {
+    write('twice.yaml', spec('Twice'));
+    expect(await refused(['batch', 'validate', 'twice.yaml', './twice.yaml'])).toContain('twice.yaml:1:1: ./twice.yaml is given twice (arguments 1 and 2, as twice.yaml); each spec file is read once');
+  });
+
+  it('says standard input is given twice, instead of "the file is empty"', async () => {
+    expect(await refused(['batch', 'plan', '-', '-'], { input: spec('Twice') })).toContain('<stdin>:1:1: standard input (-) is given twice (arguments 1 and 2); it can be read only once');
+  });
+});

@@ -4,7 +4,7 @@
  * later check reports `file:line:column`: a value merged from `defaults` points at `defaults`, and a value expanded
  * from an `each:` row names the row as well.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
 import { decodeUtf8, readInputText, unreadableMessage } from '../input/text.js';
@@ -260,13 +260,40 @@ function withData(input: StructuredInput, data: unknown): StructuredInput {
   return { ...input, data };
 }
 
+/**
+ * The paths given, each once: a file given twice (by any path to it) would repeat all its envelopes under the refs
+ * of the first, and standard input given twice is empty the second time.
+ */
+async function givenOnce(paths: readonly string[], problems: BatchProblem[]): Promise<string[]> {
+  const first = new Map<string, number>();
+  const once: string[] = [];
+  for (const [index, path] of paths.entries()) {
+    const identity = path === '-' ? '-' : await realpath(path).catch(() => resolve(path));
+    const earlier = first.get(identity);
+    if (earlier === undefined) {
+      first.set(identity, index);
+      once.push(path);
+      continue;
+    }
+    problems.push({
+      where: `${path === '-' ? '<stdin>' : path}:1:1`,
+      message:
+        path === '-'
+          ? `standard input (-) is given twice (arguments ${earlier + 1} and ${index + 1}); it can be read only once`
+          : `${path} is given twice (arguments ${earlier + 1} and ${index + 1}${paths[earlier] === path ? '' : `, as ${paths[earlier]}`}); each spec file is read once`,
+      hint: 'Give each spec file once.',
+    });
+  }
+  return once;
+}
+
 /** Reads every source into entries, expanded and with unique refs; every problem of every source is reported at once. */
 export async function readBatch(paths: readonly string[], stdin: NodeJS.ReadableStream, env: NodeJS.ProcessEnv = process.env): Promise<BatchEntry[]> {
   if (paths.length === 0) throw new UsageError('No batch file given.', 'Name one or more spec files: esign batch validate batch.yaml.');
   const problems: BatchProblem[] = [];
   const located: { input: StructuredInput; base: string; defaultRef?: string }[] = [];
 
-  for (const path of paths) {
+  for (const path of await givenOnce(paths, problems)) {
     const name = path === '-' ? '<stdin>' : path;
     const base = path === '-' ? process.cwd() : dirname(resolve(path));
     let documents: StructuredInput[];
@@ -310,6 +337,8 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
   }
 
   const entries: BatchEntry[] = [];
+  /** Entries whose expressions all expanded: the others would only repeat their problem in other words. */
+  const checkable: BatchEntry[] = [];
   const keysSchema = await batchKeysSchema();
   for (const { input, base, defaultRef } of located) {
     if (!isRecord(input.data)) {
@@ -351,7 +380,9 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
         problems.push({ where: input.locate(['ref']), message: `ref ${JSON.stringify(ref)}${row ? ` (row ${row.where})` : ''} must be 1-100 letters, digits, ".", "_", "@", "+" or "-"` });
         continue;
       }
-      entries.push({ ref, via: keys.via, send: keys.send, input: withData(input, expanded), base, ...(row ? { row: row.where, rowsFile } : {}) });
+      const entry: BatchEntry = { ref, via: keys.via, send: keys.send, input: withData(input, expanded), base, ...(row ? { row: row.where, rowsFile } : {}) };
+      entries.push(entry);
+      if (!found.length) checkable.push(entry);
     }
   }
 
@@ -367,7 +398,12 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
     }
     seen.set(entry.ref, entry);
   }
-  if (problems.length) throw new BatchInvalidError(problems);
+  if (problems.length) {
+    // Every problem is listed in one run: those of the entries that could be read too, not only the reading's.
+    const { checkBatch } = await import('./check.js');
+    await checkBatch(checkable).catch((error: unknown) => problems.push(...problemsOf(error)));
+    throw new BatchInvalidError(problems);
+  }
   return entries;
 }
 

@@ -136,8 +136,7 @@ export function assertSendNowAnchorLimit(loaded: LoadedEnvelopeSpec, hint = 'Pla
 
 /** Checks an envelope spec (already parsed, wherever it came from) and resolves its documents against `base`. */
 export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodType<EnvelopeSpec>, base: string, nowMs: number = Date.now()): Promise<LoadedEnvelopeSpec> {
-  const spec = validateInput(input, schema, specHint);
-  // Every problem past the schema is gathered, so that one run shows all there is to fix.
+  // Every problem is gathered, so that one run shows all there is to fix.
   const problems: UsageError[] = [];
   const gather = async (check: () => unknown): Promise<void> => {
     try {
@@ -147,6 +146,19 @@ export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodTy
       problems.push(error);
     }
   };
+  let parsed: EnvelopeSpec | undefined;
+  await gather(() => (parsed = validateInput(input, schema, specHint)));
+  if (!parsed) {
+    // The rest needs a spec that fits the schema; its document files can be checked all the same.
+    const documents = isRecordLike(input.data) && Array.isArray(input.data.documents) ? input.data.documents : [];
+    for (const [index, document] of documents.entries()) {
+      if (!isRecordLike(document) || typeof document.file !== 'string' || document.file === '') continue;
+      const file = document.file;
+      await gather(() => localDocument(resolve(base, file), () => input.locate(['documents', index, 'file'])));
+    }
+    throw gathered(input, problems);
+  }
+  const spec = parsed;
   await gather(() => uniqueRefs(input, 'participants', spec.participants));
   await gather(() => uniqueRefs(input, 'documents', spec.documents));
   const participantRefs = spec.participants.map((participant) => participant.ref);
@@ -172,12 +184,20 @@ export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodTy
     const at = () => input.locate(['documents', index, 'file']);
     await gather(async () => files.push({ ref: document.ref, ...(await localDocument(resolve(base, document.file), at, document.fileName ?? document.file.split(/[\\/]/).pop()!)) }));
   }
-  if (problems.length === 1) throw problems[0];
-  if (problems.length > 1) {
-    const lines = problems.flatMap((problem) => (problem.listed ? problem.message.split('\n') : [problem.message]));
-    throw new UsageError(lines, problems[0]!.hint, 'INPUT_INVALID', { file: input.name, problems: lines });
-  }
+  if (problems.length) throw gathered(input, problems);
   return { input, spec, files, ...(deadline ? { deadline } : {}) };
+}
+
+function isRecordLike(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One error listing every problem gathered (the one itself when there is one). */
+function gathered(input: StructuredInput, problems: readonly UsageError[]): UsageError {
+  if (problems.length === 1) return problems[0]!;
+  const lines = problems.flatMap((problem) => (problem.listed ? problem.message.split('\n') : [problem.message]));
+  const hints = [...new Set(problems.flatMap((problem) => (problem.hint ? [problem.hint] : [])))];
+  return new UsageError(lines, hints.join(' ') || undefined, 'INPUT_INVALID', { file: input.name, problems: lines });
 }
 
 /** Where a field of the spec is written, for messages. */
