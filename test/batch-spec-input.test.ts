@@ -223,3 +223,22 @@ describe('the same input given twice', () => {
     expect(await refused(['batch', 'plan', '-', '-'], { input: spec('Twice') })).toContain('<stdin>:1:1: standard input (-) is given twice (arguments 1 and 2); it can be read only once');
   });
 });
+
+describe('values of the wrong kind', () => {
+  it.each([
+    ['deadline: null', /kind-deadline-null\.yaml:3:11: deadline: expected an ISO 8601 date-time \(2030-01-31T17:00:00Z\) or a duration from now \(7d, 36h\); found nothing \(null\)/],
+    ['deadline: 7', /deadline: expected an ISO 8601 date-time .*; found a whole number \(7\)/],
+    ['message: .nan', /message: expected text, found not a number \(\.nan\)/],
+    ['message: 1e400', /message: expected text, found an infinite number/],
+  ])('%s is said plainly, with what is accepted', async (line, says) => {
+    const name = write(`kind-${line.replace(/\W+/g, '-')}.yaml`, spec('T', [line]));
+    const stderr = await refused(['batch', 'validate', name]);
+    expect(stderr).toMatch(says);
+    expect(stderr).not.toMatch(/Invalid input|found a number$/m);
+  });
+
+  it('a page number too large for a whole number says the largest accepted', async () => {
+    write('huge-page.yaml', spec('T').replace('pageNumber: 1', 'pageNumber: 99999999999999999999999'));
+    expect(await refused(['batch', 'validate', 'huge-page.yaml'])).toContain('huge-page.yaml:8:75: fields[0].pageNumber: too large: must be at most 9007199254740991, found 1e+23');
+  });
+});

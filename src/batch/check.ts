@@ -11,7 +11,7 @@ import { validateInput, type StructuredInput } from '../input/structured.js';
 import type { Finding } from '../workflows/preflight.js';
 import { preflightEnvelopeSpec } from '../workflows/send-now.js';
 import { BatchInvalidError, problemsOf, ROUTES, type BatchEntry, type BatchProblem } from './entries.js';
-import { assertSendNowAnchorLimit, envelopeSpecShape, loadEnvelopeSpec, type EnvelopeSpec, type LoadedEnvelopeSpec } from './envelope-spec.js';
+import { assertSendNowAnchorLimit, deadlineSchema, envelopeSpecShape, loadEnvelopeSpec, type EnvelopeSpec, type LoadedEnvelopeSpec } from './envelope-spec.js';
 
 export interface TemplateSpec {
   templateId: string;
@@ -44,7 +44,7 @@ async function templateEntrySchema() {
     templateId: idSchema(z, 'templateId is required with via: template'),
     title: z.string().trim().min(1).optional(),
     message: z.string().optional(),
-    deadline: z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value)).optional(),
+    deadline: deadlineSchema(z).optional(),
     folderId: idSchema(z).optional(),
     participants: z.array(templateParticipant).min(1, 'at least one participant is needed'),
   });

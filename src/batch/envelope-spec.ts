@@ -63,6 +63,13 @@ export interface LoadedEnvelopeSpec {
   deadline?: string;
 }
 
+/** `deadline:` of a spec, as text; its date-time or duration is checked by parseDeadline. */
+export function deadlineSchema(z: typeof import('zod').z) {
+  return z
+    .union([z.string(), z.date()], { error: 'expected an ISO 8601 date-time (2030-01-31T17:00:00Z) or a duration from now (7d, 36h)' })
+    .transform((value) => (value instanceof Date ? value.toISOString() : value));
+}
+
 /** The envelope spec's object schema: send-now reads it as is, batch mode adds its own keys (src/batch/entries.ts). */
 export function envelopeSpecShape(z: typeof import('zod').z) {
   const parts = schemaParts(z);
@@ -89,7 +96,7 @@ export function envelopeSpecShape(z: typeof import('zod').z) {
   return {
     title: z.string().trim().min(1, { message: 'title must not be empty' }),
     message: z.string().optional(),
-    deadline: z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value)).optional(),
+    deadline: deadlineSchema(z).optional(),
     folderId: idSchema(z).optional(),
     participants: z.array(participant).min(1, { message: 'at least one participant is needed' }),
     documents: z.array(document).min(1, { message: 'at least one document is needed' }),

@@ -182,3 +182,45 @@ describe('validateInput messages for a value of the wrong kind', () => {
     expect(await problems('# only a comment\n')).toEqual(['spec.yaml:1:1: the file is empty; expected a mapping']);
   });
 });
+
+describe('validateInput says every kind of zod issue as a sentence, with what is accepted and what was found', () => {
+  const schema = z.strictObject({
+    count: z.number().optional(),
+    page: z.int().min(1).optional(),
+    when: z.union([z.string(), z.date()]).optional(),
+    deadline: z.union([z.string(), z.date()], { error: 'expected a date-time or a duration' }).optional(),
+    kind: z.enum(['A', 'B']).optional(),
+    name: z.string().max(3).optional(),
+    list: z.array(z.string()).min(2).optional(),
+    step: z.number().multipleOf(5).optional(),
+    mail: z.email().optional(),
+  });
+  const problem = async (text: string): Promise<string> => {
+    try {
+      validateInput(await parseStructured(text, 'spec.yaml'), schema);
+    } catch (error) {
+      return (error as UsageError).message.replace(/^spec\.yaml:\d+:\d+: /, '');
+    }
+    throw new Error('valid');
+  };
+
+  it.each([
+    ['count: .nan', 'count: expected a number, found not a number (.nan)'],
+    ['count: 1e400', 'count: expected a number, found an infinite number (.inf, or a number too large to hold, such as 1e400)'],
+    ['page: 1.5', 'page: expected a whole number, found a number (1.5)'],
+    ['page: 99999999999999999999999', 'page: too large: must be at most 9007199254740991, found 1e+23'],
+    ['page: 0', 'page: too small: must be at least 1, found 0'],
+    ['when: null', 'when: expected text or a date, found nothing (null)'],
+    ['when: [1]', 'when: expected text or a date, found a list'],
+    ['deadline: 7', 'deadline: expected a date-time or a duration; found a whole number (7)'],
+    ['kind: C', 'kind: must be one of "A", "B", found "C"'],
+    ['name: abcd', 'name: too large: must be at most 3 characters long'],
+    ['list: [a]', 'list: too small: must be a list of at least 2 items'],
+    ['step: 7', 'step: must be a multiple of 5, found 7'],
+    ['mail: x', 'mail: must be a valid email'],
+  ])('%s', async (text, says) => {
+    const message = await problem(`${text}\n`);
+    expect(message).toBe(says);
+    expect(message).not.toMatch(/Invalid input|Too big|Too small|expected int|<=/);
+  });
+});

@@ -317,13 +317,36 @@ function valueAt(data: unknown, path: InputPath): unknown {
   return value;
 }
 
-const kindNames: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'a mapping', array: 'a list', null: 'nothing (null)' };
+const kindNames: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'a mapping',
+  array: 'a list',
+  null: 'nothing (null)',
+  date: 'a date',
+  record: 'a mapping',
+  literal: 'a fixed value',
+};
+
+function kindName(expected: string): string {
+  return kindNames[expected] ?? expected;
+}
 
 function kindOf(value: unknown): string {
   if (value === null) return kindNames.null!;
   if (Array.isArray(value)) return kindNames.array!;
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'not a number (.nan)';
+    if (!Number.isFinite(value)) return 'an infinite number (.inf, or a number too large to hold, such as 1e400)';
+    return `${Number.isInteger(value) ? 'a whole number' : 'a number'} (${value})`;
+  }
   return kindNames[typeof value] ?? typeof value;
 }
+
+/** zod's own texts ("Invalid input: …", "Too big: expected int to be <=9007199254740991"), as opposed to a schema's. */
+const zodDefault = /^(Invalid\b|Too (big|small)\b|Unrecognized keys?\b)/;
 
 /**
  * A value of the wrong kind, said plainly: a missing key is "required, but missing", and a value of another kind names
@@ -331,9 +354,55 @@ function kindOf(value: unknown): string {
  * say neither.
  */
 function typeMessage(message: string, expected: string, value: unknown, isRoot: boolean): string {
-  if (value === undefined || (isRoot && value === null)) return isRoot ? `the file is empty; expected ${kindNames[expected] ?? expected}` : 'required, but missing';
-  if (message.startsWith('Invalid input') || / is required\b/.test(message)) return `expected ${kindNames[expected] ?? expected}, found ${kindOf(value)}`;
+  if (value === undefined || (isRoot && value === null)) return isRoot ? `the file is empty; expected ${kindName(expected)}` : 'required, but missing';
+  if (zodDefault.test(message) || / is required\b/.test(message)) return `expected ${kindName(expected)}, found ${kindOf(value)}`;
   return message;
+}
+
+type Issue = import('zod').core.$ZodIssue;
+
+function limitOf(origin: string, bound: number | bigint, inclusive: boolean | undefined, word: 'most' | 'least'): string {
+  const exact = inclusive === false ? (word === 'most' ? `less than ${bound}` : `more than ${bound}`) : `at ${word} ${bound}`;
+  if (origin === 'string') return `${exact} character${bound === 1 ? '' : 's'} long`;
+  if (origin === 'array' || origin === 'set') return `a list of ${exact} item${bound === 1 ? '' : 's'}`;
+  return exact;
+}
+
+/**
+ * Every kind of zod issue as a sentence that says what is accepted and what was found; a schema's own message (one
+ * the project wrote) is kept, with what was found added when the value was of another kind.
+ */
+function issueMessage(issue: Issue, value: unknown, isRoot: boolean): string {
+  const own = !zodDefault.test(issue.message);
+  switch (issue.code) {
+    case 'invalid_type':
+      return typeMessage(issue.message, issue.expected, value, isRoot);
+    case 'invalid_union': {
+      if (value === undefined) return 'required, but missing';
+      if (own) return `${issue.message}; found ${kindOf(value)}`;
+      const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type' && inner.path.length === 0).map((inner) => kindName((inner as { expected: string }).expected)));
+      if (expected.length === issue.errors.length) return `expected ${[...new Set(expected)].join(' or ')}, found ${kindOf(value)}`;
+      // One branch fits the kind of value: its own problems say what is wrong.
+      const nearest = issue.errors.find((branch) => !branch.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0));
+      return nearest?.[0] ? issueMessage(nearest[0], value, isRoot) : `not one of the accepted forms, found ${kindOf(value)}`;
+    }
+    case 'too_big':
+      return own ? issue.message : `too large: must be ${limitOf(issue.origin, issue.maximum, issue.inclusive, 'most')}${typeof value === 'number' ? `, found ${value}` : ''}`;
+    case 'too_small':
+      return own ? issue.message : `too small: must be ${limitOf(issue.origin, issue.minimum, issue.inclusive, 'least')}${typeof value === 'number' ? `, found ${value}` : ''}`;
+    case 'invalid_value':
+      return own ? issue.message : `must be ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((item) => JSON.stringify(item)).join(', ')}`}, found ${typeof value === 'string' ? JSON.stringify(value) : kindOf(value)}`;
+    case 'invalid_format':
+      return own ? issue.message : `must be ${issue.format === 'regex' ? `text matching ${issue.pattern ?? 'the expected form'}` : `a valid ${issue.format}`}`;
+    case 'not_multiple_of':
+      return own ? issue.message : `must be a multiple of ${issue.divisor}${typeof value === 'number' ? `, found ${value}` : ''}`;
+    case 'invalid_key':
+      return own ? issue.message : `a key of this mapping is not accepted: ${issue.issues.map((inner) => issueMessage(inner, undefined, false)).join('; ')}`;
+    case 'invalid_element':
+      return own ? issue.message : `an item is not accepted: ${issue.issues.map((inner) => issueMessage(inner, undefined, false)).join('; ')}`;
+    default:
+      return issue.message;
+  }
 }
 
 /**
@@ -352,7 +421,7 @@ export function validateInput<T>(input: StructuredInput, schema: ZodType<T>, hin
         return `${input.locate([...path, key])}: ${formatPath([...path, key])}: unknown key${nearest ? `; did you mean ${JSON.stringify(nearest)}?` : known.length ? ` (known: ${known.join(', ')})` : ''}`;
       });
     }
-    const message = issue.code === 'invalid_type' ? typeMessage(issue.message, issue.expected, valueAt(input.data, path), path.length === 0) : issue.message;
+    const message = issueMessage(issue, valueAt(input.data, path), path.length === 0);
     return [`${input.locate(path)}: ${path.length ? `${formatPath(path)}: ` : ''}${message}`];
   });
   const more = result.error.issues.length > 10 ? [`(and ${result.error.issues.length - 10} more)`] : [];
