@@ -56,10 +56,13 @@ export async function batchJsonSchema(): Promise<Record<string, unknown>> {
   const envelope = z.strictObject({ ...envelopeSpecShape(z), ...batchKeys(z) });
   const template = await templateEntrySchema();
   const entry = z.union([envelope, template.extend({ via: z.literal('template') })]);
+  // In a batch file any key may come from defaults (documents, via: template, templateId...): there, an envelope and
+  // the defaults are each part of an entry, whose whole is checked once merged.
+  const part = z.union([envelope.partial(), template.partial()]);
   const file = z.strictObject({
     version: z.literal(1),
-    defaults: z.record(z.string(), z.unknown()).optional(),
-    envelopes: z.array(entry).min(1),
+    defaults: part.optional(),
+    envelopes: z.array(part).min(1),
   });
   const schema = z.toJSONSchema(z.union([file, entry]), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   return { ...schema, $id: 'https://esign.invalid/schemas/batch-v1.json', title: 'esign batch file (version 1) or envelope spec' };
