@@ -391,7 +391,8 @@ async function confirmConversionOrStop(
   }
   if (!accepted) {
     const error = new WaitError(
-      `${document.fileName} (${document.documentId}) was converted to PDF${pages} and waits for confirmation; the envelope cannot be sent until it is confirmed.`,
+      // Named in the message, not only the hint: batch run reports each envelope's failure by its message alone.
+      `${document.fileName} (${document.documentId}) was converted to PDF${pages} and waits for confirmation (--confirm-conversion gives it); the envelope cannot be sent until it is confirmed.`,
       ExitCode.conflict,
       'CONVERSION_NOT_CONFIRMED',
       { documentId: document.documentId, fileName: document.fileName },
