@@ -7,7 +7,7 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
-import { decodeUtf8, readInputText, unreadableMessage } from '../input/text.js';
+import { decodeUtf8, readInputText, unreadableAtMessage } from '../input/text.js';
 import { keyShapedPaths } from '../shared/keys.js';
 import { formatPath, parseStructured, parseStructuredStream, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 
@@ -140,7 +140,7 @@ async function readRows(path: string, where: string): Promise<{ values: Record<s
   try {
     bytes = await readFile(path);
   } catch (error) {
-    throw new UsageError(`${where}: each: ${unreadableMessage(path, error)}`, 'Give the rows file relative to the spec file.', 'INPUT_UNREADABLE');
+    throw new UsageError(unreadableAtMessage(`${where}: each`, path, error), 'Give the rows file relative to the spec file.', 'INPUT_UNREADABLE');
   }
   const name = basename(path);
   const text = decodeUtf8(bytes, name);

@@ -112,3 +112,9 @@ export function unreadableMessage(path: string, error: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return `${path}: permission denied.`;
   return `${path}: cannot be read (${code ?? (error as Error).message}).`;
 }
+
+/** The same, for a file named by a value of another file (`spec.yaml:6:23`): the place first, then the file. */
+export function unreadableAtMessage(where: string, path: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? `${where}: no such file (${path}).` : `${where}: ${unreadableMessage(path, error)}`;
+}

@@ -17,7 +17,7 @@ import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, pollUntil, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
 import { whereText, type Where } from '../input/structured.js';
-import { unreadableMessage } from '../input/text.js';
+import { unreadableAtMessage } from '../input/text.js';
 import { allItems } from './all-items.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -69,7 +69,7 @@ export async function regularFileSize(path: string, where: Where = path): Promis
   try {
     info = await stat(path);
   } catch (error) {
-    throw new UsageError(`${whereText(where)}: ${unreadableMessage(path, error)}`, 'Check the path.', 'INPUT_UNREADABLE');
+    throw new UsageError(unreadableAtMessage(whereText(where), path, error), 'Check the path.', 'INPUT_UNREADABLE');
   }
   if (!info.isFile()) {
     // A document is read twice (checked, then uploaded) and its size sent first: only a regular file can be.
