@@ -51,6 +51,26 @@ describe('the shipped JSON Schema', () => {
     expect(readFileSync(schemaFile, 'utf8')).toBe(printed.stdout);
   });
 
+  // zod (a dependency already) reads the JSON Schema back, so the shipped file itself is what is tested, with no
+  // JSON Schema validator added for it.
+  it.each(examples)('%s validates against it, as the yaml-language-server line makes editors check it', async (name) => {
+    const { z } = await import('zod');
+    const { parseAllDocuments } = await import('yaml');
+    const schema = z.fromJSONSchema(JSON.parse(readFileSync(schemaFile, 'utf8')) as Parameters<typeof z.fromJSONSchema>[0]);
+    for (const document of parseAllDocuments(readFileSync(join(examplesDir, name), 'utf8'), { merge: true })) {
+      const result = schema.safeParse(document.toJS());
+      expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+    }
+  });
+
+  it('still refuses what esign refuses (a title that is not text, an unknown key)', async () => {
+    const { z } = await import('zod');
+    const schema = z.fromJSONSchema(JSON.parse(readFileSync(schemaFile, 'utf8')) as Parameters<typeof z.fromJSONSchema>[0]);
+    expect(schema.safeParse({ version: 1, envelopes: [{ ref: 'a', title: 3 }] }).success).toBe(false);
+    expect(schema.safeParse({ version: 1, envelopes: [{ ref: 'a', titel: 'x' }] }).success).toBe(false);
+    expect(schema.safeParse({ version: 1, defaults: { via: 'fax' }, envelopes: [{ ref: 'a' }] }).success).toBe(false);
+  });
+
   it('ships with the package (package.json files)', () => {
     const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { files: string[] };
     expect(pkg.files).toContain('schema');

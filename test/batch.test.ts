@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, countEnvelopes as countEnvelopesOf, expectStatus } from './support/api-call.js';
 import { baseEnv, esignBin, parseJson, runEsign, startEsign, tempDir, type RunOptions } from './support/cli.js';
+import { minimalDocx } from './support/documents.js';
 import { participantAction } from './support/envelope-flow.js';
 import { useEmulator, withEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
@@ -378,6 +379,33 @@ describe('batch run --wait', () => {
     const summary = parseJson<{ error: { details: { envelopes: { status?: string; error?: { message: string } }[] } } }>(result.stderr).error.details;
     expect(summary.envelopes[0]!.error!.message).toContain('ended DECLINED');
     expect(summary.envelopes[0]!.status).toBe('DECLINED');
+  });
+});
+
+describe('batch run with Word documents and nobody to ask', () => {
+  it('refuses before anything is sent, naming each .docx and --confirm-conversion (exit 2); with the flag the run goes on', async () => {
+    writeFileSync(join(dir, 'offer.docx'), minimalDocx(['Offer letter', '{{signature}}']));
+    const file = write(
+      'word.yaml',
+      [
+        'title: Word offer',
+        'participants:',
+        '  - { ref: ada, name: Ada, email: ada@example.com }',
+        'documents:',
+        '  - { ref: offer, file: offer.docx }',
+        'fields:',
+        '  - { type: SIGNATURE, documentRef: offer, participantRef: ada, size: { width: 150, height: 40 }, anchor: { text: "{{signature}}", occurrence: 1 } }',
+        '',
+      ].join('\n'),
+    );
+    const refused = await esign(['batch', 'run', file, '--force']);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain('CONVERSION_NOT_CONFIRMED: Word documents wait for their converted PDF to be accepted, and there is no terminal to ask: word:');
+    expect(refused.stderr).toContain('--confirm-conversion');
+    expect(await countEnvelopes('Word offer')).toBe(0);
+    const confirmed = await esign(['batch', 'run', file, '--force', '--confirm-conversion']);
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(await countEnvelopes('Word offer')).toBe(1);
   });
 });
 

@@ -137,8 +137,10 @@ describe('.docx conversion ("the client must confirm it with confirm-conversion"
     const result = await esign(['--json', 'documents', 'upload', id, 'letter.docx']);
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
-    expect(parseJson<{ error: { code: string; details: { fileName: string } } }>(result.stderr).error).toMatchObject({
+    expect(parseJson<{ error: { code: string; message: string; details: { fileName: string } } }>(result.stderr).error).toMatchObject({
       code: 'CONVERSION_NOT_CONFIRMED',
+      // batch run reports a failed envelope by code and message: the message itself names the flag.
+      message: expect.stringContaining('--confirm-conversion'),
       details: { fileName: 'letter.docx' },
     });
   });

@@ -154,7 +154,7 @@ describe('fields put', () => {
       [
         'a known type: SIGNATURE, INITIALS, TEXT, CHECKBOX_GROUP, RADIO_GROUP',
         ['fields:', `  - participantId: ${signer}`, '    type: STAMP', '    pages: [1]', '    position: { x: 1, y: 1 }', '    size: { width: 10, height: 10 }'],
-        'bad-type.yaml:3:11: fields[0].type: Invalid option',
+        'bad-type.yaml:3:11: fields[0].type: must be one of "SIGNATURE", "INITIALS", "TEXT", "CHECKBOX_GROUP", "RADIO_GROUP", found "STAMP"',
       ],
       [
         '"id: string (UUID)"',

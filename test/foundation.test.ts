@@ -224,12 +224,12 @@ describe('usage errors', () => {
       ['batch', 'run', 'missing.yaml', '--shard', ''],
       ['batch', 'run', 'missing.yaml', '--journal', ''],
       ['--profile', '', 'me'],
-      ['anchors', 'find', '--local', 'missing.pdf', '--text', 'Signature', '--text', ''],
+      ['batch', 'run', 'missing.yaml', '--report', ''],
     ];
     for (const args of cases) {
       const result = await runEsign(args);
       expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr, args.join(' ')).toMatch(/option '--(shard|journal|profile|text) <[^>]+>' argument '' is invalid\. the value is empty; give one, or leave the option out\./);
+      expect(result.stderr, args.join(' ')).toMatch(/option '--(shard|journal|profile|report) <[^>]+>' argument '' is invalid\. the value is empty; give one, or leave the option out\./);
     }
   });
 

@@ -173,12 +173,20 @@ const listingOf: Record<string, string> = {
   deliveryId: 'esign webhooks deliveries <webhookId>',
 };
 
+/** What makes an id unsafe, as messages say it. */
+export const UNSAFE_ID_RULE = 'an id cannot be empty, "." or "..", and cannot contain "/", "\\", "?", "#", a percent-encoded character or a control character';
+
+/** Whether an id is one the API layer sends (checked where ids are read from files, before anything is sent). */
+export function isSafeId(value: string): boolean {
+  return !unsafeId.test(value);
+}
+
 /** Refuses an unsafe id before any request, naming the parameter (exit 2, nothing sent). */
 export function assertPathParam(name: string, value: string | undefined): string {
   if (value === undefined || unsafeId.test(value)) {
     const listing = listingOf[name];
     throw new UsageError(
-      `Invalid ${name} ${JSON.stringify(value ?? '')}: an id cannot be empty, "." or "..", and cannot contain "/", "\\", "?", "#", a percent-encoded character or a control character.`,
+      `Invalid ${name} ${JSON.stringify(value ?? '')}: ${UNSAFE_ID_RULE}.`,
       `Pass the ${name} exactly as esign printed it${listing ? ` (for example in \`${listing}\`)` : ''}.`,
       'INVALID_ID',
     );

@@ -5,6 +5,7 @@ import type { TrustedProjectConfig } from '../config/trust.js';
 import { writeFileAtomic } from '../output/atomic-file.js';
 import type { KeyStorage } from './credential-store.js';
 import { containsKeyShapedText, type Mode } from './keys.js';
+import { keyShapedPaths } from '../shared/keys.js';
 
 export interface ProfileKeyInfo {
   storage: KeyStorage;
@@ -44,22 +45,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The path of the first key-shaped name or value in a parsed JSON document, if any. */
-function keyShapedAt(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return containsKeyShapedText(value) ? path || '(root)' : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [name, child] of Object.entries(value)) {
-    const childPath = path ? `${path}.${name}` : name;
-    const found = containsKeyShapedText(name) ? childPath : keyShapedAt(child, childPath);
-    if (found) return found;
-  }
-  return undefined;
+function keyShapedAt(value: unknown): string | undefined {
+  const path = keyShapedPaths(value)[0];
+  return path && (path.join('.') || '(root)');
 }
 
 /** A config.json a person may have edited: checked, and its profiles put in a null-prototype map. */
 function readConfig(parsed: unknown, path: string): ConfigFile {
   const invalid = (what: string) =>
     new UsageError(`${path}: ${what}.`, 'Fix or remove the file; `esign profiles add` recreates it.', 'CONFIG_INVALID');
-  const keyAt = keyShapedAt(parsed, '');
+  const keyAt = keyShapedAt(parsed);
   if (keyAt) {
     throw new UsageError(
       `${path} holds an API key (at ${keyAt}); keys belong in the keychain or the credentials file, never in config.json.`,

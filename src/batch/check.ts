@@ -6,11 +6,12 @@
 import type { z as zod } from 'zod';
 import { parseDeadline } from '../input/duration.js';
 import { participantSchemas, type TemplateParticipantInput } from '../input/participants.js';
+import { idSchema } from '../input/ids.js';
 import { validateInput, type StructuredInput } from '../input/structured.js';
 import type { Finding } from '../workflows/preflight.js';
 import { preflightEnvelopeSpec } from '../workflows/send-now.js';
 import { BatchInvalidError, problemsOf, ROUTES, type BatchEntry, type BatchProblem } from './entries.js';
-import { assertSendNowAnchorLimit, envelopeSpecShape, loadEnvelopeSpec, type EnvelopeSpec, type LoadedEnvelopeSpec } from './envelope-spec.js';
+import { assertSendNowAnchorLimit, deadlineSchema, envelopeSpecShape, loadEnvelopeSpec, type EnvelopeSpec, type LoadedEnvelopeSpec } from './envelope-spec.js';
 
 export interface TemplateSpec {
   templateId: string;
@@ -40,11 +41,11 @@ async function templateEntrySchema() {
   const { z, templateParticipant } = await participantSchemas();
   return z.strictObject({
     ...batchKeys(z),
-    templateId: z.string({ error: 'templateId is required with via: template' }).min(1),
+    templateId: idSchema(z, 'templateId is required with via: template'),
     title: z.string().trim().min(1).optional(),
     message: z.string().optional(),
-    deadline: z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value)).optional(),
-    folderId: z.string().min(1).optional(),
+    deadline: deadlineSchema(z).optional(),
+    folderId: idSchema(z).optional(),
     participants: z.array(templateParticipant).min(1, 'at least one participant is needed'),
   });
 }
@@ -55,10 +56,13 @@ export async function batchJsonSchema(): Promise<Record<string, unknown>> {
   const envelope = z.strictObject({ ...envelopeSpecShape(z), ...batchKeys(z) });
   const template = await templateEntrySchema();
   const entry = z.union([envelope, template.extend({ via: z.literal('template') })]);
+  // In a batch file any key may come from defaults (documents, via: template, templateId...): there, an envelope and
+  // the defaults are each part of an entry, whose whole is checked once merged.
+  const part = z.union([envelope.partial(), template.partial()]);
   const file = z.strictObject({
     version: z.literal(1),
-    defaults: z.record(z.string(), z.unknown()).optional(),
-    envelopes: z.array(entry).min(1),
+    defaults: part.optional(),
+    envelopes: z.array(part).min(1),
   });
   const schema = z.toJSONSchema(z.union([file, entry]), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   return { ...schema, $id: 'https://esign.invalid/schemas/batch-v1.json', title: 'esign batch file (version 1) or envelope spec' };

@@ -4,10 +4,12 @@
  * later check reports `file:line:column`: a value merged from `defaults` points at `defaults`, and a value expanded
  * from an `each:` row names the row as well.
  */
-import { readFile } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
-import { readStdin } from '../cli/stdin.js';
+import { decodeUtf8, readInputText, unreadableAtMessage } from '../input/text.js';
+import { readFileCapped } from '../input/capped-read.js';
+import { keyShapedPaths } from '../shared/keys.js';
 import { formatPath, parseStructured, parseStructuredStream, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 
 export const ROUTES = ['flow', 'send-now', 'template'] as const;
@@ -91,16 +93,6 @@ function entryInput(document: StructuredInput, prefix: InputPath, defaultsPrefix
   };
 }
 
-async function readSource(path: string, stdin: NodeJS.ReadableStream): Promise<string> {
-  if (path === '-') return readStdin(stdin, 'The batch');
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `${path}: no such file.` : `${path}: cannot be read (${code ?? (error as Error).message}).`, 'Check the path.', 'INPUT_UNREADABLE');
-  }
-}
-
 async function batchFileSchema() {
   const { z } = await import('zod');
   return z.strictObject({
@@ -120,25 +112,52 @@ async function batchKeysSchema() {
   });
 }
 
+/** 1-based columns where each field of a CSV's first line starts (commas inside quotes belong to the field). */
+function headerColumns(text: string): number[] {
+  const columns = [1];
+  let quoted = false;
+  for (let index = 0; index < text.length && (quoted || (text[index] !== '\n' && text[index] !== '\r')); index++) {
+    if (text[index] === '"') quoted = !quoted;
+    else if (text[index] === ',' && !quoted) columns.push(index + 2);
+  }
+  return columns;
+}
+
+/** A CSV header names each column once, and every column: a name written twice would keep only its last column. */
+function headerProblems(header: readonly string[], text: string, name: string): string[] {
+  const problems: string[] = [];
+  const columns = headerColumns(text);
+  header.forEach((column, index) => {
+    const first = header.indexOf(column);
+    if (column === '') problems.push(`${name}:1:${columns[index]}: column ${index + 1} has no name in the header line`);
+    else if (first !== index) problems.push(`${name}:1:${columns[index]}: column ${JSON.stringify(column)} is named twice in the header line (first at ${name}:1:${columns[first]})`);
+  });
+  return problems;
+}
+
 /** Rows for `each:`: a CSV with a header line, or a YAML/JSON list of mappings (or `{rows: [...]}`). */
 async function readRows(path: string, where: string): Promise<{ values: Record<string, unknown>; where: string }[]> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFileCapped(path, `${where}: each ${path}`);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`${where}: each: ${code === 'ENOENT' ? `no such file (${path})` : `${path} cannot be read (${code})`}.`, 'Give the rows file relative to the spec file.', 'INPUT_UNREADABLE');
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(unreadableAtMessage(`${where}: each`, path, error), 'Give the rows file relative to the spec file.', 'INPUT_UNREADABLE');
   }
   const name = basename(path);
+  const text = decodeUtf8(bytes, name);
   if (extname(path).toLowerCase() === '.csv') {
     const { parse } = await import('csv-parse/sync');
     let records: { record: Record<string, string>; info: { lines: number } }[];
+    let problems: string[] = [];
     try {
-      records = parse(text, { columns: true, info: true, skip_empty_lines: true, trim: true, bom: true }) as typeof records;
+      const columns = (header: string[]) => ((problems = headerProblems(header, text, name)), header);
+      records = parse(text, { columns, info: true, skip_empty_lines: true, trim: true, bom: true }) as typeof records;
     } catch (error) {
       const line = (error as { lines?: number }).lines;
       throw new UsageError(`${name}${line ? `:${line}` : ''}: ${(error as Error).message}`, 'Fix the CSV: one header line, then one line per row; quote values that hold commas.', 'INPUT_SYNTAX');
     }
+    if (problems.length) throw new UsageError(problems, 'Give each column of the header line its own name: ${{ row.<name> }} reads the column of that name.', 'INPUT_INVALID');
     return records.map(({ record, info }) => ({ values: record, where: `${name}:${info.lines}` }));
   }
   const input = await parseStructured(text, name);
@@ -173,20 +192,40 @@ function lookup(text: string, scope: Scope): { value?: unknown; problem?: string
   return { value: scope.row.values[name] };
 }
 
-/** Replaces `${{ row.x }}` and `${{ env.X }}` in every string; a string that is one expression keeps the value's type. */
+/** What a value found by an expression is, for a message: text, numbers and true/false can go into text. */
+function unusableInText(value: unknown): string | undefined {
+  if (value === null) return 'nothing (null)';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return undefined;
+}
+
+/**
+ * Replaces `${{ row.x }}` and `${{ env.X }}` in every string; a string that is one expression keeps the value's type.
+ * Within text, only text, numbers and true/false are put in: a list, a mapping or null would be sent as "[object
+ * Object]" or "null", and a `${{` never closed would be sent as written, so each is a problem at its place.
+ */
 function interpolate(value: unknown, path: InputPath, scope: Scope, input: StructuredInput, problems: BatchProblem[]): unknown {
   if (typeof value === 'string') {
     if (!value.includes('${{')) return value;
+    const problem = (message: string) => problems.push({ where: input.locate(path), message: `${formatPath(path)}: ${message}` });
+    const unclosed = value.replace(expression, '').indexOf('${{');
+    if (unclosed >= 0) {
+      problem(`\${{ is not closed with }} (in ${JSON.stringify(value)})`);
+      return value;
+    }
     const whole = /^\$\{\{\s*(.*?)\s*\}\}$/.exec(value);
     if (whole && !whole[1]!.includes('}}')) {
-      const { value: found, problem } = lookup(whole[1]!, scope);
-      if (problem) problems.push({ where: input.locate(path), message: `${formatPath(path)}: ${problem}` });
+      const { value: found, problem: missing } = lookup(whole[1]!, scope);
+      if (missing) problem(missing);
       return found ?? value;
     }
     return value.replace(expression, (original, text: string) => {
-      const { value: found, problem } = lookup(text, scope);
-      if (problem) problems.push({ where: input.locate(path), message: `${formatPath(path)}: ${problem}` });
-      return found === undefined ? original : String(found);
+      const { value: found, problem: missing } = lookup(text, scope);
+      if (missing) problem(missing);
+      const unusable = unusableInText(found);
+      if (unusable) problem(`${original} is ${unusable}, which cannot be put into text: only text, a number or true/false can`);
+      return found === undefined || unusable ? original : String(found);
     });
   }
   if (Array.isArray(value)) return value.map((item, index) => interpolate(item, [...path, index], scope, input, problems));
@@ -194,8 +233,60 @@ function interpolate(value: unknown, path: InputPath, scope: Scope, input: Struc
   return value;
 }
 
+/** The `${{ }}` expressions written along `path` of the raw spec, where the value there came from. */
+function expressionsAlong(raw: unknown, path: InputPath): string[] {
+  let value = raw;
+  for (const part of [undefined, ...path]) {
+    if (part !== undefined) value = typeof value === 'object' && value !== null ? (value as Record<string | number, unknown>)[part] : undefined;
+    if (typeof value === 'string') return value.match(expression) ?? [];
+  }
+  return [];
+}
+
+/**
+ * An API key goes in the Authorization header and nowhere else: text shaped like one, wherever it comes from (the
+ * spec, a row, an environment variable such as ESIGN_API_KEY), is never made envelope data.
+ */
+function keyProblems(raw: unknown, expanded: unknown, input: StructuredInput): BatchProblem[] {
+  return keyShapedPaths(expanded).map((path) => {
+    const from = expressionsAlong(raw, path);
+    return {
+      where: input.locate(path),
+      message: `${formatPath(path)}: holds text shaped like an API key${from.length ? ` (from ${from.join(', ')})` : ''}; an API key is never sent as envelope data`,
+      hint: 'Remove the key from the spec, its rows and the variables it names: esign sends the key only in the Authorization header.',
+    };
+  });
+}
+
 function withData(input: StructuredInput, data: unknown): StructuredInput {
   return { ...input, data };
+}
+
+/**
+ * The paths given, each once: a file given twice (by any path to it) would repeat all its envelopes under the refs
+ * of the first, and standard input given twice is empty the second time.
+ */
+async function givenOnce(paths: readonly string[], problems: BatchProblem[]): Promise<string[]> {
+  const first = new Map<string, number>();
+  const once: string[] = [];
+  for (const [index, path] of paths.entries()) {
+    const identity = path === '-' ? '-' : await realpath(path).catch(() => resolve(path));
+    const earlier = first.get(identity);
+    if (earlier === undefined) {
+      first.set(identity, index);
+      once.push(path);
+      continue;
+    }
+    problems.push({
+      where: `${path === '-' ? '<stdin>' : path}:1:1`,
+      message:
+        path === '-'
+          ? `standard input (-) is given twice (arguments ${earlier + 1} and ${index + 1}); it can be read only once`
+          : `${path} is given twice (arguments ${earlier + 1} and ${index + 1}${paths[earlier] === path ? '' : `, as ${paths[earlier]}`}); each spec file is read once`,
+      hint: 'Give each spec file once.',
+    });
+  }
+  return once;
 }
 
 /** Reads every source into entries, expanded and with unique refs; every problem of every source is reported at once. */
@@ -204,12 +295,12 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
   const problems: BatchProblem[] = [];
   const located: { input: StructuredInput; base: string; defaultRef?: string }[] = [];
 
-  for (const path of paths) {
+  for (const path of await givenOnce(paths, problems)) {
     const name = path === '-' ? '<stdin>' : path;
     const base = path === '-' ? process.cwd() : dirname(resolve(path));
     let documents: StructuredInput[];
     try {
-      documents = await parseStructuredStream(await readSource(path, stdin), name);
+      documents = await parseStructuredStream(await readInputText(path, stdin, 'The batch', 'Check the path.'), name);
     } catch (error) {
       problems.push(...problemsOf(error));
       continue;
@@ -248,6 +339,8 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
   }
 
   const entries: BatchEntry[] = [];
+  /** Entries whose expressions all expanded: the others would only repeat their problem in other words. */
+  const checkable: BatchEntry[] = [];
   const keysSchema = await batchKeysSchema();
   for (const { input, base, defaultRef } of located) {
     if (!isRecord(input.data)) {
@@ -281,6 +374,7 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
     for (const [index, row] of rows.entries()) {
       const found: BatchProblem[] = [];
       const expanded = interpolate(rest, [], { ...(row ? { row } : {}), env }, input, found) as Record<string, unknown>;
+      found.push(...keyProblems(rest, expanded, input));
       problems.push(...found.map((problem) => (row ? { ...problem, message: `${problem.message} (row ${row.where})` } : problem)));
       let ref = typeof expanded.ref === 'string' ? expanded.ref : defaultRef!;
       if (row && !(rawRef ?? '').includes('${{')) ref = `${ref}-${index + 1}`;
@@ -288,7 +382,9 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
         problems.push({ where: input.locate(['ref']), message: `ref ${JSON.stringify(ref)}${row ? ` (row ${row.where})` : ''} must be 1-100 letters, digits, ".", "_", "@", "+" or "-"` });
         continue;
       }
-      entries.push({ ref, via: keys.via, send: keys.send, input: withData(input, expanded), base, ...(row ? { row: row.where, rowsFile } : {}) });
+      const entry: BatchEntry = { ref, via: keys.via, send: keys.send, input: withData(input, expanded), base, ...(row ? { row: row.where, rowsFile } : {}) };
+      entries.push(entry);
+      if (!found.length) checkable.push(entry);
     }
   }
 
@@ -304,7 +400,12 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
     }
     seen.set(entry.ref, entry);
   }
-  if (problems.length) throw new BatchInvalidError(problems);
+  if (problems.length) {
+    // Every problem is listed in one run: those of the entries that could be read too, not only the reading's.
+    const { checkBatch } = await import('./check.js');
+    await checkBatch(checkable).catch((error: unknown) => problems.push(...problemsOf(error)));
+    throw new BatchInvalidError(problems);
+  }
   return entries;
 }
 

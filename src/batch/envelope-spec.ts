@@ -8,9 +8,11 @@ import type { z as zod } from 'zod';
 import { UsageError } from '../api/errors.js';
 import { parseDeadline } from '../input/duration.js';
 import { lazy, placementIssues, schemaParts, type AnchorSpec } from '../input/fields.js';
+import { idSchema } from '../input/ids.js';
 import { participantSchemaParts, type ParticipantInput } from '../input/participants.js';
 import { inputError, readStructuredFile, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 import type { FieldType } from '../pdf/placement.js';
+import { keyShapedPaths } from '../shared/keys.js';
 import { localDocument, type LocalDocument } from '../workflows/upload.js';
 
 /** The contract: "At most 20 fields with anchor per call" of send-now. */
@@ -61,6 +63,13 @@ export interface LoadedEnvelopeSpec {
   deadline?: string;
 }
 
+/** `deadline:` of a spec, as text; its date-time or duration is checked by parseDeadline. */
+export function deadlineSchema(z: typeof import('zod').z) {
+  return z
+    .union([z.string(), z.date()], { error: 'expected an ISO 8601 date-time (2030-01-31T17:00:00Z) or a duration from now (7d, 36h)' })
+    .transform((value) => (value instanceof Date ? value.toISOString() : value));
+}
+
 /** The envelope spec's object schema: send-now reads it as is, batch mode adds its own keys (src/batch/entries.ts). */
 export function envelopeSpecShape(z: typeof import('zod').z) {
   const parts = schemaParts(z);
@@ -87,8 +96,8 @@ export function envelopeSpecShape(z: typeof import('zod').z) {
   return {
     title: z.string().trim().min(1, { message: 'title must not be empty' }),
     message: z.string().optional(),
-    deadline: z.union([z.string(), z.date()]).transform((value) => (value instanceof Date ? value.toISOString() : value)).optional(),
-    folderId: z.string().min(1).optional(),
+    deadline: deadlineSchema(z).optional(),
+    folderId: idSchema(z).optional(),
     participants: z.array(participant).min(1, { message: 'at least one participant is needed' }),
     documents: z.array(document).min(1, { message: 'at least one document is needed' }),
     fields: z.array(field).default([]),
@@ -113,6 +122,10 @@ function uniqueRefs(input: StructuredInput, list: 'participants' | 'documents', 
 
 export async function readEnvelopeSpec(path: string, stdin: NodeJS.ReadableStream, nowMs: number = Date.now()): Promise<LoadedEnvelopeSpec> {
   const input = await readStructuredFile(path, stdin);
+  const keyAt = keyShapedPaths(input.data)[0];
+  if (keyAt) {
+    throw inputError(input, keyAt, 'holds text shaped like an API key; an API key is never sent as envelope data', 'Remove the key from the spec: esign sends the key only in the Authorization header.');
+  }
   // `-` reads the spec from standard input: its files are then relative to the working directory.
   const base = path === '-' ? process.cwd() : dirname(resolve(path));
   const loaded = await loadEnvelopeSpec(input, await specSchema(), base, nowMs);
@@ -130,8 +143,7 @@ export function assertSendNowAnchorLimit(loaded: LoadedEnvelopeSpec, hint = 'Pla
 
 /** Checks an envelope spec (already parsed, wherever it came from) and resolves its documents against `base`. */
 export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodType<EnvelopeSpec>, base: string, nowMs: number = Date.now()): Promise<LoadedEnvelopeSpec> {
-  const spec = validateInput(input, schema, specHint);
-  // Every problem past the schema is gathered, so that one run shows all there is to fix.
+  // Every problem is gathered, so that one run shows all there is to fix.
   const problems: UsageError[] = [];
   const gather = async (check: () => unknown): Promise<void> => {
     try {
@@ -141,6 +153,19 @@ export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodTy
       problems.push(error);
     }
   };
+  let parsed: EnvelopeSpec | undefined;
+  await gather(() => (parsed = validateInput(input, schema, specHint)));
+  if (!parsed) {
+    // The rest needs a spec that fits the schema; its document files can be checked all the same.
+    const documents = isRecordLike(input.data) && Array.isArray(input.data.documents) ? input.data.documents : [];
+    for (const [index, document] of documents.entries()) {
+      if (!isRecordLike(document) || typeof document.file !== 'string' || document.file === '') continue;
+      const file = document.file;
+      await gather(() => localDocument(resolve(base, file), () => input.locate(['documents', index, 'file'])));
+    }
+    throw gathered(input, problems);
+  }
+  const spec = parsed;
   await gather(() => uniqueRefs(input, 'participants', spec.participants));
   await gather(() => uniqueRefs(input, 'documents', spec.documents));
   const participantRefs = spec.participants.map((participant) => participant.ref);
@@ -166,12 +191,20 @@ export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodTy
     const at = () => input.locate(['documents', index, 'file']);
     await gather(async () => files.push({ ref: document.ref, ...(await localDocument(resolve(base, document.file), at, document.fileName ?? document.file.split(/[\\/]/).pop()!)) }));
   }
-  if (problems.length === 1) throw problems[0];
-  if (problems.length > 1) {
-    const lines = problems.flatMap((problem) => (problem.listed ? problem.message.split('\n') : [problem.message]));
-    throw new UsageError(lines, problems[0]!.hint, 'INPUT_INVALID', { file: input.name, problems: lines });
-  }
+  if (problems.length) throw gathered(input, problems);
   return { input, spec, files, ...(deadline ? { deadline } : {}) };
+}
+
+function isRecordLike(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One error listing every problem gathered (the one itself when there is one). */
+function gathered(input: StructuredInput, problems: readonly UsageError[]): UsageError {
+  if (problems.length === 1) return problems[0]!;
+  const lines = problems.flatMap((problem) => (problem.listed ? problem.message.split('\n') : [problem.message]));
+  const hints = [...new Set(problems.flatMap((problem) => (problem.hint ? [problem.hint] : [])))];
+  return new UsageError(lines, hints.join(' ') || undefined, 'INPUT_INVALID', { file: input.name, problems: lines });
 }
 
 /** Where a field of the spec is written, for messages. */

@@ -34,7 +34,8 @@ function commanderOption(spec: OptionSpec): Option {
     const parse = spec.parse ?? (option.variadic ? (value: string, previous: unknown) => (Array.isArray(previous) && previous !== spec.defaultValue ? [...(previous as unknown[]), value] : [value]) : (value: string) => value);
     option.argParser((value: string, previous: unknown) => {
       // `--journal ''` (an unset CI variable) would otherwise count as not given, and run something else than asked.
-      if (option.required && value === '') throw new InvalidArgumentError('the value is empty; give one, or leave the option out.');
+      // An option with a parser of its own says what an empty value means for it (`--title ''`: use list --all).
+      if (option.required && value === '' && !spec.parse) throw new InvalidArgumentError('the value is empty; give one, or leave the option out.');
       try {
         return parse(value, previous);
       } catch (error) {

@@ -7,6 +7,7 @@ import type { ZodType } from 'zod';
 import { UsageError } from '../api/errors.js';
 import { e164Pattern } from '../shared/phone.js';
 import { inputError, readStructuredFile, validateInput, type StructuredInput } from './structured.js';
+import { idSchema } from './ids.js';
 
 import { deliveryMethods, participantRoles, type DeliveryMethod, type ParticipantRole } from '../shared/values.js';
 
@@ -74,7 +75,7 @@ export async function participantSchemas() {
   const { common, role, signingOrder, phoneRule } = participantSchemaParts(z);
   const participant = z
     .strictObject({
-      id: z.string().min(1).optional(),
+      id: idSchema(z).optional(),
       ...common,
       role,
       signingOrder,
@@ -82,7 +83,7 @@ export async function participantSchemas() {
     .superRefine(phoneRule);
   const templateParticipant = z
     .strictObject({
-      templateParticipantId: z.string().min(1).optional(),
+      templateParticipantId: idSchema(z).optional(),
       templateRole: z.string().trim().min(1).optional(),
       ...common,
     })

@@ -33,7 +33,51 @@ describe('parseStructured limits', () => {
 
   it('still reads a file with a few aliases', async () => {
     const input = await parseStructured('defaults: &d {role: SIGNER}\nparticipants:\n  - {<<: *d, name: Ada}\n  - *d\n', 'p.yaml');
-    expect(input.data).toMatchObject({ participants: [{ name: 'Ada' }, { role: 'SIGNER' }] });
+    expect(input.data).toStrictEqual({ defaults: { role: 'SIGNER' }, participants: [{ role: 'SIGNER', name: 'Ada' }, { role: 'SIGNER' }] });
+  });
+
+  it('refuses an alias of no anchor at its line and column, saying it is not defined', async () => {
+    const error = await refusal('version: 1\nenvelopes: [*nope]\n');
+    expect(error.code).toBe('INPUT_SYNTAX');
+    expect(error.message).toBe('input.yaml:2:13: the alias *nope is not defined: no anchor &nope comes before it.');
+    // An anchor written after its alias does not count.
+    expect((await refusal('a: *later\nb: &later 1\n')).message).toMatch(/^input\.yaml:1:4: the alias \*later is not defined/);
+  });
+});
+
+describe('parseStructured merge keys', () => {
+  const text = [
+    'base: &base', //                         1
+    '  title: Base', //                       2
+    '  deadline: 7d', //                      3
+    'extra: &extra { message: Hi, title: X }', // 4
+    'list:', //                               5
+    '  - <<: *base', //                       6
+    '    title: Own', //                      7
+    '  - <<: [*extra, *base]', //             8
+    '',
+  ].join('\n');
+
+  it('merges << mappings (own keys first, then each merged mapping in order)', async () => {
+    const { data } = await parseStructured(text, 'm.yaml');
+    expect((data as { list: unknown }).list).toStrictEqual([
+      { title: 'Own', deadline: '7d' },
+      { message: 'Hi', title: 'X', deadline: '7d' },
+    ]);
+  });
+
+  it('points a merged value at where it is written', async () => {
+    const input = await parseStructured(text, 'm.yaml');
+    expect(input.locate(['list', 0, 'title'])).toBe('m.yaml:7:12');
+    expect(input.locate(['list', 0, 'deadline'])).toBe('m.yaml:3:13');
+    expect(input.locate(['list', 1, 'title'])).toBe('m.yaml:4:37');
+    expect(input.locate(['list', 1, 'deadline'])).toBe('m.yaml:3:13');
+  });
+
+  it('refuses a merge of something that is not a mapping, at its place', async () => {
+    const error = await refusal('a: &a [1]\nb:\n  <<: *a\n');
+    expect(error.message).toMatch(/^input\.yaml:3:7: a << merge key takes a mapping/);
+    expect((await refusal('b:\n  <<: [{ x: 1 }, text]\n')).message).toMatch(/^input\.yaml:2:18: a << merge key takes a mapping/);
   });
 
   it('refuses an alias that refers to itself', async () => {
@@ -136,5 +180,47 @@ describe('validateInput messages for a value of the wrong kind', () => {
 
   it('says an empty file is empty', async () => {
     expect(await problems('# only a comment\n')).toEqual(['spec.yaml:1:1: the file is empty; expected a mapping']);
+  });
+});
+
+describe('validateInput says every kind of zod issue as a sentence, with what is accepted and what was found', () => {
+  const schema = z.strictObject({
+    count: z.number().optional(),
+    page: z.int().min(1).optional(),
+    when: z.union([z.string(), z.date()]).optional(),
+    deadline: z.union([z.string(), z.date()], { error: 'expected a date-time or a duration' }).optional(),
+    kind: z.enum(['A', 'B']).optional(),
+    name: z.string().max(3).optional(),
+    list: z.array(z.string()).min(2).optional(),
+    step: z.number().multipleOf(5).optional(),
+    mail: z.email().optional(),
+  });
+  const problem = async (text: string): Promise<string> => {
+    try {
+      validateInput(await parseStructured(text, 'spec.yaml'), schema);
+    } catch (error) {
+      return (error as UsageError).message.replace(/^spec\.yaml:\d+:\d+: /, '');
+    }
+    throw new Error('valid');
+  };
+
+  it.each([
+    ['count: .nan', 'count: expected a number, found not a number (.nan)'],
+    ['count: 1e400', 'count: expected a number, found an infinite number (.inf, or a number too large to hold, such as 1e400)'],
+    ['page: 1.5', 'page: expected a whole number, found a number (1.5)'],
+    ['page: 99999999999999999999999', 'page: too large: must be at most 9007199254740991, found 1e+23'],
+    ['page: 0', 'page: too small: must be at least 1, found 0'],
+    ['when: null', 'when: expected text or a date, found nothing (null)'],
+    ['when: [1]', 'when: expected text or a date, found a list'],
+    ['deadline: 7', 'deadline: expected a date-time or a duration; found a whole number (7)'],
+    ['kind: C', 'kind: must be one of "A", "B", found "C"'],
+    ['name: abcd', 'name: too large: must be at most 3 characters long'],
+    ['list: [a]', 'list: too small: must be a list of at least 2 items'],
+    ['step: 7', 'step: must be a multiple of 5, found 7'],
+    ['mail: x', 'mail: must be a valid email'],
+  ])('%s', async (text, says) => {
+    const message = await problem(`${text}\n`);
+    expect(message).toBe(says);
+    expect(message).not.toMatch(/Invalid input|Too big|Too small|expected int|<=/);
   });
 });

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { ZodType } from 'zod';
 import { UsageError } from '../api/errors.js';
-import { readStdin } from '../cli/stdin.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting.js';
+import { readInputText } from './text.js';
 
 export type InputPath = readonly (string | number)[];
 
@@ -28,23 +27,7 @@ export function whereText(where: Where): string {
 }
 
 export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStream): Promise<StructuredInput> {
-  let text: string;
-  const name = path === '-' ? '<stdin>' : path;
-  if (path === '-') {
-    text = await readStdin(stdin, 'The input');
-  } else {
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(
-        code === 'ENOENT' ? `${path}: no such file.` : `${path}: cannot be read (${code ?? (error as Error).message}).`,
-        'Check the path; use - to read from standard input.',
-        'INPUT_UNREADABLE',
-      );
-    }
-  }
-  return parseStructured(text, name);
+  return parseStructured(await readInputText(path, stdin, 'The input'), path === '-' ? '<stdin>' : path);
 }
 
 /** More aliases than any real participants, fields or envelope file uses; past it, a billion-laughs expansion. */
@@ -96,6 +79,49 @@ export async function parseStructured(text: string, name: string): Promise<Struc
 }
 
 type Yaml = typeof import('yaml');
+type YamlNode = import('yaml').Node;
+type YamlDocument = import('yaml').Document.Parsed;
+
+/**
+ * How every input is composed: a key written twice is an error (JSON.parse would silently keep the last), and `<<`
+ * merge keys (`- <<: *base`) merge as YAML 1.1 defined them, own keys first, which spec files use to share settings.
+ */
+const composeOptions = { uniqueKeys: true, prettyErrors: false, merge: true } as const;
+
+function isMergeKey(key: unknown): boolean {
+  return typeof key === 'object' && key !== null && typeof (key as { value?: unknown }).value === 'symbol';
+}
+
+/**
+ * The node written for the value at `path`: through aliases to what they name, and through `<<` merge keys to the
+ * mapping a merged key comes from (own keys first, then each merged mapping in order, as the merge takes them).
+ */
+function nodeAt(yaml: Yaml, document: YamlDocument, path: InputPath): YamlNode | undefined {
+  const resolve = (node: unknown): unknown => (yaml.isAlias(node) ? node.resolve(document) : node);
+  const valueIn = (map: unknown, key: string | number, seen: Set<unknown>): unknown => {
+    const target = resolve(map);
+    if (!yaml.isMap(target) || seen.has(target)) return undefined;
+    seen.add(target);
+    const own = target.items.find((pair) => yaml.isScalar(pair.key) && !isMergeKey(pair.key) && String(pair.key.value) === String(key));
+    if (own) return own.value;
+    for (const pair of target.items.filter((candidate) => isMergeKey(candidate.key))) {
+      const source = resolve(pair.value);
+      for (const merged of yaml.isSeq(source) ? source.items : [source]) {
+        const found = valueIn(merged, key, seen);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  };
+  let node: unknown = document.contents;
+  for (const part of path) {
+    const container = resolve(node);
+    if (yaml.isMap(container)) node = valueIn(container, part, new Set());
+    else if (yaml.isSeq(container) && typeof part === 'number') node = container.items[part];
+    else return undefined;
+  }
+  return yaml.isNode(node) ? node : undefined;
+}
 
 /**
  * Where each value of a text is, for messages only. The syntax tree and the composed documents that hold positions
@@ -103,7 +129,7 @@ type Yaml = typeof import('yaml');
  * they are composed again from the text the first time a position is asked for (an error, mostly), never before.
  */
 function positionsOf(yaml: Yaml, text: string, name: string): (index: number) => { find(path: InputPath): string | undefined; start: string } {
-  let documents: import('yaml').Document.Parsed[] | undefined;
+  let documents: YamlDocument[] | undefined;
   let lineCounter: import('yaml').LineCounter | undefined;
   const position = (offset: number) => {
     const { line, col } = lineCounter!.linePos(offset);
@@ -113,14 +139,15 @@ function positionsOf(yaml: Yaml, text: string, name: string): (index: number) =>
     if (!documents) {
       lineCounter = new yaml.LineCounter();
       // The text was measured or parsed whole already: composing it again cannot nest deeper than the limit.
-      documents = [...new yaml.Composer({ uniqueKeys: true, prettyErrors: false }).compose(new yaml.Parser(lineCounter.addNewLine).parse(text), true, text.length)];
+      documents = [...new yaml.Composer(composeOptions).compose(new yaml.Parser(lineCounter.addNewLine).parse(text), true, text.length)];
     }
     return documents;
   };
   return (index) => ({
     find(path) {
-      const node = compose()[index]?.getIn(path, true);
-      return yaml.isNode(node) && node.range ? position(node.range[0]) : undefined;
+      const document = compose()[index];
+      const node = document && nodeAt(yaml, document, path);
+      return node?.range ? position(node.range[0]) : undefined;
     },
     get start() {
       const contents = compose()[index]?.contents;
@@ -210,7 +237,7 @@ export async function parseStructuredStream(text: string, name: string): Promise
       'INPUT_TOO_DEEP',
     );
   }
-  const documents = [...new yaml.Composer({ uniqueKeys: true, prettyErrors: false }).compose(tokens, true, text.length)];
+  const documents = [...new yaml.Composer(composeOptions).compose(tokens, true, text.length)];
   const firstError = documents.flatMap((document) => document.errors)[0];
   if (firstError) {
     throw new UsageError(
@@ -220,13 +247,14 @@ export async function parseStructuredStream(text: string, name: string): Promise
     );
   }
   return documents.map((document, index) => {
+    assertAliasesResolve(yaml, document, position);
     let data: unknown;
     try {
       data = document.toJS({ maxAliasCount: MAX_INPUT_ALIASES });
     } catch (error) {
       if (!(error instanceof ReferenceError)) throw error;
       throw new UsageError(
-        `${name}: its aliases (*name) expand past ${MAX_INPUT_ALIASES} copies, or refer to themselves (${error.message}).`,
+        `${name}: its aliases (*name) expand past ${MAX_INPUT_ALIASES} copies, or an alias is used inside the value it names (${error.message}).`,
         'Write the values out, or use fewer aliases: esign does not expand alias bombs.',
         'INPUT_ALIASES',
       );
@@ -236,6 +264,40 @@ export async function parseStructuredStream(text: string, name: string): Promise
       throw new UsageError(`${name}: nested more than ${MAX_NESTING_DEPTH} levels deep once its aliases are expanded; esign reads no deeper.`, undefined, 'INPUT_TOO_DEEP');
     }
     return locatedInput(name, data, positions(index));
+  });
+}
+
+/**
+ * Every alias names an anchor written before it, and every `<<` merges mappings: said at the alias or the merge, where
+ * converting the document would throw without a place (or, for a merge of a list, with a stack trace).
+ */
+function assertAliasesResolve(yaml: Yaml, document: YamlDocument, position: (offset: number) => string): void {
+  const at = (node: YamlNode) => position(node.range?.[0] ?? 0);
+  yaml.visit(document, {
+    Alias(_key, alias) {
+      if (alias.resolve(document)) return;
+      throw new UsageError(
+        `${at(alias)}: the alias *${alias.source} is not defined: no anchor &${alias.source} comes before it.`,
+        `Mark the value to reuse with &${alias.source} before this alias, or check the spelling of the name.`,
+        'INPUT_SYNTAX',
+      );
+    },
+    Pair(_key, pair) {
+      if (!isMergeKey(pair.key)) return;
+      const value = yaml.isAlias(pair.value) ? pair.value.resolve(document) : pair.value;
+      const sources = yaml.isSeq(value) ? value.items : [value];
+      // An alias that names nothing is reported as such, by the Alias visitor.
+      const bad = sources.find((source) => {
+        const merged = yaml.isAlias(source) ? source.resolve(document) : source;
+        return merged !== undefined && !yaml.isMap(merged);
+      });
+      if (bad === undefined) return;
+      throw new UsageError(
+        `${at(yaml.isNode(bad) && !yaml.isAlias(pair.value) ? bad : (pair.value as YamlNode))}: a << merge key takes a mapping (*name of one) or a list of them; this is not a mapping.`,
+        'Write `<<: *base` where `&base` marks a mapping, or write the keys out.',
+        'INPUT_SYNTAX',
+      );
+    },
   });
 }
 
@@ -255,13 +317,36 @@ function valueAt(data: unknown, path: InputPath): unknown {
   return value;
 }
 
-const kindNames: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'a mapping', array: 'a list', null: 'nothing (null)' };
+const kindNames: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'a mapping',
+  array: 'a list',
+  null: 'nothing (null)',
+  date: 'a date',
+  record: 'a mapping',
+  literal: 'a fixed value',
+};
+
+function kindName(expected: string): string {
+  return kindNames[expected] ?? expected;
+}
 
 function kindOf(value: unknown): string {
   if (value === null) return kindNames.null!;
   if (Array.isArray(value)) return kindNames.array!;
+  if (typeof value === 'number') {
+    if (Number.isNaN(value)) return 'not a number (.nan)';
+    if (!Number.isFinite(value)) return 'an infinite number (.inf, or a number too large to hold, such as 1e400)';
+    return `${Number.isInteger(value) ? 'a whole number' : 'a number'} (${value})`;
+  }
   return kindNames[typeof value] ?? typeof value;
 }
+
+/** zod's own texts ("Invalid input: …", "Too big: expected int to be <=9007199254740991"), as opposed to a schema's. */
+const zodDefault = /^(Invalid\b|Too (big|small)\b|Unrecognized keys?\b)/;
 
 /**
  * A value of the wrong kind, said plainly: a missing key is "required, but missing", and a value of another kind names
@@ -269,9 +354,55 @@ function kindOf(value: unknown): string {
  * say neither.
  */
 function typeMessage(message: string, expected: string, value: unknown, isRoot: boolean): string {
-  if (value === undefined || (isRoot && value === null)) return isRoot ? `the file is empty; expected ${kindNames[expected] ?? expected}` : 'required, but missing';
-  if (message.startsWith('Invalid input') || / is required\b/.test(message)) return `expected ${kindNames[expected] ?? expected}, found ${kindOf(value)}`;
+  if (value === undefined || (isRoot && value === null)) return isRoot ? `the file is empty; expected ${kindName(expected)}` : 'required, but missing';
+  if (zodDefault.test(message) || / is required\b/.test(message)) return `expected ${kindName(expected)}, found ${kindOf(value)}`;
   return message;
+}
+
+type Issue = import('zod').core.$ZodIssue;
+
+function limitOf(origin: string, bound: number | bigint, inclusive: boolean | undefined, word: 'most' | 'least'): string {
+  const exact = inclusive === false ? (word === 'most' ? `less than ${bound}` : `more than ${bound}`) : `at ${word} ${bound}`;
+  if (origin === 'string') return `${exact} character${bound === 1 ? '' : 's'} long`;
+  if (origin === 'array' || origin === 'set') return `a list of ${exact} item${bound === 1 ? '' : 's'}`;
+  return exact;
+}
+
+/**
+ * Every kind of zod issue as a sentence that says what is accepted and what was found; a schema's own message (one
+ * the project wrote) is kept, with what was found added when the value was of another kind.
+ */
+function issueMessage(issue: Issue, value: unknown, isRoot: boolean): string {
+  const own = !zodDefault.test(issue.message);
+  switch (issue.code) {
+    case 'invalid_type':
+      return typeMessage(issue.message, issue.expected, value, isRoot);
+    case 'invalid_union': {
+      if (value === undefined) return 'required, but missing';
+      if (own) return `${issue.message}; found ${kindOf(value)}`;
+      const expected = issue.errors.flatMap((branch) => branch.filter((inner) => inner.code === 'invalid_type' && inner.path.length === 0).map((inner) => kindName((inner as { expected: string }).expected)));
+      if (expected.length === issue.errors.length) return `expected ${[...new Set(expected)].join(' or ')}, found ${kindOf(value)}`;
+      // One branch fits the kind of value: its own problems say what is wrong.
+      const nearest = issue.errors.find((branch) => !branch.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0));
+      return nearest?.[0] ? issueMessage(nearest[0], value, isRoot) : `not one of the accepted forms, found ${kindOf(value)}`;
+    }
+    case 'too_big':
+      return own ? issue.message : `too large: must be ${limitOf(issue.origin, issue.maximum, issue.inclusive, 'most')}${typeof value === 'number' ? `, found ${value}` : ''}`;
+    case 'too_small':
+      return own ? issue.message : `too small: must be ${limitOf(issue.origin, issue.minimum, issue.inclusive, 'least')}${typeof value === 'number' ? `, found ${value}` : ''}`;
+    case 'invalid_value':
+      return own ? issue.message : `must be ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((item) => JSON.stringify(item)).join(', ')}`}, found ${typeof value === 'string' ? JSON.stringify(value) : kindOf(value)}`;
+    case 'invalid_format':
+      return own ? issue.message : `must be ${issue.format === 'regex' ? `text matching ${issue.pattern ?? 'the expected form'}` : `a valid ${issue.format}`}`;
+    case 'not_multiple_of':
+      return own ? issue.message : `must be a multiple of ${issue.divisor}${typeof value === 'number' ? `, found ${value}` : ''}`;
+    case 'invalid_key':
+      return own ? issue.message : `a key of this mapping is not accepted: ${issue.issues.map((inner) => issueMessage(inner, undefined, false)).join('; ')}`;
+    case 'invalid_element':
+      return own ? issue.message : `an item is not accepted: ${issue.issues.map((inner) => issueMessage(inner, undefined, false)).join('; ')}`;
+    default:
+      return issue.message;
+  }
 }
 
 /**
@@ -290,7 +421,7 @@ export function validateInput<T>(input: StructuredInput, schema: ZodType<T>, hin
         return `${input.locate([...path, key])}: ${formatPath([...path, key])}: unknown key${nearest ? `; did you mean ${JSON.stringify(nearest)}?` : known.length ? ` (known: ${known.join(', ')})` : ''}`;
       });
     }
-    const message = issue.code === 'invalid_type' ? typeMessage(issue.message, issue.expected, valueAt(input.data, path), path.length === 0) : issue.message;
+    const message = issueMessage(issue, valueAt(input.data, path), path.length === 0);
     return [`${input.locate(path)}: ${path.length ? `${formatPath(path)}: ` : ''}${message}`];
   });
   const more = result.error.issues.length > 10 ? [`(and ${result.error.issues.length - 10} more)`] : [];

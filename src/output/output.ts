@@ -255,8 +255,6 @@ function describeDetails(body: ErrorBody): string[] {
   const details = body.details as Record<string, unknown> | undefined;
   // An input file's problems are already in the message, each with its file:line:column.
   if (!details || typeof details !== 'object' || body.code === 'INPUT_INVALID') return [];
-  // A batch run's summary (for --json): every envelope that failed was named on its own line as it failed.
-  if (Array.isArray(details.envelopes)) return [];
   if (body.code === 'ANCHOR_NOT_FOUND' && Array.isArray(details.anchors)) {
     const lines = (details.anchors as ({ fieldId?: string; text?: string } | null)[]).map(
       (anchor) => `anchor not found: field ${anchor?.fieldId ?? '?'} text ${JSON.stringify(anchor?.text ?? '')}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyShapedLines, keyShapedText, parseKey } from './keys.js';
+import { keyShapedLines, keyShapedPaths, keyShapedText, parseKey } from './keys.js';
 
 describe('key format (pins: <prefix>_(test|live)_<secret>)', () => {
   it('parses test and live keys', () => {
@@ -18,5 +18,12 @@ describe('key format (pins: <prefix>_(test|live)_<secret>)', () => {
     expect(keyShapedLines(text)).toEqual([2, 4]);
     expect(keyShapedLines('profile: acme\nab_test_short\n')).toEqual([]);
     expect(text.replace(keyShapedText, '[key]')).not.toMatch(/AAAA|BBBB|CCCC/);
+  });
+
+  it('finds the paths of key-shaped values and names in a document', () => {
+    const document = { title: 'NDA ab_test_AAAAAAAAAAAAAAAA', list: ['x', { note: 'zz_live_BBBBBBBBBBBBBBBB' }], properties: { ab_test_CCCCCCCCCCCCCCCC: 1 }, n: 7, ok: 'ab_test_short' };
+    expect(keyShapedPaths(document)).toEqual([['title'], ['list', 1, 'note'], ['properties', 'ab_test_CCCCCCCCCCCCCCCC']]);
+    expect(keyShapedPaths('ab_test_AAAAAAAAAAAAAAAA')).toEqual([[]]);
+    expect(keyShapedPaths(null)).toEqual([]);
   });
 });

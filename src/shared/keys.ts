@@ -20,6 +20,17 @@ export function containsKeyShapedText(text: string): boolean {
   return new RegExp(keyShape).test(text);
 }
 
+/**
+ * Where a parsed document (JSON, YAML) holds key-shaped text, in a value or a mapping's key: the path of each, never
+ * the text itself.
+ */
+export function keyShapedPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return containsKeyShapedText(value) ? [path] : [];
+  if (typeof value !== 'object' || value === null) return [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => keyShapedPaths(item, [...path, index]));
+  return Object.entries(value).flatMap(([name, child]) => (containsKeyShapedText(name) ? [[...path, name]] : keyShapedPaths(child, [...path, name])));
+}
+
 export function parseKey(key: string): ParsedKey | undefined {
   const match = keyPattern.exec(key);
   if (!match) return undefined;

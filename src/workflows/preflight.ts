@@ -13,6 +13,7 @@ import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
 import { whereText, type Where } from '../input/structured.js';
+import { unreadableAtMessage } from '../input/text.js';
 import { fileSha256 } from './file-sha256.js';
 
 /** One finding, located in the input file where possible. */
@@ -44,8 +45,7 @@ export class PreflightError extends EsignError {
 }
 
 function unreadableFile(path: string, where: Where, error: unknown): UsageError {
-  const code = (error as NodeJS.ErrnoException).code;
-  return new UsageError(code === 'ENOENT' ? `${whereText(where)}: no such file (${path}).` : `${whereText(where)}: ${path} cannot be read (${code ?? (error as Error).message}).`, 'Check the path.', 'INPUT_UNREADABLE');
+  return new UsageError(unreadableAtMessage(whereText(where), path, error), 'Check the path.', 'INPUT_UNREADABLE');
 }
 
 export async function readLocalPdf(path: string, where: Where = path): Promise<Uint8Array> {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
@@ -16,6 +17,7 @@ import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, pollUntil, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
 import { whereText, type Where } from '../input/structured.js';
+import { unreadableAtMessage } from '../input/text.js';
 import { allItems } from './all-items.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -53,21 +55,27 @@ export function contentTypeFor(path: string, where: Where = path): string {
   return contentType;
 }
 
+function kindOfNonFile(info: Stats): string {
+  if (info.isDirectory()) return 'a folder, not a file';
+  if (info.isFIFO()) return 'a named pipe (FIFO), not a regular file';
+  if (info.isSocket()) return 'a socket, not a regular file';
+  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device, not a regular file';
+  return 'not a regular file';
+}
+
 /** The size of a regular, non-empty file, or a usage error naming it. */
 export async function regularFileSize(path: string, where: Where = path): Promise<number> {
-  let size: number;
+  let info: Stats;
   try {
-    const info = await stat(path);
-    if (!info.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EISDIR' });
-    size = info.size;
+    info = await stat(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      code === 'ENOENT' ? `${whereText(where)}: no such file (${path}).` : `${whereText(where)}: ${path} cannot be read (${code ?? (error as Error).message}).`,
-      'Check the path.',
-      'INPUT_UNREADABLE',
-    );
+    throw new UsageError(unreadableAtMessage(whereText(where), path, error), 'Check the path.', 'INPUT_UNREADABLE');
   }
+  if (!info.isFile()) {
+    // A document is read twice (checked, then uploaded) and its size sent first: only a regular file can be.
+    throw new UsageError(`${whereText(where)}: ${path} is ${kindOfNonFile(info)}.`, 'Give the document file itself (a .pdf or .docx).', 'INPUT_UNREADABLE');
+  }
+  const size = info.size;
   if (size === 0) throw new UsageError(`${whereText(where)}: ${path} is empty.`, undefined, 'INPUT_INVALID');
   return size;
 }
@@ -383,7 +391,8 @@ async function confirmConversionOrStop(
   }
   if (!accepted) {
     const error = new WaitError(
-      `${document.fileName} (${document.documentId}) was converted to PDF${pages} and waits for confirmation; the envelope cannot be sent until it is confirmed.`,
+      // Named in the message, not only the hint: batch run reports each envelope's failure by its message alone.
+      `${document.fileName} (${document.documentId}) was converted to PDF${pages} and waits for confirmation (--confirm-conversion gives it); the envelope cannot be sent until it is confirmed.`,
       ExitCode.conflict,
       'CONVERSION_NOT_CONFIRMED',
       { documentId: document.documentId, fileName: document.fileName },

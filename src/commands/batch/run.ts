@@ -112,6 +112,19 @@ export default defineCommand<RunArgs>({
     const earlierStart = args.resume ? await journalStartedAt(journalPath) : args.force ? await journalStartedAt(journalPath).catch(() => undefined) : undefined;
     const startedAtMs = earlierStart !== undefined && (args.resume || Date.now() - earlierStart < REPLAY_WINDOW_MS) ? earlierStart : Date.now();
     const checked = await checkBatch(entries, startedAtMs);
+    // A .docx waits for its converted PDF to be accepted; with nobody to ask, its envelope would be created and then
+    // stop at a draft. Said before anything is sent.
+    if (!args.confirmConversion && !ctx.globals.yes && !ctx.prompts.canAsk) {
+      const { DOCX_CONTENT_TYPE } = await import('../../workflows/upload.js');
+      const unconfirmed = checked.flatMap((item) => (item.kind === 'envelope' ? item.loaded.files.filter((file) => file.contentType === DOCX_CONTENT_TYPE).map((file) => `${item.entry.ref}: ${file.path}`) : []));
+      if (unconfirmed.length) {
+        throw new UsageError(
+          `Word documents wait for their converted PDF to be accepted, and there is no terminal to ask: ${unconfirmed.join(', ')}.`,
+          'Add --confirm-conversion (or --yes) to accept each converted PDF, or export the documents as PDF.',
+          'CONVERSION_NOT_CONFIRMED',
+        );
+      }
+    }
     // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
     const { checkOutputTargets } = await import('../../output/atomic-file.js');
     const inputs = [...args.specs.filter((spec) => spec !== '-'), ...entryInputFiles(batch)];
