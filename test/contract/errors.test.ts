@@ -85,7 +85,7 @@ describe.concurrent('rate limit and injected faults', () => {
     for (const [spec, message] of [
       ['latency=', 'latency is whole milliseconds'],
       ['reset=0.6,503=0.6', 'add up to more than 1'],
-      ['', 'give at least one name=value'],
+      ['', 'the value is empty'],
     ] as const) {
       const result = await runEsign(['emulator', '--port', '0', '--faults', spec], { timeoutMs: 20_000 });
       expect(result.code).toBe(2);
