@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../api/idempotency.js';
 import { operations, type Operation } from '../api/operations.js';
 import { parseKey } from '../shared/keys.js';
+import { bearerCredential } from './authorization.js';
 import type { Principal, RouteConfig, RouteContext, RouteTable } from './context.js';
 import { ApiFailure } from './errors.js';
 import { mediaType, notJsonBody, parseJsonBody } from './json-body.js';
@@ -117,20 +118,37 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     sendFailure(reply, new ApiFailure(404, 'RESOURCE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`)),
   );
 
+  /** The account's requests in the current second, authenticated ones only: what `--rate-limit` is held against. */
   const rateWindow = { second: 0, count: 0 };
-  function rateLimit(reply: FastifyReply): ApiFailure | undefined {
-    if (!options.rateLimit) return undefined;
+  function countRequest(): void {
     const second = Math.floor(Date.now() / 1000);
     if (second !== rateWindow.second) {
       rateWindow.second = second;
       rateWindow.count = 0;
     }
     rateWindow.count++;
-    const remaining = Math.max(0, options.rateLimit - rateWindow.count);
-    reply.header('ratelimit-limit', String(options.rateLimit)).header('ratelimit-remaining', String(remaining)).header('ratelimit-reset', '1');
-    if (rateWindow.count > options.rateLimit) {
-      return new ApiFailure(429, 'RATE_LIMITED', `Account request ceiling of ${options.rateLimit}/s reached.`, undefined, { 'retry-after': '1' });
-    }
+  }
+
+  /**
+   * Every 429 carries Retry-After and RateLimit-Limit, -Remaining and -Reset (pins.md, "Rate limit"). An injected 429
+   * without `--rate-limit` plays a ceiling just reached: the requests of this second.
+   */
+  function rateLimited(message: string, retryAfterSeconds: number): ApiFailure {
+    const wait = String(retryAfterSeconds);
+    return new ApiFailure(429, 'RATE_LIMITED', message, undefined, {
+      'retry-after': wait,
+      'ratelimit-limit': String(options.rateLimit ?? rateWindow.count),
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': wait,
+    });
+  }
+
+  /** Counts an authenticated request toward the account's ceiling; past it, the 429 to answer. */
+  function rateLimit(reply: FastifyReply): ApiFailure | undefined {
+    countRequest();
+    if (!options.rateLimit) return undefined;
+    if (rateWindow.count > options.rateLimit) return rateLimited(`Account request ceiling of ${options.rateLimit}/s reached.`, 1);
+    reply.header('ratelimit-limit', String(options.rateLimit)).header('ratelimit-remaining', String(options.rateLimit - rateWindow.count)).header('ratelimit-reset', '1');
     return undefined;
   }
 
@@ -138,11 +156,9 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   const principals = new Map<string, Principal>();
   function authenticate(request: FastifyRequest): Principal {
     const header = request.headers.authorization;
-    const known = typeof header === 'string' ? principals.get(header) : undefined;
+    const known = header === undefined ? undefined : principals.get(header);
     if (known) return known;
-    const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
-    if (!match) throw new ApiFailure(401, 'UNAUTHENTICATED', 'Missing API key: send Authorization: Bearer <key>.');
-    const key = match[1]!;
+    const key = bearerCredential(header, 'API key');
     const parsed = parseKey(key);
     if (!options.keys.includes(key)) {
       if (parsed && parsed.mode !== options.environment) {
@@ -151,7 +167,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
       throw new ApiFailure(401, 'INVALID_API_KEY', 'The API key is invalid or revoked.');
     }
     const principal = { key, prefix: parsed?.prefix ?? '' };
-    principals.set(header as string, principal);
+    principals.set(header!, principal);
     return principal;
   }
 
@@ -176,10 +192,11 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
       config: { rawBody: RAW_BODY_OPERATIONS.has(operation.id) } satisfies RouteConfig,
       handler: async (request, reply) => {
         requestLog.requests++;
+        if (options.faults.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.faults.latencyMs));
+        // A request without a valid key is no request of the account: it is refused before it could use the ceiling.
+        const principal = authenticate(request);
         const limited = rateLimit(reply);
         if (limited) return sendFailure(reply, limited);
-        if (options.faults.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.faults.latencyMs));
-        const principal = authenticate(request);
         const idempotencyKey = request.headers['idempotency-key'];
         const roll = random();
         const faults = options.faults;
@@ -188,7 +205,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           return sendFailure(reply, new ApiFailure(503, 'SERVICE_UNAVAILABLE', 'Injected fault: service unavailable.', undefined, { 'retry-after': '0' }));
         }
         if (!resetAfterCommit && roll < faults.reset + faults.unavailable + faults.rateLimited) {
-          return sendFailure(reply, new ApiFailure(429, 'RATE_LIMITED', 'Injected fault: rate limited.', undefined, { 'retry-after': '0' }));
+          return sendFailure(reply, rateLimited('Injected fault: rate limited.', 0));
         }
         if (resetAfterCommit && !(operation.method === 'POST' && typeof idempotencyKey === 'string')) {
           request.raw.socket.destroy();

@@ -32,6 +32,32 @@ describe('errors on a plain sandbox emulator', () => {
     expectErrorShape(await call(emulator, 'GET', '/v4/api/me', { key: 'garbage' }), 401, 'INVALID_API_KEY');
   });
 
+  it('the Bearer scheme is case-insensitive (RFC 7235) and may be followed by more than one space (RFC 6750: 1*SP)', async () => {
+    for (const header of [`bearer ${testKey}`, `BEARER ${testKey}`, `Bearer  ${testKey}`]) {
+      const answer = await emulator.fetch('/v4/api/me', { key: false, headers: { authorization: header } });
+      expect(answer.status, header).toBe(200);
+    }
+  });
+
+  it('a malformed Authorization header gets its own 401, not "missing", and no message repeats the key', async () => {
+    const secret = testKey.split('_').pop()!;
+    const answerTo = async (authorization: string) => {
+      const response = await emulator.fetch('/v4/api/me', { key: false, headers: { authorization } });
+      return { status: response.status, headers: response.headers, body: await response.json() } as ApiAnswer;
+    };
+    for (const header of [`Bearer ${testKey} x`, `Bearer ${testKey} ${testKey}`, `Basic ${testKey}`, testKey, `Token ${testKey}`]) {
+      const answer = await answerTo(header);
+      expectErrorShape(answer, 401, 'INVALID_AUTHORIZATION_HEADER');
+      expect(answer.body.error.message, header).not.toMatch(/missing/i);
+      expect(JSON.stringify(answer.body), header).not.toContain(secret);
+    }
+    for (const header of ['Bearer', 'bearer   ']) {
+      const answer = await answerTo(header);
+      expectErrorShape(answer, 401, 'UNAUTHENTICATED');
+      expect(answer.body.error.message).toMatch(/no API key after Bearer/);
+    }
+  });
+
   it('"A live key is sent only to the production host": a live key on the sandbox is 401 KEY_ENVIRONMENT_MISMATCH', async () => {
     expectErrorShape(await call(emulator, 'GET', '/v4/api/me', { key: liveKey }), 401, 'KEY_ENVIRONMENT_MISMATCH');
   });
@@ -71,6 +97,19 @@ describe.concurrent('rate limit and injected faults', () => {
     });
   });
 
+  it('"A missing, invalid or revoked key gives 401": requests without a valid key never count toward the account\'s ceiling', async () => {
+    await withEmulator(['--rate-limit', '5/s'], async (emulator) => {
+      const anonymous = await Promise.all(Array.from({ length: 10 }, () => call(emulator, 'GET', '/v4/api/me', { key: false })));
+      expect(anonymous.map((answer) => answer.status)).toEqual(Array(10).fill(401));
+      const invalid = await Promise.all(Array.from({ length: 10 }, () => call(emulator, 'GET', '/v4/api/me', { key: 'em_test_NotAKeyThisEmulatorKnows' })));
+      expect(invalid.map((answer) => answer.status)).toEqual(Array(10).fill(401));
+      expect(anonymous[0]!.headers.get('ratelimit-limit')).toBeNull();
+      const answer = await call(emulator, 'GET', '/v4/api/me');
+      expect(answer.status).toBe(200);
+      expect(Number(answer.headers.get('ratelimit-remaining'))).toBeGreaterThanOrEqual(4);
+    });
+  });
+
   it('--faults 503=1: every API call is 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
     await withEmulator(['--faults', '503=1'], async (emulator) => {
       const answer = await call(emulator, 'GET', '/v4/api/me');
@@ -94,11 +133,20 @@ describe.concurrent('rate limit and injected faults', () => {
     }
   });
 
-  it('--faults 429=1: every API call is 429', async () => {
+  it('--faults 429=1: every API call is 429, with Retry-After and RateLimit-Limit, -Remaining, -Reset as every 429', async () => {
     await withEmulator(['--faults', '429=1'], async (emulator) => {
       const answer = await call(emulator, 'GET', '/v4/api/contacts/');
       expectErrorShape(answer, 429, 'RATE_LIMITED');
-      expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(answer.headers.get('retry-after')).toBe('0');
+      expect(Number(answer.headers.get('ratelimit-limit'))).toBeGreaterThanOrEqual(1);
+      expect(answer.headers.get('ratelimit-remaining')).toBe('0');
+      expect(answer.headers.get('ratelimit-reset')).toBe('0');
+    });
+    await withEmulator(['--faults', '429=1', '--rate-limit', '50/s'], async (emulator) => {
+      const answer = await call(emulator, 'GET', '/v4/api/contacts/');
+      expectErrorShape(answer, 429, 'RATE_LIMITED');
+      expect(answer.headers.get('ratelimit-limit')).toBe('50');
+      expect(answer.headers.get('ratelimit-remaining')).toBe('0');
     });
   });
 

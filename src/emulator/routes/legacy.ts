@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerCredential } from '../authorization.js';
 import { ApiFailure, fail } from '../errors.js';
 import {
   addDocumentId,
@@ -80,9 +81,7 @@ function sessionActor(state: State): Actor {
 
 /** Session token, then `x-account-id`: 401 without a session token (an API key is refused), 404 for another account. */
 function authenticate(request: FastifyRequest, state: State): void {
-  const header = request.headers.authorization;
-  const token = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header)?.[1] : undefined;
-  if (!token) throw new ApiFailure(401, 'UNAUTHENTICATED', 'Missing session token: send Authorization: Bearer <session token>.');
+  const token = bearerCredential(request.headers.authorization, 'session token');
   if (!sessionTokenPattern.test(token)) {
     throw new ApiFailure(401, 'INVALID_SESSION_TOKEN', 'The /v2 API takes a session token, not an API key; new integrations use /v4/api with an API key.');
   }
