@@ -3,8 +3,8 @@ import type { EmulatorOptions } from './options.js';
 import type { Store } from './store.js';
 import type { Events } from './events.js';
 
+/** Who made a request: an accepted key, known by its prefix only (the key itself is kept nowhere). */
 export interface Principal {
-  key: string;
   prefix: string;
 }
 

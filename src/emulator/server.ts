@@ -166,22 +166,13 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
       }
       throw new ApiFailure(401, 'INVALID_API_KEY', 'The API key is invalid or revoked.');
     }
-    const principal = { key, prefix: parsed?.prefix ?? '' };
+    const principal = { prefix: parsed?.prefix ?? '' };
     principals.set(header!, principal);
     return principal;
   }
 
   const tables = await loadRouteTables();
   const inFlight = new Map<string, Promise<void>>();
-  const keyHashes = new Map<string, string>();
-  const keyHash = (key: string): string => {
-    let known = keyHashes.get(key);
-    if (known === undefined) {
-      known = hash('sha256', key);
-      keyHashes.set(key, known);
-    }
-    return known;
-  };
 
   function register(operation: Operation): void {
     const handler = tables[operation.id];
@@ -223,8 +214,9 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           if (typeof idempotencyKey !== 'string' || !isValidIdempotencyKey(idempotencyKey)) {
             throw recordedFailure(operation, request, principal, new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.'));
           }
-          // Scoped to the key by its hash: the state (and the --state file) holds no part of a key.
-          idempotencyScope = keyHash(principal.key);
+          // Scoped to the account, not to the key: a key stands for the whole account (contract, Authentication 3), so a
+          // retry after a key rotation replays. Each environment keeps its own (a --state file may serve both in turn).
+          idempotencyScope = `${options.environment}.${store.state.account.id}`;
           idempotencySlot = `${idempotencyScope}:${idempotencyKey}`;
           print = fingerprint(request);
           // The same key in flight: wait for it, then answer as a replay (or run, if it failed and stored nothing).

@@ -444,7 +444,8 @@ export class Store {
       if (line[0] === 'envelope') store.state.envelopes.add(line[1], line[2]);
       else if (line[0] === 'document') store.state.documents.set(line[1].documentId, line[1]);
       else if (line[0] === 'idempotency') {
-        // The slot is `<key hash>:<Idempotency-Key>`; the hash is hex, so the first colon ends it.
+        // The slot is `<scope>:<Idempotency-Key>`; a scope (an environment and an account id, or in files of earlier
+        // versions a key's hex hash) has no colon, so the first colon ends it.
         const colon = line[1].indexOf(':');
         store.state.idempotency.set(line[1].slice(0, colon), line[1].slice(colon + 1), line[2]);
       }
