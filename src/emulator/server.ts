@@ -4,9 +4,9 @@ import { isValidIdempotencyKey } from '../api/idempotency.js';
 import { operations, type Operation } from '../api/operations.js';
 import { parseKey } from '../shared/keys.js';
 import { bearerCredential } from './authorization.js';
-import type { Principal, RouteConfig, RouteContext, RouteTable } from './context.js';
+import type { Principal, RouteContext, RouteTable } from './context.js';
 import { ApiFailure } from './errors.js';
-import { mediaType, notJsonBody, parseJsonBody } from './json-body.js';
+import { JSON_BODY_LIMIT_BYTES, jsonBodyTooLarge, mediaType, notJsonBody, parseJsonBody, withRawBodies } from './json-body.js';
 import { Events, type EventSink } from './events.js';
 import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
 import { emptyState, Store } from './store.js';
@@ -87,15 +87,15 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
 
   const app = Fastify({
     logger: false,
-    bodyLimit: Math.max(options.maxDocumentBytes * 2, 1024 * 1024),
+    // Only JSON is read by fastify: files (uploads, validate) are streamed by their routes, against --max-document-bytes.
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: false,
   });
-  // Raw bodies (uploads, validate) are streamed by the routes marked `rawBody`; every other route reads JSON only
-  // (fastify's own text/plain parser would hand a route a string).
+  // Every route reads JSON only (fastify's own text/plain parser would hand a route a string), but those registered
+  // through withRawBodies, which stream their file themselves.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, _payload, done) => {
-    if ((request.routeOptions.config as RouteConfig | undefined)?.rawBody) return done(null);
     done(notJsonBody(mediaType(request.headers['content-type'])) as unknown as Error, undefined);
   });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -107,10 +107,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     }
   });
 
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiFailure) return sendFailure(reply, error);
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) return sendFailure(reply, new ApiFailure(413, 'DOCUMENT_TOO_LARGE', 'The request body is too large.', { maxBytes: options.maxDocumentBytes }));
+    if (status === 413) return sendFailure(reply, jsonBodyTooLarge(request.headers['content-length']));
     if (status && status < 500) return sendFailure(reply, new ApiFailure(status, 'BAD_REQUEST', (error as Error).message));
     return sendFailure(reply, new ApiFailure(500, 'INTERNAL_ERROR', `Emulator error: ${(error as Error).message}`));
   });
@@ -174,13 +174,12 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   const tables = await loadRouteTables();
   const inFlight = new Map<string, Promise<void>>();
 
-  function register(operation: Operation): void {
+  function register(target: FastifyInstance, operation: Operation): void {
     const handler = tables[operation.id];
     if (!handler) return;
-    app.route({
+    target.route({
       method: operation.method,
       url: routePath(operation.path),
-      config: { rawBody: RAW_BODY_OPERATIONS.has(operation.id) } satisfies RouteConfig,
       handler: async (request, reply) => {
         requestLog.requests++;
         if (options.faults.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.faults.latencyMs));
@@ -291,9 +290,11 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     store.state.apiCalls.record(request.method, query < 0 ? url : url.slice(0, query), operation.id, status, principal.prefix);
   }
 
-  for (const operation of operations) {
-    if (operation.id !== 'createEnvelopeV2') register(operation);
-  }
+  const apiOperations = operations.filter((operation) => operation.id !== 'createEnvelopeV2');
+  for (const operation of apiOperations) if (!RAW_BODY_OPERATIONS.has(operation.id)) register(app, operation);
+  withRawBodies(app, (scope) => {
+    for (const operation of apiOperations) if (RAW_BODY_OPERATIONS.has(operation.id)) register(scope, operation);
+  });
 
   const { registerLegacyRoutes } = await import('./routes/legacy.js');
   registerLegacyRoutes(app, { store, options, events });

@@ -70,6 +70,21 @@ describe('errors on a plain sandbox emulator', () => {
   });
 });
 
+describe('request body limits', () => {
+  const emulator = useEmulator(['--max-document-bytes', '5000']);
+
+  it('a JSON body over the JSON limit is 413 REQUEST_TOO_LARGE with the limit enforced, whatever --max-document-bytes says', async () => {
+    const created = expectStatus(await call(emulator, 'POST', '/v4/api/contacts/', { body: { name: 'Big', email: 'big@example.test' } }), 201).body;
+    // Over --max-document-bytes but within the JSON limit: a document limit says nothing about JSON.
+    const draft = expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { idempotent: true, body: {} }), 201).body;
+    expectStatus(await call(emulator, 'PATCH', `/v4/api/envelopes/${draft.id}/settings`, { body: { message: 'm'.repeat(9_000) } }), 200);
+    const oversized = await call(emulator, 'PATCH', `/v4/api/contacts/${created.id}`, { body: { name: 'x'.repeat(1_100_000) } });
+    expectErrorShape(oversized, 413, 'REQUEST_TOO_LARGE');
+    expect(oversized.body.error.details).toEqual({ maxBytes: 1024 * 1024, declaredBytes: expect.any(Number) });
+    expect(oversized.body.error.message).toMatch(/^The JSON request body is \d+ bytes; at most 1048576 bytes are accepted/);
+  });
+});
+
 describe('errors on a production emulator', () => {
   it('"A test key is sent only to the sandbox host": a test key on production is 401 KEY_ENVIRONMENT_MISMATCH', async () => {
     await withEmulator(['--environment', 'production', '--key', liveKey], async (production) => {
