@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +68,92 @@ describe('errors on a plain sandbox emulator', () => {
     expectErrorShape({ status: malformed.status, headers: malformed.headers, body: await malformed.json() }, 400, 'INVALID_JSON');
     expectErrorShape(await call(emulator, 'GET', '/v4/api/folders/no-such-folder/content'), 404, 'RESOURCE_NOT_FOUND');
     expectErrorShape(await call(emulator, 'POST', '/v4/api/folders/', { body: {} }), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('"a property an operation does not know is 400 VALIDATION_ERROR", at any depth of any body', () => {
+  const emulator = useEmulator(['--key', testKey]);
+  const uuid = () => randomUUID();
+
+  it('names the path of each unknown property in details.issues, on every route that reads a body', async () => {
+    const draft = expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { idempotent: true, body: {} }), 201).body;
+    const document = expectStatus(await call(emulator, 'POST', `/v4/api/envelopes/${draft.id}/documents`, { body: { fileName: 'a.pdf', contentType: 'application/pdf' } }), 201).body;
+    const [participant] = expectStatus(
+      await call(emulator, 'PUT', `/v4/api/envelopes/${draft.id}/participants`, { body: { participants: [{ name: 'Ada', email: 'ada@example.test', deliveryMethod: 'EMAIL', role: 'SIGNER' }] } }),
+      200,
+    ).body.participants;
+    const contact = expectStatus(await call(emulator, 'POST', '/v4/api/contacts/', { body: { name: 'Strict', email: 'strict@example.test' } }), 201).body;
+    const folder = expectStatus(await call(emulator, 'POST', '/v4/api/folders/', { body: { name: 'Strict' } }), 201).body;
+    const webhook = expectStatus(await call(emulator, 'POST', '/v4/api/webhooks/', { idempotent: true, body: { url: 'https://hooks.example.test/x', events: ['ENVELOPE_SENT'], isActive: true } }), 201).body;
+    const [template] = expectStatus(await call(emulator, 'GET', '/v4/api/templates/'), 200).body.data;
+    const accountId = expectStatus(await call(emulator, 'GET', '/v4/api/me'), 200).body.account.id;
+
+    const field = { id: uuid(), participantId: participant.id, type: 'SIGNATURE', size: { width: 100, height: 30 } };
+    const anchored = { ...field, anchor: { text: '{{sign}}' } };
+    const placed = { ...field, pages: [1], position: { x: 10, y: 10 } };
+    const search = { key: 'k', text: 'Agreement' };
+    const legacyDocument = { id: uuid(), fileName: 'a.pdf', contentType: 'application/pdf' };
+    const legacy = {
+      documents: [legacyDocument],
+      signatories: [{ id: 's1', name: 'Lee', email: 'lee@example.test', qualification: 'SES', authMethod: 'EMAIL' }],
+      fields: [{ type: 'TEXT', documentId: legacyDocument.id, signatoryId: 's1', pageNumber: 1, position: { x: 1, y: 1, width: 10, height: 10 }, properties: { label: 'Date' } }],
+    };
+    const sendNow = {
+      title: 'Strict',
+      participants: [{ ref: 'p', name: 'Ada', email: 'ada@example.test', deliveryMethod: 'EMAIL' }],
+      documents: [{ ref: 'd', fileName: 'a.pdf', contentType: 'application/pdf' }],
+      fields: [{ type: 'SIGNATURE', documentRef: 'd', signatoryRef: 'p', anchor: { text: '{{sign}}' }, size: { width: 100, height: 30 } }],
+    };
+    const fieldsPath = `/v4/api/envelopes/${draft.id}/documents/${document.documentId}/fields`;
+    const cases: [method: string, path: string, body: unknown, unknownPath: string, headers?: Record<string, string>][] = [
+      ['PUT', fieldsPath, { fields: [{ ...anchored, anchor: { text: '{{sign}}', occurence: 'all' } }] }, 'fields[0].anchor.occurence'],
+      ['PUT', fieldsPath, { fields: [{ ...anchored, anchor: { text: '{{sign}}', offset: { x: 1, y: 2, z: 3 } } }] }, 'fields[0].anchor.offset.z'],
+      ['PUT', fieldsPath, { fields: [{ ...placed, foo: 1 }] }, 'fields[0].foo'],
+      ['PUT', fieldsPath, { fields: [placed, { ...placed, id: uuid(), position: { x: 1, y: 1, width: 5 } }] }, 'fields[1].position.width'],
+      ['PUT', fieldsPath, { fields: [{ ...placed, size: { width: 1, height: 1, depth: 1 } }] }, 'fields[0].size.depth'],
+      ['POST', `/v4/api/envelopes/${draft.id}/documents/${document.documentId}/anchors:find`, { searches: [{ ...search, casesensitive: true }] }, 'searches[0].casesensitive'],
+      ['POST', `/v4/api/envelopes/${draft.id}/documents/${document.documentId}/anchors:find`, { searches: [search, { ...search, key: 'o', offset: { x: 0, y: 0, z: 0 } }] }, 'searches[1].offset.z'],
+      ['POST', `/v4/api/templates/${template.id}/documents/${template.documents[0].documentId}/anchors:find`, { searches: [{ ...search, occurence: 1 }] }, 'searches[0].occurence'],
+      ['POST', '/v4/api/envelopes/send-now', { ...sendNow, fields: [{ ...sendNow.fields[0], anchor: { text: '{{sign}}', occurence: 'all' } }] }, 'fields[0].anchor.occurence', { 'idempotency-key': uuid() }],
+      ['POST', '/v4/api/envelopes/send-now', { ...sendNow, participants: [{ ...sendNow.participants[0], foo: 1 }] }, 'participants[0].foo', { 'idempotency-key': uuid() }],
+      ['PUT', `/v4/api/envelopes/${draft.id}/participants`, { participants: [{ name: 'Ada', email: 'ada@example.test', deliveryMethod: 'EMAIL', role: 'SIGNER', foo: 1 }] }, 'participants[0].foo'],
+      ['PATCH', `/v4/api/envelopes/${draft.id}/participants/${participant.id}`, { name: 'Ada', foo: 1 }, 'foo'],
+      ['PATCH', `/v4/api/envelopes/${draft.id}/settings`, { title: 'T', foo: 1 }, 'foo'],
+      ['POST', '/v4/api/contacts/', { name: 'New', email: 'new@example.test', foo: 1 }, 'foo'],
+      ['PUT', `/v4/api/contacts/${contact.id}`, { name: 'New', email: 'strict@example.test', foo: 1 }, 'foo'],
+      ['PATCH', `/v4/api/contacts/${contact.id}`, { compnay: 'Acme' }, 'compnay'],
+      ['POST', '/v4/api/folders/', { name: 'Other', parentID: folder.id }, 'parentID'],
+      ['PATCH', `/v4/api/folders/${folder.id}`, { name: 'Renamed', foo: 1 }, 'foo'],
+      ['POST', `/v4/api/folders/${folder.id}/move`, { parentId: null, foo: 1 }, 'foo'],
+      ['POST', '/v4/api/webhooks/', { url: 'https://hooks.example.test/y', events: ['ENVELOPE_SENT'], isActive: true, secret: 'x' }, 'secret', { 'idempotency-key': uuid() }],
+      ['PATCH', `/v4/api/webhooks/${webhook.id}`, { isActive: false, active: true }, 'active'],
+      ['POST', `/v4/api/templates/${template.id}/envelopes`, { participants: [], foo: 1 }, 'foo', { 'idempotency-key': uuid() }],
+      ['POST', '/v2/envelopes/', { ...legacy, documents: [{ ...legacyDocument, foo: 1 }] }, 'documents[0].foo', { authorization: 'Bearer sess_0123456789abcdef', 'x-account-id': accountId }],
+      ['POST', '/v2/envelopes/', { ...legacy, signatories: [{ ...legacy.signatories[0], phone: '+33612345678' }] }, 'signatories[0].phone', { authorization: 'Bearer sess_0123456789abcdef', 'x-account-id': accountId }],
+      ['POST', '/v2/envelopes/', { ...legacy, fields: [{ ...legacy.fields[0], position: { x: 1, y: 1, width: 10, height: 10, page: 1 } }] }, 'fields[0].position.page', { authorization: 'Bearer sess_0123456789abcdef', 'x-account-id': accountId }],
+      ['POST', '/v2/envelopes/', { ...legacy, fields: [{ ...legacy.fields[0], properties: { lable: 'Date' } }] }, 'fields[0].properties.lable', { authorization: 'Bearer sess_0123456789abcdef', 'x-account-id': accountId }],
+      ['POST', '/v2/envelopes/', { ...legacy, observers: [{ email: 'o@example.test', notifyOnSend: true }] }, 'observers[0].notifyOnSend', { authorization: 'Bearer sess_0123456789abcdef', 'x-account-id': accountId }],
+      ['POST', `/_emulator/envelopes/${draft.id}/participants/${participant.id}/sign`, { linkVersion: 1, foo: 1 }, 'foo'],
+    ];
+    for (const [method, path, body, unknownPath, headers] of cases) {
+      const answer = await call(emulator, method, path, { body, ...(headers ? { headers } : {}), ...(headers?.authorization ? { key: false } : {}) });
+      expectErrorShape(answer, 400, 'VALIDATION_ERROR');
+      expect(answer.body.error.details.issues, `${method} ${path} ${JSON.stringify(body)}`).toContainEqual({ path: unknownPath, message: expect.stringMatching(/unknown property/) });
+    }
+    // Nothing was made or changed by any of them.
+    expect(expectStatus(await call(emulator, 'GET', fieldsPath), 200).body.fields).toEqual([]);
+    expect(expectStatus(await call(emulator, 'GET', `/v4/api/contacts/${contact.id}`), 200).body).toMatchObject({ name: 'Strict', company: null });
+  });
+
+  it('a field\'s properties are the field\'s own: any name is kept and answered as sent', async () => {
+    const draft = expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { idempotent: true, body: {} }), 201).body;
+    const document = expectStatus(await call(emulator, 'POST', `/v4/api/envelopes/${draft.id}/documents`, { body: { fileName: 'a.pdf', contentType: 'application/pdf' } }), 201).body;
+    const answer = await call(emulator, 'PUT', `/v4/api/envelopes/${draft.id}/documents/${document.documentId}/fields`, {
+      body: { fields: [{ id: uuid(), participantId: 'p', type: 'TEXT', pages: [1], position: { x: 1, y: 1 }, size: { width: 10, height: 10 }, properties: { label: 'Date', placeholder: 'dd/mm' } }] },
+    });
+    // Past the body check: the document is not processed yet.
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('DOCUMENT_NOT_READY');
   });
 });
 

@@ -33,18 +33,18 @@ const createSchema = lazySchema((z) => {
   const settings = settingsShape(z);
   const delivery = deliveryShape(z);
   const id = z.string().min(1).max(128);
-  return z.object({
+  return z.strictObject({
     title: settings.title.optional(),
     folderId: settings.folderId.optional(),
     deadline: settings.deadline.optional(),
     message: z.string().max(MESSAGE_MAX).optional(),
     documents: z
-      .array(z.object({ id, fileName: z.string().trim().min(1).max(255), contentType: z.enum(DOCUMENT_CONTENT_TYPES) }))
+      .array(z.strictObject({ id, fileName: z.string().trim().min(1).max(255), contentType: z.enum(DOCUMENT_CONTENT_TYPES) }))
       .min(1)
       .refine((documents) => new Set(documents.map((document) => document.id)).size === documents.length, 'document ids must be unique'),
     signatories: z
       .array(
-        z.object({
+        z.strictObject({
           id,
           name: delivery.name,
           email: delivery.email,
@@ -57,17 +57,17 @@ const createSchema = lazySchema((z) => {
       .min(1)
       .refine((signatories) => new Set(signatories.map((signatory) => signatory.id)).size === signatories.length, 'signatory ids must be unique'),
     observers: z
-      .array(z.object({ email: delivery.email, notifyOnSent: z.boolean().default(false), notifyOnCompletion: z.boolean().default(true) }))
+      .array(z.strictObject({ email: delivery.email, notifyOnSent: z.boolean().default(false), notifyOnCompletion: z.boolean().default(true) }))
       .default([]),
     fields: z
       .array(
-        z.object({
+        z.strictObject({
           type: z.string(),
           documentId: z.string(),
           signatoryId: z.string(),
           pageNumber: z.number().int().min(1),
-          position: z.object({ x: z.number().min(0), y: z.number().min(0), width: z.number().positive(), height: z.number().positive() }),
-          properties: z.object({ label: z.string().max(255).optional() }).optional(),
+          position: z.strictObject({ x: z.number().min(0), y: z.number().min(0), width: z.number().positive(), height: z.number().positive() }),
+          properties: z.strictObject({ label: z.string().max(255).optional() }).optional(),
         }),
       )
       .default([]),
