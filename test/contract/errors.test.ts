@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { call, expectStatus, type ApiAnswer } from '../support/api-call.js';
@@ -276,6 +276,22 @@ describe.concurrent('rate limit and injected faults', () => {
 });
 
 describe('--state file', () => {
+  it('removes on start the temporary files a killed save left beside the state file, and only those', async () => {
+    const folder = tempDir('esign-state-tmp-');
+    const statePath = join(folder, 'state.json');
+    await withEmulator(['--state', statePath, '--key', testKey], async (first) => {
+      expectStatus(await call(first, 'POST', '/v4/api/envelopes/', { idempotent: true, body: { title: 'Kept' } }), 201);
+    });
+    const leftovers = ['.state.json.0123456789ab.tmp', '.state.json.ffffffffffff.tmp'];
+    const others = ['.state.json.0123456789a.tmp', '.state.json.0123456789abc.tmp', '.state.json.0123456789AB.tmp', '.other.json.0123456789ab.tmp', 'state.json.0123456789ab.tmp', '.state.json.0123456789ab.tmp.bak'];
+    for (const name of [...leftovers, ...others]) writeFileSync(join(folder, name), 'x'.repeat(1000));
+    mkdirSync(join(folder, '.state.json.aaaaaaaaaaaa.tmp'));
+    await withEmulator(['--state', statePath, '--key', testKey], async (second) => {
+      expect(expectStatus(await call(second, 'GET', '/v4/api/envelopes/'), 200).body.data.map((envelope: { title: string }) => envelope.title)).toEqual(['Kept']);
+    });
+    expect(readdirSync(folder).sort()).toEqual(['.state.json.aaaaaaaaaaaa.tmp', ...others, 'state.json'].sort());
+  });
+
   it('keeps the state across a restart: stop the process, start a new one on the same file, the envelope is still there', async () => {
     const statePath = join(tempDir('esign-state-'), 'emulator.json');
     let envelopeId = '';
