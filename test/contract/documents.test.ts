@@ -240,6 +240,22 @@ describe('upload limits and expiry', () => {
     expect((await documentRecord(limited, envelopeId, registered.documentId)).status).toBe('AWAITING_UPLOAD');
   });
 
+  it('--signed-address-ttl holds for every signed address: upload, document download and the envelope ZIP', async () => {
+    const { envelopeId } = await draftWithSigners(limited);
+    const document = await addDocument(limited, envelopeId, await ndaPdf());
+    const addresses = [
+      expectStatus(await call(limited, 'GET', `/v4/api/envelopes/${envelopeId}/documents/${document.documentId}/download-url`), 200).body,
+      expectStatus(await call(limited, 'GET', `/v4/api/envelopes/${envelopeId}/download`), 200).body,
+    ];
+    for (const { expiresAt } of addresses) expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    for (const { url } of addresses) {
+      const answer = await fetch(url);
+      expect(answer.status, url).toBe(403);
+      expect((await errorOf(answer)).code).toBe('SIGNED_ADDRESS_EXPIRED');
+    }
+  });
+
   it('refuses an expired upload address with 403 SIGNED_ADDRESS_EXPIRED', async () => {
     const { envelopeId } = await draftWithSigners(limited);
     const registered = await registerDocument(limited, envelopeId);
