@@ -3,8 +3,8 @@ import type { EmulatorOptions } from './options.js';
 import type { Store } from './store.js';
 import type { Events } from './events.js';
 
+/** Who made a request: an accepted key, known by its prefix only (the key itself is kept nowhere). */
 export interface Principal {
-  key: string;
   prefix: string;
 }
 
@@ -35,8 +35,3 @@ export type RouteHandler = (ctx: RouteContext) => RouteResult | Promise<RouteRes
 
 /** One route file answers the operations of one resource, keyed by operationId. */
 export type RouteTable = Record<string, RouteHandler>;
-
-/** Fastify route options of the emulator's own: a `rawBody` route streams a non-JSON body (a file) itself. */
-export interface RouteConfig {
-  rawBody?: boolean;
-}

@@ -26,7 +26,7 @@ const INITIAL_ENTRIES = 1024;
 const newSlots = (): Map<string, number> => new Map();
 
 /**
- * Idempotency records by scope (the hash of the API key) and Idempotency-Key, with a queue in the order they were
+ * Idempotency records by scope (the account in one environment) and Idempotency-Key, with a queue in the order they were
  * made: a record leaves from the front of the queue once its window has passed, so expiry costs O(1) per record and
  * never a scan.
  *
@@ -74,7 +74,7 @@ export class IdempotencyLedger {
     private readonly blockCharacters = TEXT_BLOCK,
   ) {}
 
-  /** Live records: one per key of each scope (a scope is an API key, so there are few). */
+  /** Live records: one per key of each scope (a scope is the account in an environment, so there are few). */
   get size(): number {
     let live = 0;
     for (const slots of this.byScope.values()) live += slots.size;

@@ -1,4 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { ApiFailure } from './errors.js';
+
+/**
+ * The largest JSON request body. The largest body of the contract's operations (send-now with 1,000 fields, each with
+ * an anchor and properties) is some 300 KB; documents never travel in JSON, so this limit has nothing to do with
+ * `--max-document-bytes`.
+ */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * The deepest nesting of objects and arrays a request body may have. The contract's deepest body (send-now: fields
@@ -65,4 +73,29 @@ export function notJsonBody(contentType: string | undefined): ApiFailure {
     `This operation reads a JSON body: send it with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`,
     { expected: 'application/json', received: contentType ?? null },
   );
+}
+
+/** 413 for a JSON body over JSON_BODY_LIMIT_BYTES (`declaredLength`: its Content-Length, when it had one). */
+export function jsonBodyTooLarge(declaredLength: string | undefined): ApiFailure {
+  const declared = declaredLength === undefined ? NaN : Number(declaredLength);
+  const known = Number.isSafeInteger(declared);
+  return new ApiFailure(
+    413,
+    'REQUEST_TOO_LARGE',
+    `The JSON request body is ${known ? `${declared} bytes` : 'over the limit'}; at most ${JSON_BODY_LIMIT_BYTES} bytes are accepted. A document is not sent in JSON: upload it to the address its registration answers.`,
+    { maxBytes: JSON_BODY_LIMIT_BYTES, ...(known ? { declaredBytes: declared } : {}) },
+  );
+}
+
+/**
+ * Registers routes whose body is a file (an upload, a PDF to validate), in a scope of their own where no parser reads
+ * the body, whatever its Content-Type: the route checks the type, then streams the body itself. (Parsed as JSON
+ * first, a PDF sent as application/json would be answered 400 INVALID_JSON instead of 415.)
+ */
+export function withRawBodies(app: FastifyInstance, register: (scope: FastifyInstance) => void): void {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    register(scope);
+  });
 }

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../api/idempotency.js';
 import { operations, type Operation } from '../api/operations.js';
 import { parseKey } from '../shared/keys.js';
-import type { Principal, RouteConfig, RouteContext, RouteTable } from './context.js';
+import { bearerCredential } from './authorization.js';
+import type { Principal, RouteContext, RouteTable } from './context.js';
 import { ApiFailure } from './errors.js';
-import { mediaType, notJsonBody, parseJsonBody } from './json-body.js';
+import { JSON_BODY_LIMIT_BYTES, jsonBodyTooLarge, mediaType, notJsonBody, parseJsonBody, withRawBodies } from './json-body.js';
 import { Events, type EventSink } from './events.js';
 import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
 import { emptyState, Store } from './store.js';
@@ -86,15 +87,15 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
 
   const app = Fastify({
     logger: false,
-    bodyLimit: Math.max(options.maxDocumentBytes * 2, 1024 * 1024),
+    // Only JSON is read by fastify: files (uploads, validate) are streamed by their routes, against --max-document-bytes.
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: false,
   });
-  // Raw bodies (uploads, validate) are streamed by the routes marked `rawBody`; every other route reads JSON only
-  // (fastify's own text/plain parser would hand a route a string).
+  // Every route reads JSON only (fastify's own text/plain parser would hand a route a string), but those registered
+  // through withRawBodies, which stream their file themselves.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, _payload, done) => {
-    if ((request.routeOptions.config as RouteConfig | undefined)?.rawBody) return done(null);
     done(notJsonBody(mediaType(request.headers['content-type'])) as unknown as Error, undefined);
   });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -106,10 +107,10 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     }
   });
 
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiFailure) return sendFailure(reply, error);
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) return sendFailure(reply, new ApiFailure(413, 'DOCUMENT_TOO_LARGE', 'The request body is too large.', { maxBytes: options.maxDocumentBytes }));
+    if (status === 413) return sendFailure(reply, jsonBodyTooLarge(request.headers['content-length']));
     if (status && status < 500) return sendFailure(reply, new ApiFailure(status, 'BAD_REQUEST', (error as Error).message));
     return sendFailure(reply, new ApiFailure(500, 'INTERNAL_ERROR', `Emulator error: ${(error as Error).message}`));
   });
@@ -117,20 +118,37 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     sendFailure(reply, new ApiFailure(404, 'RESOURCE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`)),
   );
 
+  /** The account's requests in the current second, authenticated ones only: what `--rate-limit` is held against. */
   const rateWindow = { second: 0, count: 0 };
-  function rateLimit(reply: FastifyReply): ApiFailure | undefined {
-    if (!options.rateLimit) return undefined;
+  function countRequest(): void {
     const second = Math.floor(Date.now() / 1000);
     if (second !== rateWindow.second) {
       rateWindow.second = second;
       rateWindow.count = 0;
     }
     rateWindow.count++;
-    const remaining = Math.max(0, options.rateLimit - rateWindow.count);
-    reply.header('ratelimit-limit', String(options.rateLimit)).header('ratelimit-remaining', String(remaining)).header('ratelimit-reset', '1');
-    if (rateWindow.count > options.rateLimit) {
-      return new ApiFailure(429, 'RATE_LIMITED', `Account request ceiling of ${options.rateLimit}/s reached.`, undefined, { 'retry-after': '1' });
-    }
+  }
+
+  /**
+   * Every 429 carries Retry-After and RateLimit-Limit, -Remaining and -Reset (pins.md, "Rate limit"). An injected 429
+   * without `--rate-limit` plays a ceiling just reached: the requests of this second.
+   */
+  function rateLimited(message: string, retryAfterSeconds: number): ApiFailure {
+    const wait = String(retryAfterSeconds);
+    return new ApiFailure(429, 'RATE_LIMITED', message, undefined, {
+      'retry-after': wait,
+      'ratelimit-limit': String(options.rateLimit ?? rateWindow.count),
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': wait,
+    });
+  }
+
+  /** Counts an authenticated request toward the account's ceiling; past it, the 429 to answer. */
+  function rateLimit(reply: FastifyReply): ApiFailure | undefined {
+    countRequest();
+    if (!options.rateLimit) return undefined;
+    if (rateWindow.count > options.rateLimit) return rateLimited(`Account request ceiling of ${options.rateLimit}/s reached.`, 1);
+    reply.header('ratelimit-limit', String(options.rateLimit)).header('ratelimit-remaining', String(options.rateLimit - rateWindow.count)).header('ratelimit-reset', '1');
     return undefined;
   }
 
@@ -138,11 +156,9 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   const principals = new Map<string, Principal>();
   function authenticate(request: FastifyRequest): Principal {
     const header = request.headers.authorization;
-    const known = typeof header === 'string' ? principals.get(header) : undefined;
+    const known = header === undefined ? undefined : principals.get(header);
     if (known) return known;
-    const match = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header) : null;
-    if (!match) throw new ApiFailure(401, 'UNAUTHENTICATED', 'Missing API key: send Authorization: Bearer <key>.');
-    const key = match[1]!;
+    const key = bearerCredential(header, 'API key');
     const parsed = parseKey(key);
     if (!options.keys.includes(key)) {
       if (parsed && parsed.mode !== options.environment) {
@@ -150,36 +166,27 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
       }
       throw new ApiFailure(401, 'INVALID_API_KEY', 'The API key is invalid or revoked.');
     }
-    const principal = { key, prefix: parsed?.prefix ?? '' };
-    principals.set(header as string, principal);
+    const principal = { prefix: parsed?.prefix ?? '' };
+    principals.set(header!, principal);
     return principal;
   }
 
   const tables = await loadRouteTables();
   const inFlight = new Map<string, Promise<void>>();
-  const keyHashes = new Map<string, string>();
-  const keyHash = (key: string): string => {
-    let known = keyHashes.get(key);
-    if (known === undefined) {
-      known = hash('sha256', key);
-      keyHashes.set(key, known);
-    }
-    return known;
-  };
 
-  function register(operation: Operation): void {
+  function register(target: FastifyInstance, operation: Operation): void {
     const handler = tables[operation.id];
     if (!handler) return;
-    app.route({
+    target.route({
       method: operation.method,
       url: routePath(operation.path),
-      config: { rawBody: RAW_BODY_OPERATIONS.has(operation.id) } satisfies RouteConfig,
       handler: async (request, reply) => {
         requestLog.requests++;
+        if (options.faults.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.faults.latencyMs));
+        // A request without a valid key is no request of the account: it is refused before it could use the ceiling.
+        const principal = authenticate(request);
         const limited = rateLimit(reply);
         if (limited) return sendFailure(reply, limited);
-        if (options.faults.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.faults.latencyMs));
-        const principal = authenticate(request);
         const idempotencyKey = request.headers['idempotency-key'];
         const roll = random();
         const faults = options.faults;
@@ -188,7 +195,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           return sendFailure(reply, new ApiFailure(503, 'SERVICE_UNAVAILABLE', 'Injected fault: service unavailable.', undefined, { 'retry-after': '0' }));
         }
         if (!resetAfterCommit && roll < faults.reset + faults.unavailable + faults.rateLimited) {
-          return sendFailure(reply, new ApiFailure(429, 'RATE_LIMITED', 'Injected fault: rate limited.', undefined, { 'retry-after': '0' }));
+          return sendFailure(reply, rateLimited('Injected fault: rate limited.', 0));
         }
         if (resetAfterCommit && !(operation.method === 'POST' && typeof idempotencyKey === 'string')) {
           request.raw.socket.destroy();
@@ -206,8 +213,9 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
           if (typeof idempotencyKey !== 'string' || !isValidIdempotencyKey(idempotencyKey)) {
             throw recordedFailure(operation, request, principal, new ApiFailure(400, 'IDEMPOTENCY_KEY_INVALID', 'This operation requires an Idempotency-Key header of 8 to 255 printable ASCII characters.'));
           }
-          // Scoped to the key by its hash: the state (and the --state file) holds no part of a key.
-          idempotencyScope = keyHash(principal.key);
+          // Scoped to the account, not to the key: a key stands for the whole account (contract, Authentication 3), so a
+          // retry after a key rotation replays. Each environment keeps its own (a --state file may serve both in turn).
+          idempotencyScope = `${options.environment}.${store.state.account.id}`;
           idempotencySlot = `${idempotencyScope}:${idempotencyKey}`;
           print = fingerprint(request);
           // The same key in flight: wait for it, then answer as a replay (or run, if it failed and stored nothing).
@@ -282,9 +290,11 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     store.state.apiCalls.record(request.method, query < 0 ? url : url.slice(0, query), operation.id, status, principal.prefix);
   }
 
-  for (const operation of operations) {
-    if (operation.id !== 'createEnvelopeV2') register(operation);
-  }
+  const apiOperations = operations.filter((operation) => operation.id !== 'createEnvelopeV2');
+  for (const operation of apiOperations) if (!RAW_BODY_OPERATIONS.has(operation.id)) register(app, operation);
+  withRawBodies(app, (scope) => {
+    for (const operation of apiOperations) if (RAW_BODY_OPERATIONS.has(operation.id)) register(scope, operation);
+  });
 
   const { registerLegacyRoutes } = await import('./routes/legacy.js');
   registerLegacyRoutes(app, { store, options, events });

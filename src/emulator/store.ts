@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { constants, createReadStream, rmSync } from 'node:fs';
 import { access, mkdir, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ApiCallLog, type ApiCallRecord } from './api-call-log.js';
 import { EnvelopeTable } from './envelope-table.js';
@@ -350,6 +350,35 @@ function stateHead(state: State): Record<string, unknown> {
   return { format: STATE_FORMAT, ...rest };
 }
 
+/**
+ * Whether `fileName` is a temporary file the atomic writer (openAtomic, src/output/atomic-file.ts) makes beside the
+ * state file `stateName` while it saves: `.<stateName>.<12 hex digits>.tmp`.
+ */
+export function isStateSaveInProgress(fileName: string, stateName: string): boolean {
+  const prefix = `.${stateName}.`;
+  return fileName.startsWith(prefix) && /^[0-9a-f]{12}\.tmp$/.test(fileName.slice(prefix.length));
+}
+
+/**
+ * Removes the temporary files of saves that never finished (the process was killed mid-save: each is as large as the
+ * state, and nothing else would ever remove it). Only files of the writer's name pattern for this state file go; a
+ * save of this process has not begun yet.
+ */
+async function removeUnfinishedSaves(statePath: string): Promise<void> {
+  const folder = dirname(statePath);
+  const stateName = basename(statePath);
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch {
+    // No folder yet (it is made below), or one that cannot be read: that is said when the state is read or written.
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.isFile() && isStateSaveInProgress(entry.name, stateName)) await rm(join(folder, entry.name), { force: true });
+  }
+}
+
 /** Lines are gathered into chunks of about this many characters before each write. */
 const WRITE_CHUNK = 1024 * 1024;
 
@@ -384,6 +413,7 @@ export class Store {
 
   static async open(statePath: string | undefined, initial: () => State): Promise<{ store: Store; restored: boolean }> {
     if (statePath) {
+      await removeUnfinishedSaves(statePath);
       try {
         return { store: await Store.load(statePath), restored: true };
       } catch (error) {
@@ -444,7 +474,8 @@ export class Store {
       if (line[0] === 'envelope') store.state.envelopes.add(line[1], line[2]);
       else if (line[0] === 'document') store.state.documents.set(line[1].documentId, line[1]);
       else if (line[0] === 'idempotency') {
-        // The slot is `<key hash>:<Idempotency-Key>`; the hash is hex, so the first colon ends it.
+        // The slot is `<scope>:<Idempotency-Key>`; a scope (an environment and an account id, or in files of earlier
+        // versions a key's hex hash) has no colon, so the first colon ends it.
         const colon = line[1].indexOf(':');
         store.state.idempotency.set(line[1].slice(0, colon), line[1].slice(colon + 1), line[2]);
       }

@@ -30,6 +30,28 @@ describe('account', () => {
     expect(catalog.data.map((entry: { id: string }) => entry.id)).toEqual(expect.arrayContaining(['ANCHOR_SEARCH', 'SEND_NOW', 'WEBHOOKS']));
   });
 
+  it('"Lists (every collection)": both capability lists page with limit (1-100, default 20) and cursor, answering nextCursor', async () => {
+    for (const path of ['/v4/api/account/capabilities', '/v4/api/capabilities']) {
+      const whole = expectStatus(await call(emulator, 'GET', path), 200).body;
+      expect(whole.nextCursor, path).toBeNull();
+      expect(whole.data.length).toBeGreaterThan(1);
+      const listed: unknown[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { data: unknown[]; nextCursor: string | null } = expectStatus(await call(emulator, 'GET', `${path}?limit=1${cursor ? `&cursor=${cursor}` : ''}`), 200).body;
+        expect(page.data).toHaveLength(1);
+        listed.push(...page.data);
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(listed).toEqual(whole.data);
+      for (const query of ['limit=0', 'limit=101', 'limit=x', 'cursor=zzz']) {
+        const answer = await call(emulator, 'GET', `${path}?${query}`);
+        expect(answer.status, `${path}?${query}`).toBe(400);
+        expect(answer.body.error.code).toBe('VALIDATION_ERROR');
+      }
+    }
+  });
+
   it('lists the calls made by the key, newest first, paginated', async () => {
     expectStatus(await call(emulator, 'GET', '/v4/api/envelopes/missing-envelope'), 404);
     const calls = expectStatus(await call(emulator, 'GET', '/v4/api/account/api-calls?limit=2'), 200).body;

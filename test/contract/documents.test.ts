@@ -136,6 +136,13 @@ describe('upload to the signed address', () => {
     const answer = await putBytes(registered.uploadUrl, await ndaPdf(), 'application/octet-stream');
     expect(answer.status).toBe(415);
     expect(await errorOf(answer)).toMatchObject({ code: 'CONTENT_TYPE_MISMATCH', details: { expected: PDF, received: 'application/octet-stream' } });
+    // The type is checked before anything reads the body: JSON is no exception.
+    for (const body of [await ndaPdf(), new TextEncoder().encode('{"not": "a PDF"}')]) {
+      const json = await putBytes(registered.uploadUrl, body, 'application/json');
+      expect(json.status).toBe(415);
+      expect(await errorOf(json)).toMatchObject({ code: 'CONTENT_TYPE_MISMATCH', details: { expected: PDF, received: 'application/json' } });
+    }
+    expect((await documentRecord(emulator, envelopeId, registered.documentId)).status).toBe('AWAITING_UPLOAD');
   });
 
   it('ends FAILED, with a reason, when the bytes are not a readable PDF', async () => {
@@ -231,6 +238,22 @@ describe('upload limits and expiry', () => {
     expect(answer.status).toBe(413);
     expect(await errorOf(answer)).toMatchObject({ code: 'DOCUMENT_TOO_LARGE', details: { maxBytes, receivedBytes: 32_000 } });
     expect((await documentRecord(limited, envelopeId, registered.documentId)).status).toBe('AWAITING_UPLOAD');
+  });
+
+  it('--signed-address-ttl holds for every signed address: upload, document download and the envelope ZIP', async () => {
+    const { envelopeId } = await draftWithSigners(limited);
+    const document = await addDocument(limited, envelopeId, await ndaPdf());
+    const addresses = [
+      expectStatus(await call(limited, 'GET', `/v4/api/envelopes/${envelopeId}/documents/${document.documentId}/download-url`), 200).body,
+      expectStatus(await call(limited, 'GET', `/v4/api/envelopes/${envelopeId}/download`), 200).body,
+    ];
+    for (const { expiresAt } of addresses) expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    for (const { url } of addresses) {
+      const answer = await fetch(url);
+      expect(answer.status, url).toBe(403);
+      expect((await errorOf(answer)).code).toBe('SIGNED_ADDRESS_EXPIRED');
+    }
   });
 
   it('refuses an expired upload address with 403 SIGNED_ADDRESS_EXPIRED', async () => {
@@ -385,6 +408,12 @@ describe('validateSealedDocument', () => {
   it('refuses a body that is not application/pdf with 415, an empty one with 400', async () => {
     const wrongType = await emulator.fetch('/v4/api/documents/validate', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
     expect(wrongType.status).toBe(415);
+    // Checked before the body is read: a PDF, or JSON, sent as JSON is not parsed as JSON first.
+    for (const body of [await ndaPdf(), new TextEncoder().encode('{"valid": true}')]) {
+      const asJson = await emulator.fetch('/v4/api/documents/validate', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(asJson.status).toBe(415);
+      expect((await errorOf(asJson)).code).toBe('UNSUPPORTED_CONTENT_TYPE');
+    }
     const empty = await emulator.fetch('/v4/api/documents/validate', { method: 'POST', headers: { 'content-type': PDF }, body: new Uint8Array(0) });
     expect(empty.status).toBe(400);
   });

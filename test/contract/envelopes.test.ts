@@ -80,7 +80,7 @@ describe('create a draft: POST /v4/api/envelopes/', () => {
     ['a deadline that is not a date-time', { deadline: 'next friday' }, 'deadline'],
     ['a deadline in the past', { deadline: '2001-01-01T00:00:00.000Z' }, 'deadline'],
     ['an empty title', { title: '' }, 'title'],
-    ['a property the operation does not know', { name: 'x' }, '(body)'],
+    ['a property the operation does not know', { name: 'x' }, 'name'],
   ])('refuses %s: 400 VALIDATION_ERROR naming it', async (_label, body, path) => {
     const answer = await call(emulator, 'POST', '/v4/api/envelopes/', { idempotent: true, body });
     expect(answer.status).toBe(400);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { expandPath, operations, pathParams } from '../../src/api/operations.js';
 import { call, expectStatus } from '../support/api-call.js';
-import { useEmulator } from '../support/emulator.js';
+import { tempDir } from '../support/cli.js';
+import { useEmulator, withEmulator } from '../support/emulator.js';
 import { outbox, readyDraft, resetEmulator } from '../support/envelope-flow.js';
 
 const otherKey = 'em_test_OtherIntegrationKey0123456789';
@@ -84,13 +86,16 @@ describe('"a replay answers the stored response with header Idempotent-Replayed:
     expect(fixed.headers.get('idempotent-replayed')).toBeNull();
   });
 
-  it('keys belong to the API key: the same Idempotency-Key from another key is a new request', async () => {
+  it('"A key represents the whole account as a principal": after rotating to another key, a retry with the same Idempotency-Key replays', async () => {
     const mine = await create('shared-key-value-1');
-    const theirs = await create('shared-key-value-1', { title: 'Idempotent' }, otherKey);
-    expect(theirs.status).toBe(201);
-    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
-    expect(theirs.body.id).not.toBe(mine.body.id);
-    expect(await envelopeCount()).toBe(2);
+    const rotated = await create('shared-key-value-1', { title: 'Idempotent' }, otherKey);
+    expect(rotated.status).toBe(201);
+    expect(rotated.headers.get('idempotent-replayed')).toBe('true');
+    expect(rotated.body).toEqual(mine.body);
+    expect(await envelopeCount()).toBe(1);
+    const different = await create('shared-key-value-1', { title: 'Another' }, otherKey);
+    expect(different.status).toBe(409);
+    expect(different.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });
 
@@ -148,5 +153,22 @@ describe('an Idempotency-Key on a POST that does not require one (registerDocume
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('IDEMPOTENCY_KEY_INVALID');
     expect(expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${draft.id}/documents`), 200).body.data).toHaveLength(2);
+  });
+});
+
+describe('Idempotency-Keys of the two environments', () => {
+  it('"Two environments run the same contract": a sandbox record is not replayed to a production key on the same --state', async () => {
+    const statePath = join(tempDir('esign-idempotency-'), 'state.json');
+    const request = { body: { title: 'Per environment' }, headers: { 'idempotency-key': 'environment-key-0001' } };
+    const sandboxId = await withEmulator(['--state', statePath, '--key', 'em_test_SandboxIntegrationKey0123'], async (sandbox) => {
+      const first = expectStatus(await call(sandbox, 'POST', '/v4/api/envelopes/', request), 201);
+      expect(expectStatus(await call(sandbox, 'POST', '/v4/api/envelopes/', request), 201).headers.get('idempotent-replayed')).toBe('true');
+      return first.body.id as string;
+    });
+    await withEmulator(['--state', statePath, '--environment', 'production', '--key', 'em_live_ProductionIntegrationKey01'], async (production) => {
+      const answer = expectStatus(await call(production, 'POST', '/v4/api/envelopes/', request), 201);
+      expect(answer.headers.get('idempotent-replayed')).toBeNull();
+      expect(answer.body.id).not.toBe(sandboxId);
+    });
   });
 });

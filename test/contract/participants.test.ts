@@ -10,6 +10,10 @@ function participantsPath(envelopeId: string, participantId?: string): string {
   return `/v4/api/envelopes/${envelopeId}/participants${participantId ? `/${participantId}` : ''}`;
 }
 
+async function history(target: EmulatorProcess, envelopeId: string): Promise<any[]> {
+  return expectStatus(await call(target, 'GET', `/v4/api/envelopes/${envelopeId}/history?limit=100`), 200).body.data;
+}
+
 async function correct(target: EmulatorProcess, envelopeId: string, participantId: string, body: Record<string, unknown>) {
   return call(target, 'PATCH', participantsPath(envelopeId, participantId), { body });
 }
@@ -154,6 +158,33 @@ describe('correct a participant: PATCH /v4/api/envelopes/{envelopeId}/participan
     expect((await outbox(emulator, draft.id)).map((message) => message.to)).toEqual(['ada@example.test']);
     await participantAction(emulator, draft.id, ada.id, 'sign');
     expect((await outbox(emulator, draft.id)).map((message) => message.to)).toEqual(['ada@example.test', 'bob.new@example.test']);
+  });
+
+  it('e-mails are compared case-insensitively: a change of letter case only is no new address (no new link, no invitation, no message counted)', async () => {
+    await resetEmulator(oneMessage);
+    const draft = await readyDraft(oneMessage, [{ name: 'Ada', email: 'ada@example.test' }]);
+    await send(oneMessage, draft.id);
+    const [ada] = draft.participants;
+    expect((await correct(oneMessage, draft.id, ada.id, { email: 'ADA@Example.TEST' })).status).toBe(204);
+    expect(await outbox(oneMessage, draft.id)).toHaveLength(1);
+    expect((await getEnvelope(oneMessage, draft.id)).participants[0].email).toBe('ADA@Example.TEST');
+    const corrections = (await history(oneMessage, draft.id)).filter((entry) => entry.action === 'PARTICIPANT_CORRECTED');
+    expect(corrections).toEqual([expect.objectContaining({ details: { participantId: ada.id, changed: ['email'], linkInvalidated: false } })]);
+    // A real change of address is a new invitation, which the limit (its one message went to the first) refuses.
+    expect((await correct(oneMessage, draft.id, ada.id, { email: 'other@example.test' })).status).toBe(403);
+    expect((await participantAction(oneMessage, draft.id, ada.id, 'sign', { linkVersion: 1 })).status).toBe(200);
+  });
+
+  it('a correction that changes nothing is answered 204 and does nothing: no history entry, no invitation, no message counted', async () => {
+    await resetEmulator(oneMessage);
+    const draft = await readyDraft(oneMessage, [{ name: 'Ada', email: 'ada@example.test' }]);
+    await send(oneMessage, draft.id);
+    const [ada] = draft.participants;
+    const entries = (await history(oneMessage, draft.id)).length;
+    expect((await correct(oneMessage, draft.id, ada.id, { name: 'Ada', email: 'ada@example.test', deliveryMethod: 'EMAIL' })).status).toBe(204);
+    expect((await history(oneMessage, draft.id)).length).toBe(entries);
+    expect(await outbox(oneMessage, draft.id)).toHaveLength(1);
+    expect((await participantAction(oneMessage, draft.id, ada.id, 'sign', { linkVersion: 1 })).status).toBe(200);
   });
 
   it('PHONE_NUMBER_REQUIRED when switching to SMS without a number', async () => {

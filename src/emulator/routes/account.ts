@@ -1,5 +1,5 @@
 import type { RouteTable } from '../context.js';
-import { cursorPosition, pageLimit, positionCursor } from '../pagination.js';
+import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
 
 const catalog = [
   { id: 'ANCHOR_SEARCH', description: 'Place fields by searching text in the document' },
@@ -34,11 +34,11 @@ export const routes: RouteTable = {
       usage: { messagesSent: store.state.messagesSent, envelopesCreated: store.state.envelopesCreated },
     },
   }),
-  getEffectiveCapabilities: ({ store, options }) => ({
-    status: 200,
-    body: { data: store.state.capabilities.filter((id) => id !== 'ANCHOR_SEARCH' || options.anchorSearch).map((id) => ({ id, enabled: true })) },
-  }),
-  getCapabilityCatalog: () => ({ status: 200, body: { data: catalog } }),
+  getEffectiveCapabilities: ({ store, options, query }) => {
+    const enabled = store.state.capabilities.filter((id) => id !== 'ANCHOR_SEARCH' || options.anchorSearch).map((id) => ({ id, enabled: true }));
+    return { status: 200, body: paginate(enabled, query) };
+  },
+  getCapabilityCatalog: ({ query }) => ({ status: 200, body: paginate(catalog, query) }),
   listApiCalls: ({ store, query, principal }) => {
     const limit = pageLimit(query);
     const page = store.state.apiCalls.madeWith(principal.prefix, limit, cursorPosition(query)?.seq);

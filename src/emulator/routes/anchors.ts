@@ -3,13 +3,18 @@ import { assertAnchorSearchPossible, loadSearchableText, withSearchSlot } from '
 import type { RouteContext, RouteResult, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
 import type { DocumentRecord } from '../store.js';
-import { lazySchema, parseBody } from '../validate.js';
+import { lazySchema, parseBody, withKnownProperties, type KnownProperties } from '../validate.js';
 import { findEnvelopeDocument } from './documents.js';
 
 /** Searches in one anchors:find call; the contract names no ceiling, this one keeps a call bounded. */
 const MAX_SEARCHES = 100;
 
-const findSchema = lazySchema((z) => z.strictObject({ searches: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_SEARCHES) }));
+/** A search item, as the contract describes it; the anchor module checks the values. */
+const SEARCH_PROPERTIES: KnownProperties = { key: true, text: true, occurrence: true, caseSensitive: true, matchWholeWord: true, offset: { x: true, y: true } };
+
+const findSchema = lazySchema((z) =>
+  z.strictObject({ searches: z.array(withKnownProperties(z.record(z.string(), z.unknown()), SEARCH_PROPERTIES)).min(1).max(MAX_SEARCHES) }),
+);
 
 /** Found positions to a hundredth of a point: the contract calls the size approximate and the text's top-left is not finer. */
 

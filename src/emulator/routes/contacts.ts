@@ -8,7 +8,7 @@ import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
 
 const contactShape = (z: Zod) =>
-  z.object({
+  z.strictObject({
     name: z.string().trim().min(1).max(255),
     email: z.email(),
     phoneNumber: z.e164().nullish(),

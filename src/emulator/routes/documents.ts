@@ -14,12 +14,27 @@ import {
 import { findSealedDocument, SEAL_KEYWORD } from '../sealing.js';
 import { signAddress } from '../signing.js';
 import type { DocumentRecord, EnvelopeRecord, StoredField } from '../store.js';
-import { lazySchema, parseBody } from '../validate.js';
+import { lazySchema, parseBody, withKnownProperties, type KnownProperties } from '../validate.js';
 import { envelopeDocuments } from '../views.js';
 import { paginate } from '../pagination.js';
 
 const registerSchema = lazySchema((z) => z.strictObject({ fileName: z.string().trim().min(1).max(255), contentType: z.string().min(1) }));
-const fieldsSchema = lazySchema((z) => z.strictObject({ fields: z.array(z.unknown()) }));
+/**
+ * A field of PUT fields, as the contract describes it. The values are the placement module's to check; a property it
+ * does not know is refused here. `properties` is the field's own (the contract's `label` is an example), kept as sent.
+ */
+const FIELD_PROPERTIES: KnownProperties = {
+  id: true,
+  participantId: true,
+  type: true,
+  pages: true,
+  position: { x: true, y: true },
+  size: { width: true, height: true },
+  anchor: { text: true, occurrence: true, caseSensitive: true, matchWholeWord: true, offset: { x: true, y: true }, ifNotFound: true },
+  properties: true,
+};
+
+const fieldsSchema = lazySchema((z) => z.strictObject({ fields: z.array(withKnownProperties(z.unknown(), FIELD_PROPERTIES)) }));
 const emptySchema = lazySchema((z) => z.strictObject({}));
 
 /** The envelope and one of its documents, else 404. */

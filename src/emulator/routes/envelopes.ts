@@ -21,9 +21,6 @@ import { envelopeView } from '../views.js';
 import { sendNow } from '../send-now.js';
 import { historyOf } from '../events.js';
 
-/** How long an envelope ZIP address stays valid. */
-const DOWNLOAD_TTL_MS = 15 * 60 * 1000;
-
 const createSchema = lazySchema((z) => {
   const settings = settingsShape(z);
   return z.strictObject({ title: settings.title.optional(), message: settings.message.optional(), deadline: settings.deadline.optional(), folderId: settings.folderId.optional() });
@@ -120,7 +117,7 @@ export const routes: RouteTable = {
 
   getEnvelopeDownload: (ctx) => {
     const envelope = findEnvelope(ctx, ctx.params.envelopeId!);
-    return { status: 200, body: signAddress(ctx.origin, `/_files/envelopes/${envelope.id}.zip`, DOWNLOAD_TTL_MS) };
+    return { status: 200, body: signAddress(ctx.origin, `/_files/envelopes/${envelope.id}.zip`, ctx.options.signedAddressTtlMs) };
   },
 
   moveEnvelope: async (ctx) => {

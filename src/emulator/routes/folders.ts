@@ -15,10 +15,10 @@ const folderName = (z: Zod) =>
     .refine((name) => !name.includes('/'), 'a folder name cannot contain "/"');
 
 /** `parentId` absent or null: the root. */
-const createSchema = lazySchema((z) => z.object({ name: folderName(z), parentId: z.string().min(1).nullish() }));
-const renameSchema = lazySchema((z) => z.object({ name: folderName(z) }));
+const createSchema = lazySchema((z) => z.strictObject({ name: folderName(z), parentId: z.string().min(1).nullish() }));
+const renameSchema = lazySchema((z) => z.strictObject({ name: folderName(z) }));
 /** Required, so that a mistyped property cannot silently move a folder to the root. */
-const moveSchema = lazySchema((z) => z.object({ parentId: z.string().min(1).nullable() }));
+const moveSchema = lazySchema((z) => z.strictObject({ parentId: z.string().min(1).nullable() }));
 
 /** `Sales/2026/Q1`: the names from the root down. */
 function folderPath(state: State, folder: FolderRecord): string {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerCredential } from '../authorization.js';
 import { ApiFailure, fail } from '../errors.js';
 import {
   addDocumentId,
@@ -32,18 +33,18 @@ const createSchema = lazySchema((z) => {
   const settings = settingsShape(z);
   const delivery = deliveryShape(z);
   const id = z.string().min(1).max(128);
-  return z.object({
+  return z.strictObject({
     title: settings.title.optional(),
     folderId: settings.folderId.optional(),
     deadline: settings.deadline.optional(),
     message: z.string().max(MESSAGE_MAX).optional(),
     documents: z
-      .array(z.object({ id, fileName: z.string().trim().min(1).max(255), contentType: z.enum(DOCUMENT_CONTENT_TYPES) }))
+      .array(z.strictObject({ id, fileName: z.string().trim().min(1).max(255), contentType: z.enum(DOCUMENT_CONTENT_TYPES) }))
       .min(1)
       .refine((documents) => new Set(documents.map((document) => document.id)).size === documents.length, 'document ids must be unique'),
     signatories: z
       .array(
-        z.object({
+        z.strictObject({
           id,
           name: delivery.name,
           email: delivery.email,
@@ -56,17 +57,17 @@ const createSchema = lazySchema((z) => {
       .min(1)
       .refine((signatories) => new Set(signatories.map((signatory) => signatory.id)).size === signatories.length, 'signatory ids must be unique'),
     observers: z
-      .array(z.object({ email: delivery.email, notifyOnSent: z.boolean().default(false), notifyOnCompletion: z.boolean().default(true) }))
+      .array(z.strictObject({ email: delivery.email, notifyOnSent: z.boolean().default(false), notifyOnCompletion: z.boolean().default(true) }))
       .default([]),
     fields: z
       .array(
-        z.object({
+        z.strictObject({
           type: z.string(),
           documentId: z.string(),
           signatoryId: z.string(),
           pageNumber: z.number().int().min(1),
-          position: z.object({ x: z.number().min(0), y: z.number().min(0), width: z.number().positive(), height: z.number().positive() }),
-          properties: z.object({ label: z.string().max(255).optional() }).optional(),
+          position: z.strictObject({ x: z.number().min(0), y: z.number().min(0), width: z.number().positive(), height: z.number().positive() }),
+          properties: z.strictObject({ label: z.string().max(255).optional() }).optional(),
         }),
       )
       .default([]),
@@ -80,9 +81,7 @@ function sessionActor(state: State): Actor {
 
 /** Session token, then `x-account-id`: 401 without a session token (an API key is refused), 404 for another account. */
 function authenticate(request: FastifyRequest, state: State): void {
-  const header = request.headers.authorization;
-  const token = typeof header === 'string' ? /^Bearer (\S+)$/.exec(header)?.[1] : undefined;
-  if (!token) throw new ApiFailure(401, 'UNAUTHENTICATED', 'Missing session token: send Authorization: Bearer <session token>.');
+  const token = bearerCredential(request.headers.authorization, 'session token');
   if (!sessionTokenPattern.test(token)) {
     throw new ApiFailure(401, 'INVALID_SESSION_TOKEN', 'The /v2 API takes a session token, not an API key; new integrations use /v4/api with an API key.');
   }

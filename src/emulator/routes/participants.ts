@@ -103,7 +103,8 @@ export const routes: RouteTable = {
   /**
    * Contract: a participant who has not finished can be corrected, also after sending. Changing the address of the
    * participant in turn invalidates the old link (linkVersion + 1) and resends the invitation, which counts toward the
-   * message limit: with none left, 403 MESSAGE_LIMIT_REACHED and nothing changes.
+   * message limit: with none left, 403 MESSAGE_LIMIT_REACHED and nothing changes. A correction that changes nothing
+   * is answered 204 as well, and does nothing.
    */
   correctParticipant: async (ctx) => {
     const body = parseBody(await correctionSchema(), ctx.body);
@@ -119,7 +120,12 @@ export const routes: RouteTable = {
     };
     checkDeliveryAddress(corrected, 'body');
     const changed = (Object.keys(corrected) as (keyof typeof corrected)[]).filter((key) => corrected[key] !== participant[key]);
-    const addressChanged = changed.some((key) => key !== 'name');
+    // Nothing to correct: no history entry, and above all no new link or invitation.
+    if (changed.length === 0) return { status: 204 };
+    // E-mails are compared case-insensitively, as everywhere in the emulator: a new spelling is kept, but it is
+    // the same mailbox, whose link stays valid.
+    const sameMailbox = corrected.email.toLowerCase() === participant.email.toLowerCase();
+    const addressChanged = changed.some((key) => key !== 'name' && !(key === 'email' && sameMailbox));
     const reinvite = addressChanged && isTurn(envelope, participant) && participant.status === 'NOTIFIED';
     if (reinvite) assertMessagesLeft(ctx, 1);
     participant.name = corrected.name;

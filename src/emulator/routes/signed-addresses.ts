@@ -5,9 +5,9 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RouteConfig } from '../context.js';
 import { discardReceivedBody, documentByteStream, keepDocumentBytes, receiveBody } from '../document-bytes.js';
 import { ApiFailure, fail } from '../errors.js';
+import { withRawBodies } from '../json-body.js';
 import type { Events } from '../events.js';
 import type { EmulatorOptions } from '../options.js';
 import { beginProcessing } from '../processing.js';
@@ -135,8 +135,7 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
     }
   }
 
-  const rawBody: RouteConfig = { rawBody: true };
-  app.put<{ Params: { documentId: string } }>('/_files/documents/:documentId', { config: rawBody }, async (request, reply) => {
+  withRawBodies(app, (scope) => scope.put<{ Params: { documentId: string } }>('/_files/documents/:documentId', async (request, reply) => {
     assertSigned(request, uploadRenewal);
     const document = findDocument(request.params.documentId);
     assertUploadable(document);
@@ -176,7 +175,7 @@ export function registerSignedAddressRoutes(app: FastifyInstance, deps: SignedAd
     }
     beginProcessing(deps, document, received);
     return reply.code(200).send({ documentId: document.documentId, status: document.status, byteLength: received.byteLength });
-  });
+  }));
 
   app.get<{ Params: { documentId: string } }>('/_files/documents/:documentId/content', async (request, reply) => {
     assertSigned(request);

@@ -31,10 +31,10 @@ const fields = (z: Zod) => ({
 });
 
 /** All three are required on creation (contract, POST /v4/api/webhooks/). */
-const createSchema = lazySchema((z) => z.object(fields(z)));
+const createSchema = lazySchema((z) => z.strictObject(fields(z)));
 const updateSchema = lazySchema((z) =>
   z
-    .object(fields(z))
+    .strictObject(fields(z))
     .partial()
     .refine((patch) => Object.values(patch).some((value) => value !== undefined), 'send at least one of url, events, isActive'),
 );
