@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
-import { createSentEnvelope, readyDraft, type SentEnvelope } from './support/envelope-flow.js';
+import { createDraft, createSentEnvelope, readyDraft, type SentEnvelope } from './support/envelope-flow.js';
 import { useEmulator, type EmulatorProcess } from './support/emulator.js';
 import { tempDir } from './support/cli.js';
 import { simplePdf } from './support/pdfs.js';
@@ -94,6 +94,18 @@ describe.skipIf(!tmuxBinary)('in a terminal (tmux)', () => {
     tty.keys('Enter');
     expect(await tty.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
     expect(await envelopeState(sandbox, envelope.id)).toMatchObject({ status: 'VOIDED', cancellationReason: 'Wrong version' });
+  });
+
+  it('the line after a prompt is whole: envelopes delete answered yes prints "Envelope … deleted." on its own line', async () => {
+    const draft = await createDraft(sandbox, { title: 'Delete me' });
+    const tty = open(sandbox);
+    tty.run(['envelopes', 'delete', draft.id], undefined, 120);
+    await tty.waitFor(/Delete envelope .*\? \(y\/N\)/);
+    tty.type('y');
+    tty.keys('Enter');
+    const done = await tty.waitFor(/EXIT=\d+/);
+    expect(done).toMatch(new RegExp(`^Envelope ${draft.id} deleted\\.$`, 'm'));
+    expect(done).toMatch(/^EXIT=0$/m);
   });
 
   it.each([

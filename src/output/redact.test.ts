@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { memoryStream } from '../../test/support/memory-stream.js';
 import { Redactor, StreamRedactor, flushProtectedStream, protectStream } from './redact.js';
@@ -133,6 +134,20 @@ describe('protectStream', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(written()).toBe('spinner ab_test_…wxyz frame');
     expect(called).toBe(true);
+  });
+
+  it('writes what one stream holds back before anything written to another, so a terminal they share sees them in order', () => {
+    let screen = '';
+    const terminal = () => new Writable({ write: (chunk, _encoding, done) => ((screen += String(chunk)), done()) }) as unknown as NodeJS.WriteStream;
+    const [stdout, stderr] = [terminal(), terminal()];
+    const redactor = new Redactor();
+    protectStream(stdout, redactor);
+    protectStream(stderr, redactor);
+    stderr.write('✔ Delete envelope e1? Yes\n\u001b[?25h');
+    stdout.write('Envelope e1 deleted.\n');
+    stdout.write('count 42');
+    stderr.write('\n! warned\n');
+    expect(screen).toBe('✔ Delete envelope e1? Yes\n\u001b[?25hEnvelope e1 deleted.\ncount 42\n! warned\n');
   });
 
   it('shows a secret in full only inside withRevealed, once', () => {

@@ -148,8 +148,10 @@ function onExit(): void {
 
 /**
  * Replaces `stream.write` with a masking one, once per stream. Text held back at the end of a write is written on the
- * next turn of the event loop, or when the process exits: pieces written together (a spinner frame, a progress line)
- * are joined, and a spinner still shows its whole text.
+ * next turn of the event loop, when the process exits, or before anything is written to another protected stream:
+ * pieces written together (a spinner frame, a progress line) are joined, a spinner still shows its whole text, and
+ * stdout and stderr reach a terminal they share in the order they were written (held back past a stdout line, the
+ * `25h` of a prompt's cursor-show code `\u001b[?25h` made the terminal read `\u001b[?E` and eat the line's first letter).
  */
 export function protectStream(stream: NodeJS.WritableStream, using: Redactor = redactor): void {
   if (protectedStreams.has(stream)) return;
@@ -168,6 +170,7 @@ export function protectStream(stream: NodeJS.WritableStream, using: Redactor = r
   stream.write = ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void): boolean => {
     const done = typeof encoding === 'function' ? encoding : callback;
     const text = typeof chunk === 'string' ? (typeof encoding === 'string' && encoding !== 'utf8' && encoding !== 'utf-8' ? Buffer.from(chunk, encoding).toString('utf8') : chunk) : decoder.write(Buffer.from(chunk));
+    for (const [other, flushOther] of protectedStreams) if (other !== stream) flushOther();
     const masked = exiting ? pieces.push(text) + pieces.flush() : pieces.push(text);
     if (!pending && !exiting) pending = setImmediate(flush).unref();
     return done ? writeThrough(masked, done) : writeThrough(masked);
