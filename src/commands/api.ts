@@ -193,7 +193,7 @@ export default defineCommand<ApiArgs>({
       ...(input?.json !== undefined ? { body: input.json } : body ? { body } : {}),
     };
     if (args.paginate) {
-      const writer = new ListWriter(ctx.output, 'json', [], '');
+      const writer = new ListWriter(ctx.output, ctx.output.quiet && !ctx.output.json ? 'ids' : 'json', [], '');
       for await (const page of client.pages(operation.id, request)) await writer.add(page.data);
       await writer.end();
       return;
@@ -209,6 +209,6 @@ export default defineCommand<ApiArgs>({
       const lines = [`HTTP ${response.status}`, ...Object.entries(answerHeaders).map(([name, value]) => visible(`${name}: ${value}`)), '', ''];
       ctx.output.data(lines.join('\n'));
     }
-    if (response.body !== undefined) ctx.output.data(terminalJson(response.body, 2));
+    if (response.body !== undefined) ctx.output.result(response.body, () => terminalJson(response.body, 2));
   },
 });
