@@ -119,7 +119,7 @@ export default defineCommand<ApiArgs>({
     { flags: '-F, --field <key=value>', description: 'a typed parameter: numbers, true, false, null, @file for a file\'s text (repeatable)', parse: collect },
     { flags: '--input <file>', description: 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query', completion: 'file' },
     { flags: '-H, --header <header>', description: "an extra request header 'Name: value' (repeatable; not one esign sets or that picks the host, e.g. Authorization, Host)", parse: collect },
-    { flags: '--paginate', description: 'follow nextCursor through every page; prints the rows as one JSON array, streamed' },
+    { flags: '--paginate', description: 'follow nextCursor through every page; prints the rows as one JSON array once the last page is in (nothing if a page fails)' },
     { flags: '--include', description: 'print the HTTP status and response headers before the body' },
     { flags: '--list', description: 'list every operation: operationId, method, path, whether it needs an Idempotency-Key' },
   ],
