@@ -60,6 +60,29 @@ describe('Redactor.mask', () => {
     expect(redactor.mask('abcdefg, ghijklm')).toBe('abcdefg, ghijklm');
   });
 
+  it('masks the registered key in an altered form: another case, letter-spaced, zero-width characters between, base64', () => {
+    const key = 'em_test_TopSecretTopSecret9f2c';
+    const redactor = new Redactor();
+    redactor.registerSecret(key);
+    expect(redactor.mask(`upper ${key.toUpperCase()} lower ${key.toLowerCase()}`)).toBe('upper em_test_…9f2c lower em_test_…9f2c');
+    expect(redactor.mask(`spaced: ${[...key].join(' ')}, end`)).toBe('spaced: em_test_…9f2c, end');
+    expect(redactor.mask(`hidden: ${[...key].join('\u200b\u2060')}.`)).toBe('hidden: em_test_…9f2c.');
+    expect(redactor.mask(`made visible: ${[...key].join('\\u200b')}.`)).toBe('made visible: em_test_…9f2c.');
+    expect(redactor.mask(`secret part: ${[...'TopSecretTopSecret9f2c'].join(' ')}`)).toBe('secret part: …9f2c');
+    for (const encoded of [Buffer.from(`Bearer ${key}`).toString('base64'), Buffer.from(key).toString('base64'), Buffer.from(`Bearer ${key}, again`).toString('base64')]) {
+      const masked = redactor.mask(`header: ${encoded}`);
+      expect(masked, encoded).not.toContain(encoded.slice(0, 24));
+      expect(Buffer.from(masked.slice('header: '.length), 'base64').toString('latin1')).not.toContain('TopSecret');
+    }
+  });
+
+  it('leaves letter-spaced text without a key as it is', () => {
+    const redactor = new Redactor();
+    redactor.registerSecret('em_test_TopSecretTopSecret9f2c');
+    const text = 'S P A C E D   O U T   H E A D I N G and a b c d e f g h i j k l m n o p q';
+    expect(redactor.mask(text)).toBe(text);
+  });
+
   it('masks a key that the masking of another one left behind', () => {
     // The last four of the first key and the text after it form a second key.
     const text = 'ab_test_AAAAAAAAAAAAAAAAa1b2_test_BBBBBBBBBBBBBBBBBBBB';
