@@ -233,6 +233,17 @@ describe('usage errors', () => {
     }
   });
 
+  it.each([
+    [['envelope', 'list'], "✗ USAGE: unknown command 'envelope'\n(Did you mean envelopes?)\n"],
+    [['envelopes', 'lst'], "✗ USAGE: unknown command 'lst'\n(Did you mean one of list, ls?)\n"],
+    [['env', 'create', '--titel', 'x'], "✗ USAGE: unknown option '--titel'\n(Did you mean --title?)\n"],
+    [['env\u001b[2J\nforged'], "✗ USAGE: unknown command 'env\\u001b[2J\\nforged'\n"],
+  ])('esign %j: a suggestion on a line of its own, what the command line held made visible', async (args, says) => {
+    const result = await runEsign(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`${says}  hint: Run the command with --help for its usage.\n`);
+  });
+
   it('reports an unknown command with exit 2 and no stack trace', async () => {
     const result = await runEsign(['frobnicate']);
     expect(result.code).toBe(2);

@@ -2,13 +2,14 @@
  * Prompts in a real pseudo-terminal (test/support/terminal.ts): tmux runs the built binary with no CI variable, the
  * test reads the screen and types.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
-import { createSentEnvelope, type SentEnvelope } from './support/envelope-flow.js';
+import { createDraft, createSentEnvelope, readyDraft, type SentEnvelope } from './support/envelope-flow.js';
 import { useEmulator, type EmulatorProcess } from './support/emulator.js';
 import { tempDir } from './support/cli.js';
+import { simplePdf } from './support/pdfs.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
 
 if (!tmuxBinary) process.stderr.write('test/interactive.test.ts skipped: tmux is not installed, so no pseudo-terminal can be driven.\n');
@@ -95,6 +96,18 @@ describe.skipIf(!tmuxBinary)('in a terminal (tmux)', () => {
     expect(await envelopeState(sandbox, envelope.id)).toMatchObject({ status: 'VOIDED', cancellationReason: 'Wrong version' });
   });
 
+  it('the line after a prompt is whole: envelopes delete answered yes prints "Envelope … deleted." on its own line', async () => {
+    const draft = await createDraft(sandbox, { title: 'Delete me' });
+    const tty = open(sandbox);
+    tty.run(['envelopes', 'delete', draft.id], undefined, 120);
+    await tty.waitFor(/Delete envelope .*\? \(y\/N\)/);
+    tty.type('y');
+    tty.keys('Enter');
+    const done = await tty.waitFor(/EXIT=\d+/);
+    expect(done).toMatch(new RegExp(`^Envelope ${draft.id} deleted\\.$`, 'm'));
+    expect(done).toMatch(/^EXIT=0$/m);
+  });
+
   it.each([
     ['answered no', 'Enter', 'EXIT=2', 'Cancelled; nothing was changed.'],
     ['stopped by Ctrl-C, as Ctrl-C stops anything', 'C-c', 'EXIT=130', 'Stopped at the question by Ctrl-C; nothing was changed.'],
@@ -119,6 +132,24 @@ describe.skipIf(!tmuxBinary)('in a terminal (tmux)', () => {
     const done = await tty.waitFor(/EXIT=\d+/);
     expect(done).toContain('EXIT=130');
     expect(done).toContain(`esign envelopes wait ${envelope.id} --until COMPLETED`);
+  });
+
+  it('a terminal that reports 0 columns (an unsized pty, as in CI) gets plain lines: upload, send and a timed-out wait all end', async () => {
+    const directory = tempDir('esign-unsized-');
+    writeFileSync(join(directory, 'nda.pdf'), await simplePdf({ pages: [['Please sign.']] }));
+    const draft = await readyDraft(sandbox, [{ name: 'Ada Signer', email: 'ada@example.test' }]);
+    const upload = open(sandbox);
+    upload.run(['documents', 'upload', draft.id, 'nda.pdf'], directory, 0);
+    expect(await upload.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
+    expect(upload.screen()).toMatch(/nda\.pdf/);
+    const sending = open(sandbox);
+    sending.run(['send', draft.id], directory, 0);
+    expect(await sending.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
+    const waiting = open(sandbox);
+    waiting.run(['envelopes', 'wait', draft.id, '--until', 'COMPLETED', '--wait-timeout', '2s'], directory, 0);
+    const waited = await waiting.waitFor(/EXIT=\d+/);
+    expect(waited).toContain('EXIT=7');
+    expect(waited).toContain('WAIT_TIMEOUT');
   });
 
   it('colours each stream only where it is a terminal: a table sent to a file has none, the message on the terminal keeps them', async () => {

@@ -88,6 +88,34 @@ describe('--quiet prints only the result identity, one id per line', () => {
     expect(titles).toEqual(['Quiet batch one', 'Quiet batch two']);
   });
 
+  it('a result that is a collection prints the ids of its items, not the envelope it belongs to', async () => {
+    const [envelopeId] = await quietIds(['env', 'create', '--title', 'Quiet collections']);
+    const participants = await quietIds(['participants', 'set', envelopeId!, '--add', 'Ada <ada@example.com>', '--add', 'Bob <bob@example.com>']);
+    expect(participants).toHaveLength(2);
+    expect(participants).toEqual(await quietIds(['participants', 'list', envelopeId!]));
+    writeFileSync(join(dir, 'annex.pdf'), await ndaPdf());
+    const documents = await quietIds(['documents', 'upload', envelopeId!, 'nda.pdf', 'annex.pdf']);
+    expect(documents).toHaveLength(2);
+    expect([...documents].sort()).toEqual((await quietIds(['documents', 'list', envelopeId!])).sort());
+    const fields = ['fields:', ...participants.map((id, index) => `  - { type: SIGNATURE, participantId: ${id}, pages: [1], position: { x: 100, y: ${100 + 60 * index} }, size: { width: 150, height: 40 } }`)];
+    writeFileSync(join(dir, 'quiet-fields.yaml'), `${fields.join('\n')}\n`);
+    const put = await quietIds(['fields', 'put', envelopeId!, documents[0]!, '--file', 'quiet-fields.yaml']);
+    expect(put).toHaveLength(2);
+    expect([...put].sort()).toEqual((await quietIds(['fields', 'list', envelopeId!, documents[0]!])).sort());
+    expect(await quietIds(['fields', 'check', '--local', 'nda.pdf', '--file', 'quiet-fields.yaml'])).toHaveLength(2);
+    const preview = await esign(['fields', 'preview', '--local', 'nda.pdf', '--file', 'quiet-fields.yaml', '--out', 'quiet-preview.pdf', '--quiet']);
+    expect(preview.stdout).toBe('quiet-preview.pdf\n');
+    expect(await quietIds(['send', envelopeId!])).toEqual([envelopeId]);
+    expect([...(await quietIds(['participants', 'remind', envelopeId!]))].sort()).toEqual([...participants].sort());
+    expect(await quietIds(['api', 'getEnvelope', '-f', `envelopeId=${envelopeId}`])).toEqual([envelopeId]);
+    expect(await quietIds(['api', 'listParticipants', '-f', `envelopeId=${envelopeId}`])).toEqual(participants);
+    expect(await quietIds(['api', 'listEnvelopes', '--paginate'])).toContain(envelopeId);
+    const [folderId] = await quietIds(['folders', 'list']);
+    const access = await quietIds(['folders', 'access', folderId!]);
+    expect(access.length).toBeGreaterThan(0);
+    expect(access).not.toContain(folderId);
+  });
+
   it('--json is unchanged by --quiet, and the default view is still for people', async () => {
     const json = await esign(['env', 'create', '--title', 'Both', '--json', '--quiet']);
     expect(JSON.parse(json.stdout)).toMatchObject({ title: 'Both', status: 'DRAFT' });

@@ -7,6 +7,7 @@ import { Output } from '../output/output.js';
 import { createPrompter, type Prompter } from '../output/prompts.js';
 import { redactor } from '../output/redact.js';
 import { terminalJson } from '../output/sanitize.js';
+import { reportedColumns } from '../output/terminal-width.js';
 import type { Context, GlobalOptions } from './command.js';
 
 export interface ContextIO {
@@ -23,10 +24,13 @@ export interface CreatedContext extends Context {
   givenIdempotencyKeyUsed(): boolean;
 }
 
-/** Only a terminal has a width to fit: piped or redirected, a table keeps every character. */
+/**
+ * Only a terminal has a width to fit: piped or redirected, or a terminal that tells no width, a table keeps every
+ * character.
+ */
 function terminalWidth(stdout: NodeJS.WriteStream): { terminalWidth?: number } {
   if (!stdout.isTTY) return {};
-  const columns = env.columns() ?? stdout.columns;
+  const columns = env.columns() ?? reportedColumns(stdout);
   return columns ? { terminalWidth: columns } : {};
 }
 

@@ -171,7 +171,10 @@ export function commanderToUsage(error: CommanderError): UsageError | undefined 
   }
   const unknownOption = error.code === 'commander.unknownOption' ? /'(--?[\w-]+)/.exec(error.message)?.[1] : undefined;
   const hint = unknownOption && looksLikeKeyOption(unknownOption) ? keyInputHint : 'Run the command with --help for its usage.';
-  return new UsageError(error.message.replace(/^error: /, ''), hint, 'USAGE');
+  // Commander puts its suggestion on a line of its own; the rest of its message may quote the command line, whose
+  // control characters stay visible.
+  const [problem, suggestion] = error.message.replace(/^error: /, '').split(/\n(?=\(Did you mean [^\n]*\?\)$)/);
+  return new UsageError(suggestion === undefined ? [problem!] : [problem!, suggestion], hint, 'USAGE');
 }
 
 export type { Context };

@@ -125,7 +125,7 @@ export default defineCommand<ApiArgs>({
     { flags: '-F, --field <key=value>', description: 'a typed parameter: numbers, true, false, null, @file for a file\'s text (repeatable)', parse: collect },
     { flags: '--input <file>', description: 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query', completion: 'file' },
     { flags: '-H, --header <header>', description: "an extra request header 'Name: value' (repeatable; not one esign sets or that picks the host, e.g. Authorization, Host)", parse: collect },
-    { flags: '--paginate', description: 'follow nextCursor through every page; prints the rows as one JSON array, streamed' },
+    { flags: '--paginate', description: 'follow nextCursor through every page; prints the rows as one JSON array once the last page is in (nothing if a page fails)' },
     { flags: '--include', description: 'print the HTTP status and response headers before the body' },
     { flags: '--list', description: 'list every operation: operationId, method, path, whether it needs an Idempotency-Key' },
   ],
@@ -199,7 +199,7 @@ export default defineCommand<ApiArgs>({
       ...(input?.json !== undefined ? { body: input.json } : body ? { body } : {}),
     };
     if (args.paginate) {
-      const writer = new ListWriter(ctx.output, 'json', [], '');
+      const writer = new ListWriter(ctx.output, ctx.output.quiet && !ctx.output.json ? 'ids' : 'json', [], '');
       for await (const page of client.pages(operation.id, request)) await writer.add(page.data);
       await writer.end();
       return;
@@ -215,6 +215,6 @@ export default defineCommand<ApiArgs>({
       const lines = [`HTTP ${response.status}`, ...Object.entries(answerHeaders).map(([name, value]) => visible(`${name}: ${value}`)), '', ''];
       ctx.output.data(lines.join('\n'));
     }
-    if (response.body !== undefined) ctx.output.data(terminalJson(response.body, 2));
+    if (response.body !== undefined) ctx.output.result(response.body, () => terminalJson(response.body, 2));
   },
 });

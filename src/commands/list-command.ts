@@ -55,7 +55,8 @@ export function listFormat(ctx: Context, args: ListArgs): ListFormat {
 /**
  * One page as the API answers it (`--json`: the API's own `{data, nextCursor}`, so the cursor can be passed on), or
  * with `--all` (or a client-side filter) every page in turn, each row printed as it arrives and then dropped, so memory
- * stays flat however large the account (`--json`: one array of the rows; there is no next page to name).
+ * stays flat however large the account (`--json`: one array of the rows, printed once the last page is in, see
+ * ListWriter; there is no next page to name).
  */
 export async function printList<T>(ctx: Context, source: ListSource, args: ListArgs, shape: ListShape<T>): Promise<void> {
   if (args.all && args.cursor) throw new UsageError('--all and --cursor do not go together.', '--all starts at the first page and follows every cursor.');

@@ -10,10 +10,10 @@ function writer(format: ListFormat) {
 }
 
 describe('ListWriter', () => {
-  it('--json: pages written as they arrive make one JSON array', async () => {
+  it('--json: the pages make one JSON array, written once the last is in (a later page that fails leaves stdout empty)', async () => {
     const { list, stdout } = writer('json');
     await list.add([{ id: 'a' }, { id: 'b' }]);
-    expect(stdout.written()).not.toContain(']');
+    expect(stdout.written()).toBe('');
     await list.add([]);
     await list.add([{ id: 'c' }]);
     await list.end();
@@ -24,6 +24,12 @@ describe('ListWriter', () => {
     const { list, stdout } = writer('json');
     await list.end();
     expect(JSON.parse(stdout.written())).toEqual([]);
+  });
+
+  it('--jsonl: each row is written as it arrives, a whole line', async () => {
+    const { list, stdout } = writer('jsonl');
+    await list.add([{ id: 'a' }]);
+    expect(stdout.written()).toBe('{"id":"a"}\n');
   });
 
   it('--jsonl: one object per line; characters a terminal obeys are escaped in both JSON forms', async () => {

@@ -6,13 +6,16 @@ import { TableStream, type Column } from './table.js';
 export type ListFormat = 'human' | 'json' | 'jsonl' | 'ids';
 
 /**
- * Writes a list as its rows arrive, keeping none of them: a table, one JSON array (opened before the first row and
- * closed after the last, so a reader parses the whole and memory stays flat), one JSON object per line, or (--quiet)
- * one id per line.
+ * Writes a list: a table, one JSON object per line, or (--quiet) one id per line as the rows arrive, keeping none of
+ * them; or one JSON array (--json) once the last row is in. The array is held until then because --json promises one
+ * whole document or nothing: a page that fails after others were printed would leave half an array on stdout.
+ * --jsonl is the format that streams, each line whole.
  */
 export class ListWriter<T> {
   private count = 0;
   private readonly table: TableStream<T>;
+  /** The rows of a --json array, as JSON text, until `end`. */
+  private readonly jsonRows: string[] = [];
 
   constructor(
     private readonly output: Output,
@@ -28,10 +31,9 @@ export class ListWriter<T> {
   }
 
   async add(rows: readonly T[]): Promise<void> {
-    for (const [index, row] of rows.entries()) {
-      const first = this.count === 0 && index === 0;
+    for (const row of rows) {
       if (this.format === 'jsonl') await this.output.line(terminalJson(row));
-      else if (this.format === 'json') await this.output.line(`${first ? '[\n' : ','}${terminalJson(row)}`);
+      else if (this.format === 'json') this.jsonRows.push(terminalJson(row));
       else if (this.format === 'ids') for (const id of identityOf(row)) await this.output.line(visible(id));
     }
     if (this.format === 'human' && rows.length > 0) await this.output.line(this.table.rows(rows).join('\n'));
@@ -39,7 +41,10 @@ export class ListWriter<T> {
   }
 
   async end(): Promise<void> {
-    if (this.format === 'json') await this.output.line(this.count === 0 ? '[]' : ']');
+    if (this.format === 'json') {
+      for (const [index, row] of this.jsonRows.entries()) await this.output.line(`${index === 0 ? '[\n' : ','}${row}`);
+      await this.output.line(this.jsonRows.length === 0 ? '[]' : ']');
+    }
     else if (this.format === 'human' && this.count === 0) await this.output.line(this.empty);
   }
 }

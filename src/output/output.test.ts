@@ -76,3 +76,25 @@ describe('Output.revealSecretOnce', () => {
     expect(JSON.parse(second!)).toEqual({ secret: 'whsec_…LaSw', other: 'whsec_…cmV0' });
   });
 });
+
+describe('Output on a terminal that tells no width (0 columns: a pseudo-terminal nobody sized, as in CI)', () => {
+  it('draws nothing in place: no redrawn block, and a spinner is plain lines', async () => {
+    const stderr = memoryStream(true, 0);
+    const out = new Output({ json: false, quiet: false, color: false, debug: false, stdout: memoryStream(false).stream, stderr: stderr.stream });
+    expect(out.showsTransient).toBe(false);
+    out.redraw(['batch [###.....] 3/8']);
+    out.transient('nda.pdf [####....] 50%');
+    const spinner = await out.spinner('Sending');
+    spinner.update('Still sending');
+    spinner.succeed('Sent');
+    expect(stderr.written()).toBe('Sent\n');
+  });
+
+  it('draws on a terminal that tells its width', () => {
+    const stderr = memoryStream(true, 30);
+    const out = new Output({ json: false, quiet: false, color: false, debug: false, stdout: memoryStream(false).stream, stderr: stderr.stream });
+    expect(out.showsTransient).toBe(true);
+    out.redraw(['x'.repeat(40)]);
+    expect(stderr.written()).toBe(`\r\u001b[J${'x'.repeat(29)}\n`);
+  });
+});

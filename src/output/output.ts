@@ -6,6 +6,7 @@ import { identityOf, type Identity } from './identity.js';
 import { flushProtectedStream, redactor, type Redactor } from './redact.js';
 import { terminalJson, visible } from './sanitize.js';
 import { streamFailure } from './stream-failure.js';
+import { reportedColumns } from './terminal-width.js';
 
 /**
  * The failure of a stdout that could not take the output (a full disk or a broken device under a redirection): that
@@ -104,10 +105,6 @@ export class Output {
     });
   }
 
-  get stderrIsTTY(): boolean {
-    return Boolean(this.stderr.isTTY);
-  }
-
   /**
    * The command's result: one JSON document with --json; with --quiet its identity alone, one id per line (nothing when
    * it has none); else the human rendering.
@@ -193,15 +190,20 @@ export class Output {
    * clears it. Lines are cut to the terminal's width, so that none wraps and the block can be found again.
    */
   redraw(lines: readonly string[]): void {
-    if (!this.showsTransient) return;
-    const width = Math.max(20, (this.stderr.columns ?? 80) - 1);
+    const columns = this.progress ? reportedColumns(this.stderr) : undefined;
+    if (columns === undefined) return;
+    const width = Math.max(20, columns - 1);
     const up = this.redrawnLines > 0 ? `\u001b[${this.redrawnLines}F` : '\r';
     this.stderr.write(`${up}\u001b[J${lines.map((line) => `${[...line].slice(0, width).join('')}\n`).join('')}`);
     this.redrawnLines = lines.length;
   }
 
+  /**
+   * Whether stderr is drawn on in place (spinners, progress bars): only on a terminal that tells its width, which
+   * redrawing needs to know how many rows a line took. Else the same work prints plain lines, as in a log.
+   */
   get showsTransient(): boolean {
-    return this.progress && Boolean(this.stderr.isTTY);
+    return this.progress && reportedColumns(this.stderr) !== undefined;
   }
 
   banner(message: string): void {
@@ -233,7 +235,7 @@ export class Output {
   }
 
   async spinner(text: string): Promise<Spinner> {
-    if (!this.progress || !this.stderr.isTTY) {
+    if (!this.showsTransient) {
       return { update: () => {}, succeed: (t) => t && this.info(visible(t)), fail: (t) => t && this.warn(visible(t)), stop: () => {} };
     }
     const { default: ora } = await import('ora');

@@ -3,8 +3,8 @@ import { memoryStream } from '../../test/support/memory-stream.js';
 import { Output } from './output.js';
 import { PROGRESS_MIN_BYTES, formatBytes, progressReporter, renderProgress, showsProgress } from './progress.js';
 
-function output(isTTY: boolean, options: { json?: boolean; quiet?: boolean } = {}) {
-  const stderr = memoryStream(isTTY);
+function output(isTTY: boolean, options: { json?: boolean; quiet?: boolean; columns?: number } = {}) {
+  const stderr = memoryStream(isTTY, options.columns);
   return { output: new Output({ json: false, quiet: false, color: false, debug: false, stderr: stderr.stream, stdout: memoryStream(false).stream, ...options }), stderr };
 }
 
@@ -33,6 +33,10 @@ describe('showsProgress', () => {
     expect(showsProgress(output(false).output, PROGRESS_MIN_BYTES + 1)).toBe(false);
     expect(showsProgress(output(true, { json: true }).output, PROGRESS_MIN_BYTES + 1)).toBe(false);
     expect(showsProgress(output(true, { quiet: true }).output, PROGRESS_MIN_BYTES + 1)).toBe(false);
+  });
+
+  it('not on a terminal that tells no width (0 columns, an unsized pseudo-terminal in CI)', () => {
+    expect(showsProgress(output(true, { columns: 0 }).output, PROGRESS_MIN_BYTES + 1)).toBe(false);
   });
 });
 

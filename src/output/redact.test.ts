@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { memoryStream } from '../../test/support/memory-stream.js';
 import { Redactor, StreamRedactor, flushProtectedStream, protectStream } from './redact.js';
@@ -57,6 +58,29 @@ describe('Redactor.mask', () => {
     expect(redactor.mask('unknown key em_test_abcdefghij')).toBe('unknown key em_test_…');
     expect(redactor.mask('"(hijklmnopq)" and xfghijklmy')).toBe('"(…)" and x…y');
     expect(redactor.mask('abcdefg, ghijklm')).toBe('abcdefg, ghijklm');
+  });
+
+  it('masks the registered key in an altered form: another case, letter-spaced, zero-width characters between, base64', () => {
+    const key = 'em_test_TopSecretTopSecret9f2c';
+    const redactor = new Redactor();
+    redactor.registerSecret(key);
+    expect(redactor.mask(`upper ${key.toUpperCase()} lower ${key.toLowerCase()}`)).toBe('upper em_test_…9f2c lower em_test_…9f2c');
+    expect(redactor.mask(`spaced: ${[...key].join(' ')}, end`)).toBe('spaced: em_test_…9f2c, end');
+    expect(redactor.mask(`hidden: ${[...key].join('\u200b\u2060')}.`)).toBe('hidden: em_test_…9f2c.');
+    expect(redactor.mask(`made visible: ${[...key].join('\\u200b')}.`)).toBe('made visible: em_test_…9f2c.');
+    expect(redactor.mask(`secret part: ${[...'TopSecretTopSecret9f2c'].join(' ')}`)).toBe('secret part: …9f2c');
+    for (const encoded of [Buffer.from(`Bearer ${key}`).toString('base64'), Buffer.from(key).toString('base64'), Buffer.from(`Bearer ${key}, again`).toString('base64')]) {
+      const masked = redactor.mask(`header: ${encoded}`);
+      expect(masked, encoded).not.toContain(encoded.slice(0, 24));
+      expect(Buffer.from(masked.slice('header: '.length), 'base64').toString('latin1')).not.toContain('TopSecret');
+    }
+  });
+
+  it('leaves letter-spaced text without a key as it is', () => {
+    const redactor = new Redactor();
+    redactor.registerSecret('em_test_TopSecretTopSecret9f2c');
+    const text = 'S P A C E D   O U T   H E A D I N G and a b c d e f g h i j k l m n o p q';
+    expect(redactor.mask(text)).toBe(text);
   });
 
   it('masks a key that the masking of another one left behind', () => {
@@ -133,6 +157,20 @@ describe('protectStream', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(written()).toBe('spinner ab_test_…wxyz frame');
     expect(called).toBe(true);
+  });
+
+  it('writes what one stream holds back before anything written to another, so a terminal they share sees them in order', () => {
+    let screen = '';
+    const terminal = () => new Writable({ write: (chunk, _encoding, done) => ((screen += String(chunk)), done()) }) as unknown as NodeJS.WriteStream;
+    const [stdout, stderr] = [terminal(), terminal()];
+    const redactor = new Redactor();
+    protectStream(stdout, redactor);
+    protectStream(stderr, redactor);
+    stderr.write('✔ Delete envelope e1? Yes\n\u001b[?25h');
+    stdout.write('Envelope e1 deleted.\n');
+    stdout.write('count 42');
+    stderr.write('\n! warned\n');
+    expect(screen).toBe('✔ Delete envelope e1? Yes\n\u001b[?25hEnvelope e1 deleted.\ncount 42\n! warned\n');
   });
 
   it('shows a secret in full only inside withRevealed, once', () => {

@@ -28,6 +28,34 @@ export function maskWebhookSecret(secret: string): string {
  */
 const SECRET_FRAGMENT = 8;
 
+/**
+ * What a hostile server may put between a key's characters to slip it past the masks: whitespace, invisible format
+ * characters, or those made visible as `\uXXXX`. A text of 16 or more key characters each apart from the next by
+ * such a separator is read with the separators taken out.
+ */
+const separator = String.raw`(?:[\s\p{Cf}]|\\u[0-9a-fA-F]{4})+`;
+const letterSpaced = new RegExp(String.raw`[A-Za-z0-9_+/=](?:${separator}[A-Za-z0-9_+/=]){15,}`, 'gu');
+const separators = new RegExp(separator, 'gu');
+
+/** The base64 characters of `text` that do not depend on what follows it: a key base64-encoded, alone or in a header. */
+function base64Of(text: string): string {
+  const whole = Buffer.from(text).toString('base64');
+  return whole.slice(0, Math.floor(text.length / 3) * 4);
+}
+
+/** `text` with every occurrence of `secret`, in any case, replaced (both are key characters only: ASCII). */
+function replaceIgnoringCase(text: string, secret: string, replacement: string): string {
+  const lower = text.toLowerCase();
+  const wanted = secret.toLowerCase();
+  let result = '';
+  let from = 0;
+  for (let at = lower.indexOf(wanted); at !== -1; at = lower.indexOf(wanted, from)) {
+    result += text.slice(from, at) + replacement;
+    from = at + wanted.length;
+  }
+  return result + text.slice(from);
+}
+
 export class Redactor {
   /** Longest first, so a whole key is masked before its secret part is looked for. */
   private secrets: string[] = [];
@@ -35,10 +63,15 @@ export class Redactor {
   private readonly secretParts: string[] = [];
   private readonly revealed = new Set<string>();
 
-  /** The key in use: masked wherever it appears, and so is its secret part on its own (`…last4`) or in part (`…`). */
+  /**
+   * The key in use: masked wherever it appears, in any case, and so are its secret part on its own (`…last4`) or in
+   * part (`…`), the key base64-encoded (alone or as `Bearer <key>`), and the key spelt with separators between its
+   * characters (see `letterSpaced`).
+   */
   registerSecret(secret: string): void {
     const secretPart = /_(?:test|live)_([A-Za-z0-9]{16,})$/.exec(secret)?.[1];
-    for (const part of [secret, secretPart]) {
+    const encoded = secretPart ? [base64Of(secret), base64Of(`Bearer ${secret}`)] : [];
+    for (const part of [secret, secretPart, ...encoded]) {
       if (part && [...part].every((character) => secretCharacter.test(character)) && !this.secrets.includes(part)) this.secrets.push(part);
     }
     this.secrets.sort((a, b) => b.length - a.length);
@@ -47,7 +80,14 @@ export class Redactor {
 
   /** Masks a whole text. */
   mask(text: string): string {
-    return text.replace(secretRun, (run) => this.maskRun(run));
+    return text.replace(letterSpaced, (spaced) => this.maskLetterSpaced(spaced)).replace(secretRun, (run) => this.maskRun(run));
+  }
+
+  /** A letter-spaced text is masked, separators and all, when its characters together hold something to mask. */
+  private maskLetterSpaced(spaced: string): string {
+    const joined = spaced.replace(separators, '');
+    const masked = this.maskRun(joined);
+    return masked === joined ? spaced : masked;
   }
 
   /** While `print` runs, the given secrets are printed in full; see `Output.revealSecretOnce`. */
@@ -71,7 +111,7 @@ export class Redactor {
     let text = run;
     for (const secret of this.secrets) {
       if (this.isRevealed(secret)) continue;
-      if (text.includes(secret)) text = text.split(secret).join(secret.includes('_') ? maskKey(secret) : `…${secret.slice(-4)}`);
+      text = replaceIgnoringCase(text, secret, secret.includes('_') ? maskKey(secret) : `…${secret.slice(-4)}`);
     }
     for (const secretPart of this.secretParts) if (!this.isRevealed(secretPart)) text = maskFragments(text, secretPart);
     // Masking can leave a new key-shaped text behind (the last four of one key and the next `_test_...`): repeat until
@@ -85,15 +125,17 @@ export class Redactor {
   }
 }
 
-/** Every run of SECRET_FRAGMENT or more characters of `secret`, in its order, replaced by `…`. */
+/** Every run of SECRET_FRAGMENT or more characters of `secret`, in its order and in any case, replaced by `…`. */
 function maskFragments(text: string, secret: string): string {
+  const wanted = secret.toLowerCase();
   let masked = text;
-  for (let at = 0; at + SECRET_FRAGMENT <= secret.length; at++) {
-    const fragment = secret.slice(at, at + SECRET_FRAGMENT);
-    for (let index = masked.indexOf(fragment); index !== -1; index = masked.indexOf(fragment, index + 1)) {
+  for (let at = 0; at + SECRET_FRAGMENT <= wanted.length; at++) {
+    const fragment = wanted.slice(at, at + SECRET_FRAGMENT);
+    for (let index = masked.toLowerCase().indexOf(fragment); index !== -1; index = masked.toLowerCase().indexOf(fragment, index + 1)) {
+      const lower = masked.toLowerCase();
       let [start, end, secretStart, secretEnd] = [index, index + SECRET_FRAGMENT, at, at + SECRET_FRAGMENT];
-      while (start > 0 && secretStart > 0 && masked[start - 1] === secret[secretStart - 1]) [start, secretStart] = [start - 1, secretStart - 1];
-      while (end < masked.length && secretEnd < secret.length && masked[end] === secret[secretEnd]) [end, secretEnd] = [end + 1, secretEnd + 1];
+      while (start > 0 && secretStart > 0 && lower[start - 1] === wanted[secretStart - 1]) [start, secretStart] = [start - 1, secretStart - 1];
+      while (end < lower.length && secretEnd < wanted.length && lower[end] === wanted[secretEnd]) [end, secretEnd] = [end + 1, secretEnd + 1];
       masked = `${masked.slice(0, start)}…${masked.slice(end)}`;
       index = start;
     }
@@ -148,8 +190,10 @@ function onExit(): void {
 
 /**
  * Replaces `stream.write` with a masking one, once per stream. Text held back at the end of a write is written on the
- * next turn of the event loop, or when the process exits: pieces written together (a spinner frame, a progress line)
- * are joined, and a spinner still shows its whole text.
+ * next turn of the event loop, when the process exits, or before anything is written to another protected stream:
+ * pieces written together (a spinner frame, a progress line) are joined, a spinner still shows its whole text, and
+ * stdout and stderr reach a terminal they share in the order they were written (held back past a stdout line, the
+ * `25h` of a prompt's cursor-show code `\u001b[?25h` made the terminal read `\u001b[?E` and eat the line's first letter).
  */
 export function protectStream(stream: NodeJS.WritableStream, using: Redactor = redactor): void {
   if (protectedStreams.has(stream)) return;
@@ -168,6 +212,7 @@ export function protectStream(stream: NodeJS.WritableStream, using: Redactor = r
   stream.write = ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void): boolean => {
     const done = typeof encoding === 'function' ? encoding : callback;
     const text = typeof chunk === 'string' ? (typeof encoding === 'string' && encoding !== 'utf8' && encoding !== 'utf-8' ? Buffer.from(chunk, encoding).toString('utf8') : chunk) : decoder.write(Buffer.from(chunk));
+    for (const [other, flushOther] of protectedStreams) if (other !== stream) flushOther();
     const masked = exiting ? pieces.push(text) + pieces.flush() : pieces.push(text);
     if (!pending && !exiting) pending = setImmediate(flush).unref();
     return done ? writeThrough(masked, done) : writeThrough(masked);

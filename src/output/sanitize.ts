@@ -5,15 +5,21 @@
  */
 
 /**
- * C0 controls (newline and tab included), DEL, C1 controls, the bidirectional embeddings, overrides and isolates, and
- * the Unicode line and paragraph separators.
+ * C0 controls (newline and tab included), DEL, C1 controls, the Unicode line and paragraph separators, and every
+ * format character (category Cf): the bidirectional marks, embeddings, overrides and isolates, and the invisible ones
+ * (zero-width space and joiners U+200B-U+200D, word joiner U+2060, BOM U+FEFF, soft hyphen, tags…), which would
+ * hide what a text holds: a key with U+200B between its characters shows whole on a terminal and masks nothing.
  */
-const unsafeCharacter = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const unsafeCharacter = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cf}]/gu;
 
 const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
+/** `\\uXXXX` for each UTF-16 unit: what JSON writes, so a character beyond U+FFFF is a surrogate pair. */
 function escaped(character: string): string {
-  return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  return character
+    .split('')
+    .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
 }
 
 /** `\n`, `\r` and `\t` as written in JSON; every other one as `\uXXXX` (ESC is `\u001b`). */
@@ -21,8 +27,8 @@ export function visible(text: string): string {
   return text.replace(unsafeCharacter, (character) => named[character] ?? escaped(character));
 }
 
-/** What JSON.stringify leaves unescaped and a terminal may still obey: DEL, C1 controls, bidi controls, separators. */
-const unsafeInJson = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+/** What JSON.stringify leaves unescaped and a terminal may still obey or hide: DEL, C1, separators, format characters. */
+const unsafeInJson = /[\u007f-\u009f\u2028\u2029\p{Cf}]/gu;
 
 /** JSON text for a terminal: the same value, with every character above escaped as `\uXXXX` (they occur only in strings). */
 export function terminalJson(value: unknown, space?: number): string {

@@ -61,7 +61,7 @@ export async function sendEnvelope(ctx: Context, envelopeId: string, waitTimeout
           : `Retrying the send (${reason}; attempt ${attempt + 1})`;
         spinner.update(text);
         // Without a spinner, one line says why the command is quiet for a while.
-        if (!ctx.output.stderrIsTTY && !toldWaiting) ctx.output.info(visible(text));
+        if (!ctx.output.showsTransient && !toldWaiting) ctx.output.info(visible(text));
         toldWaiting = true;
       },
     });

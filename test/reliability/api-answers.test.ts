@@ -139,6 +139,33 @@ describe('answers esign does not understand', () => {
   });
 });
 
+describe('a list whose later page fails', () => {
+  const secondPageFails = (response: ServerResponse, url: string) =>
+    url.includes('cursor=')
+      ? json(response, 404, { error: { code: 'CURSOR_INVALID', message: 'expired' } })
+      : json(response, 200, { data: [{ id: 'env-1', title: 'x' }, { id: 'env-2', title: 'x' }], nextCursor: 'next' });
+
+  it.each([
+    [['envelopes', 'list', '--all', '--json']],
+    [['envelopes', 'list', '--title', 'x', '--json']],
+    [['api', 'listEnvelopes', '--paginate']],
+    [['api', 'listEnvelopes', '--paginate', '--json']],
+  ])('esign %j: nothing on stdout (one whole JSON document or none), the error on stderr', async (args) => {
+    const server = await serve(secondPageFails);
+    const result = await server.esign(args);
+    expect(result.code).toBe(4);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('CURSOR_INVALID');
+  });
+
+  it('--jsonl streams: the rows printed before the failure are whole lines', async () => {
+    const server = await serve(secondPageFails);
+    const result = await server.esign(['envelopes', 'list', '--all', '--jsonl']);
+    expect(result.code).toBe(4);
+    expect(result.stdout.split('\n')).toEqual(['{"id":"env-1","title":"x"}', '{"id":"env-2","title":"x"}', '']);
+  });
+});
+
 describe(`the ${MAX_JSON_ANSWER_BYTES / 1024 / 1024} MiB cap on JSON answers`, () => {
   /** A valid list answer of about 40 MiB, written in 1 MiB pieces as the socket drains. */
   function flood(response: ServerResponse, withLength: boolean): void {

@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream';
 
-/** A stream that keeps what is written to it, posing as a terminal (`isTTY`) or not, for the output layer's tests. */
-export function memoryStream(isTTY = false): { stream: NodeJS.WriteStream; written: () => string } {
+/**
+ * A stream that keeps what is written to it, posing as a terminal (`isTTY`, of `columns`; 0 is one that tells no width)
+ * or not, for the output layer's tests.
+ */
+export function memoryStream(isTTY = false, columns = 80): { stream: NodeJS.WriteStream; written: () => string } {
   let written = '';
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -9,6 +12,6 @@ export function memoryStream(isTTY = false): { stream: NodeJS.WriteStream; writt
       callback();
     },
   }) as unknown as NodeJS.WriteStream;
-  Object.assign(stream, { isTTY });
+  Object.assign(stream, isTTY ? { isTTY, columns } : { isTTY });
   return { stream, written: () => written };
 }

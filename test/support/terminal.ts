@@ -19,12 +19,15 @@ export class Terminal {
 
   /**
    * Runs esign in a terminal of `columns` x 50 (200 unless told, in `cwd`); the shell prints the exit code and keeps the
-   * pane open to be read. `stdoutTo` sends stdout to that file instead, stderr staying on the terminal.
+   * pane open to be read. `stdoutTo` sends stdout to that file instead, stderr staying on the terminal. `columns` 0 is
+   * a terminal that reports no size (0 x 0, a pseudo-terminal nobody sized, as `script` makes in a CI job): tmux draws
+   * 200 columns, but esign is told 0.
    */
   run(args: readonly string[], cwd?: string, columns = 200, stdoutTo?: string): void {
     const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
     const command = [process.execPath, esignBin, ...args].map(quote).join(' ') + (stdoutTo ? ` > ${quote(stdoutTo)}` : '');
-    this.tmux('new-session', '-d', '-x', String(columns), '-y', '50', '-s', 'esign', ...(cwd ? ['-c', cwd] : []), `${command}; echo EXIT=$?; sleep 600`);
+    const unsized = columns === 0 ? 'stty cols 0 rows 0; ' : '';
+    this.tmux('new-session', '-d', '-x', String(columns || 200), '-y', '50', '-s', 'esign', ...(cwd ? ['-c', cwd] : []), `${unsized}${command}; echo EXIT=$?; sleep 600`);
   }
 
   /** The visible text; with `escapes`, colours and attributes as escape sequences too. */

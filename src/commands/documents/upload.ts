@@ -4,6 +4,7 @@ import { interruption, interruptionOf } from '../../cli/interrupt.js';
 import { shellQuote } from '../../cli/repeat.js';
 import { parseTimeLimit } from '../../input/duration.js';
 import { renderDocuments } from '../../output/envelope-view.js';
+import { identityOf } from '../../output/identity.js';
 import { envelopeIdArgument, envelopeIdDescription } from '../../workflows/envelope-id.js';
 import {
   listAllDocuments,
@@ -78,7 +79,7 @@ export default defineCommand<UploadArgs>({
       if (stopped) throw progress.interrupted(stopped, allUploaded(args.envelopeId));
       throw error;
     }
-    ctx.output.result({ envelopeId: args.envelopeId, documents: rows }, () => renderDocuments(rows, ctx.output.style));
+    ctx.output.result({ envelopeId: args.envelopeId, documents: rows }, () => renderDocuments(rows, ctx.output.style), () => identityOf(rows));
   },
 });
 

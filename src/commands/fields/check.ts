@@ -62,6 +62,6 @@ export default defineCommand<CheckArgs>({
       );
       const verdict = `${placement.placed.length} field${placement.placed.length === 1 ? '' : 's'} placed on ${args.local}; the service would accept them${warnings.length ? ` (${warnings.length} warning${warnings.length === 1 ? '' : 's'})` : ''}.`;
       return placement.placed.length ? `${table}\n${verdict}` : verdict;
-    });
+    }, () => placement.placed.map((field) => field.id));
   },
 });

@@ -2,6 +2,7 @@ import type { FieldAnswer } from '../../api/answers.js';
 import { defineCommand } from '../../cli/command.js';
 import { renderTable } from '../../output/table.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
+import { identityOf } from '../../output/identity.js';
 
 export default defineCommand<{ envelopeId: string; documentId: string }>({
   name: 'list',
@@ -31,6 +32,7 @@ export default defineCommand<{ envelopeId: string; documentId: string }>({
             ],
             ctx.output.style,
           ),
+      () => identityOf(fields),
     );
   },
 });

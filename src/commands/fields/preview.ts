@@ -39,7 +39,7 @@ export default defineCommand<PreviewArgs>({
       await out.write(await drawFieldPreview(bytes, placement.placed));
       await out.commit();
       const pages = new Set(placement.placed.map((field) => field.page)).size;
-      ctx.output.result({ out: args.out, fields: placement.placed.length, pages }, () => `Wrote ${args.out}: ${placement.placed.length} field box${placement.placed.length === 1 ? '' : 'es'} on ${pages} page${pages === 1 ? '' : 's'}.`);
+      ctx.output.result({ out: args.out, fields: placement.placed.length, pages }, () => `Wrote ${args.out}: ${placement.placed.length} field box${placement.placed.length === 1 ? '' : 'es'} on ${pages} page${pages === 1 ? '' : 's'}.`, () => [args.out!]);
     } catch (error) {
       await out.abort();
       throw error;

@@ -62,6 +62,10 @@ export default defineCommand<PutArgs>({
       }
       throw error;
     }
-    ctx.output.result(body, () => visible(`created ${body.created ?? 0}, updated ${body.updated ?? 0}, deleted ${body.deleted ?? 0}`));
+    ctx.output.result(
+      body,
+      () => visible(`created ${body.created ?? 0}, updated ${body.updated ?? 0}, deleted ${body.deleted ?? 0}`),
+      () => fields.map((field) => field.id),
+    );
   },
 });

@@ -32,6 +32,7 @@ export default defineCommand<{ folderId?: string }>({
             ctx.output.style,
           )
         : 'No access entries.',
+      () => rows.flatMap((row) => row.groupId ?? row.memberId ?? []),
     );
   },
 });

@@ -4,6 +4,7 @@ import { describeParticipant, isTheirTurn, participantIdOf, type ParticipantBody
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { readEnvelopeDetails } from '../envelopes/get.js';
 import { visible } from '../../output/sanitize.js';
+import { identityOf } from '../../output/identity.js';
 
 export default defineCommand<{ envelopeId: string; participantId?: string }>({
   name: 'remind',
@@ -37,6 +38,6 @@ export default defineCommand<{ envelopeId: string; participantId?: string }>({
       ctx.output.success(visible(`Reminder sent to ${participant.name ? describeParticipant(participant) : `participant ${participantId}`}.`));
     }
     ctx.output.info("Each reminder counts toward the account's message limit.");
-    ctx.output.result({ envelopeId: args.envelopeId, reminded }, () => undefined);
+    ctx.output.result({ envelopeId: args.envelopeId, reminded }, () => undefined, () => identityOf(reminded));
   },
 });

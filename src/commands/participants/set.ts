@@ -4,6 +4,7 @@ import { deliveryMethods, participantRoles, participantsFromFlags, readParticipa
 import { itemsOf, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { visible } from '../../output/sanitize.js';
+import { identityOf } from '../../output/identity.js';
 
 interface SetArgs {
   envelopeId: string;
@@ -52,6 +53,6 @@ export default defineCommand<SetArgs>({
     }
     const stored = itemsOf<ParticipantBody>(body, 'participants') ?? [];
     ctx.output.success(visible(`Envelope ${args.envelopeId} has ${stored.length || participants.length} participant${(stored.length || participants.length) === 1 ? '' : 's'}.`));
-    ctx.output.result(body, () => renderParticipants(stored, ctx.output.style));
+    ctx.output.result(body, () => renderParticipants(stored, ctx.output.style), () => identityOf(stored));
   },
 });
