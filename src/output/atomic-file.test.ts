@@ -123,6 +123,20 @@ describe('writeFileAtomic', () => {
     }
   });
 
+  it("refuses '-' (standard output by convention) instead of writing a file named -", async () => {
+    const dir = folder();
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const error = await writeFileAtomic('-', 'x', { overwrite: true, label: '--out -' }).catch((caught: unknown) => caught);
+      expect((error as UsageError).code).toBe('OUTPUT_UNWRITABLE');
+      expect((error as UsageError).message).toBe('--out -: - (standard output) is not a file esign can write atomically.');
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it('says that a missing folder is the problem (exit 2)', async () => {
     const error = await writeFileAtomic(join(folder(), 'missing', 'x.txt'), 'x').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UsageError);

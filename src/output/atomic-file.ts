@@ -124,6 +124,8 @@ function kindOf(entry: Stats): string {
  * written through: a link planted at an output's name must not aim the write at another file.
  */
 async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<Stats | undefined> {
+  // Where a command takes a file, `-` is read as standard output, which an atomic write cannot replace.
+  if (target === '-') throw new UsageError(`${label}: - (standard output) is not a file esign can write atomically.`, 'Give a file name (./- for a file named -), or leave the option out where the command prints to standard output.', 'OUTPUT_UNWRITABLE');
   for (const input of options.inputs ?? []) {
     if (await sameFile(input, target)) {
       throw new UsageError(`${label} is also an input of this command (${input}); writing it would destroy the input.`, 'Choose another output file.', 'OUTPUT_IS_INPUT');

@@ -25,7 +25,6 @@ export default defineCommand<{ envelopeId: string; out?: string; force?: boolean
   ],
   examples: ['esign envelopes download 3f6c… --out nda.zip', 'esign env download 3f6c… --json | jq -r .url'],
   async handler(args, ctx) {
-    if (args.out === '-') throw new UsageError('--out - is not supported.', 'Give a file name, e.g. --out envelope.zip.');
     if (args.force && !args.out) throw new UsageError('--force only applies to --out.', 'Add --out <file>, or leave out --force.');
     // The target is checked (and its temporary file opened) before anything is asked of the service.
     const file = args.out ? await openAtomic(args.out, { overwrite: args.force === true, label: `--out ${args.out}` }) : undefined;
