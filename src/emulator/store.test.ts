@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openAtomic } from '../output/atomic-file.js';
-import { emptyState, isStateSaveInProgress, newId, Store } from './store.js';
+import { emptyState, newId, Store } from './store.js';
 
 describe('newId', () => {
   it('makes random version 4 UUIDs, each its own string, across many refills of its entropy', () => {
@@ -17,16 +17,6 @@ describe('newId', () => {
 });
 
 describe('temporary files of unfinished saves', () => {
-  it('are recognised by the name the atomic writer gives them beside the state file, and no other name', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'esign-store-'));
-    const file = await openAtomic(join(folder, 'state.json'));
-    expect(isStateSaveInProgress(basename(file.temporaryPath), 'state.json')).toBe(true);
-    await file.abort();
-    for (const name of ['.state.json.0123456789a.tmp', '.state.json.0123456789ABC.tmp', '.state.json.0123456789ab.tmp.x', 'state.json.0123456789ab.tmp', '.xstate.json.0123456789ab.tmp']) {
-      expect(isStateSaveInProgress(name, 'state.json'), name).toBe(false);
-    }
-  });
-
   it('are removed when a store opens the state file, before it is read', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'esign-store-'));
     const statePath = join(folder, 'state.json');

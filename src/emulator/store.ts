@@ -350,14 +350,6 @@ function stateHead(state: State): Record<string, unknown> {
   return { format: STATE_FORMAT, ...rest };
 }
 
-/**
- * Whether `fileName` is a temporary file the atomic writer (openAtomic, src/output/atomic-file.ts) makes beside the
- * state file `stateName` while it saves: `.<stateName>.<12 hex digits>.tmp`.
- */
-export function isStateSaveInProgress(fileName: string, stateName: string): boolean {
-  const prefix = `.${stateName}.`;
-  return fileName.startsWith(prefix) && /^[0-9a-f]{12}\.tmp$/.test(fileName.slice(prefix.length));
-}
 
 /**
  * Removes the temporary files of saves that never finished (the process was killed mid-save: each is as large as the
@@ -374,8 +366,9 @@ async function removeUnfinishedSaves(statePath: string): Promise<void> {
     // No folder yet (it is made below), or one that cannot be read: that is said when the state is read or written.
     return;
   }
+  const { isTemporaryFileOf } = await import('../output/atomic-file.js');
   for (const entry of entries) {
-    if (entry.isFile() && isStateSaveInProgress(entry.name, stateName)) await rm(join(folder, entry.name), { force: true });
+    if (entry.isFile() && isTemporaryFileOf(entry.name, stateName)) await rm(join(folder, entry.name), { force: true });
   }
 }
 

@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, lstatSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../api/errors.js';
 import { interruption } from '../cli/interrupt.js';
-import { openAtomic, openLineLog, readLineLog, writeFileAtomic } from './atomic-file.js';
+import { isTemporaryFileOf, openAtomic, openLineLog, readLineLog, writeFileAtomic } from './atomic-file.js';
 
 // The temporary name is random; a test that plants a file at it has to know it in advance.
 vi.mock('node:crypto', async (original) => {
@@ -123,6 +123,14 @@ describe('writeFileAtomic', () => {
     }
   });
 
+  it('refuses a name ending in / as a folder\'s, whether or not that folder exists', async () => {
+    const dir = folder();
+    for (const target of [join(dir, 'missing') + '/', `${dir}/`]) {
+      const error = await writeFileAtomic(target, 'x', { label: '--out x/' }).catch((caught: unknown) => caught);
+      expect((error as UsageError).message).toBe("Cannot write --out x/: a name ending in / is a folder's.");
+    }
+  });
+
   it("refuses '-' (standard output by convention) instead of writing a file named -", async () => {
     const dir = folder();
     const cwd = process.cwd();
@@ -134,6 +142,20 @@ describe('writeFileAtomic', () => {
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       process.chdir(cwd);
+    }
+  });
+
+  it('takes a target name as long as the file system takes (its temporary name is cut to fit), and knows its temporary files by name', async () => {
+    const dir = folder();
+    for (const name of [`${'a'.repeat(245)}.pdf`, `${'é'.repeat(120)}.pdf`, 'state.json']) {
+      const file = await openAtomic(join(dir, name));
+      expect(isTemporaryFileOf(basename(file.temporaryPath), name), name).toBe(true);
+      await file.write('x');
+      await file.commit();
+      expect(readFileSync(join(dir, name), 'utf8')).toBe('x');
+    }
+    for (const name of ['.state.json.0123456789a.tmp', '.state.json.0123456789ABC.tmp', '.state.json.0123456789ab.tmp.x', 'state.json.0123456789ab.tmp', '.xstate.json.0123456789ab.tmp']) {
+      expect(isTemporaryFileOf(name, 'state.json'), name).toBe(false);
     }
   });
 

@@ -125,6 +125,7 @@ function kindOf(entry: Stats): string {
  */
 async function checkOutputTarget(target: string, options: AtomicWriteOptions, label: string = options.label ?? target): Promise<Stats | undefined> {
   // Where a command takes a file, `-` is read as standard output, which an atomic write cannot replace.
+  if (target.endsWith('/')) throw new UsageError(`Cannot write ${label}: a name ending in / is a folder's.`, 'Give a file name, e.g. ./out/envelope.zip.', 'OUTPUT_UNWRITABLE');
   if (target === '-') throw new UsageError(`${label}: - (standard output) is not a file esign can write atomically.`, 'Give a file name (./- for a file named -), or leave the option out where the command prints to standard output.', 'OUTPUT_UNWRITABLE');
   for (const input of options.inputs ?? []) {
     if (await sameFile(input, target)) {
@@ -201,11 +202,35 @@ async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   }
 }
 
+/** One name in a folder is at most 255 bytes on the file systems in use. */
+const NAME_BYTES = 255;
+const TEMPORARY_TAIL = /^[0-9a-f]{12}\.tmp$/;
+
+/**
+ * `.<name>.` before the 12 hex digits and `.tmp` of a temporary file, the name cut short so that the whole stays a
+ * name the file system takes: a target of 245 bytes, which it takes, failed with ENAMETOOLONG for its temporary file.
+ */
+function temporaryPrefix(name: string): string {
+  const room = NAME_BYTES - '..'.length - 12 - '.tmp'.length;
+  let kept = '';
+  for (const character of name) {
+    if (Buffer.byteLength(kept + character) > room) break;
+    kept += character;
+  }
+  return `.${kept}.`;
+}
+
+/** Whether `fileName` is a temporary file openAtomic makes beside a file named `targetName` (left by a crash). */
+export function isTemporaryFileOf(fileName: string, targetName: string): boolean {
+  const prefix = temporaryPrefix(targetName);
+  return fileName.startsWith(prefix) && TEMPORARY_TAIL.test(fileName.slice(prefix.length));
+}
+
 /** Opens a temporary file beside `target`; nothing appears under the target's name until `commit()`. */
 export async function openAtomic(target: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
   const label = options.label ?? target;
   const replaced = await checkOutputTarget(target, options, label);
-  const temporaryPath = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporaryPath = join(dirname(target), `${temporaryPrefix(basename(target))}${randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle;
   try {
     // O_EXCL with O_NOFOLLOW: a file or symlink planted at the temporary name is never followed or reused.
