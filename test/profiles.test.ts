@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir } from './support/cli.js';
@@ -208,5 +208,21 @@ describe('esign processes side by side', () => {
     expect(Object.keys(credentials).sort()).toEqual(names.map((name) => `${name}:sandbox`));
     expect(existsSync(join(env.ESIGN_CONFIG_DIR, 'config.json.lock'))).toBe(false);
     expect(existsSync(join(env.ESIGN_CONFIG_DIR, 'credentials.json.lock'))).toBe(false);
+  });
+});
+
+describe('esign files others can change or read', () => {
+  it('a command using a profile warns of a config folder others can write and a credentials file others can read, and still runs', async () => {
+    const { env, esign, add } = configDir();
+    await add('shared');
+    chmodSync(env.ESIGN_CONFIG_DIR, 0o777);
+    chmodSync(join(env.ESIGN_CONFIG_DIR, 'credentials.json'), 0o644);
+    const result = await esign(['me']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(`${env.ESIGN_CONFIG_DIR} can be written by others (mode 0777): chmod 700 ${env.ESIGN_CONFIG_DIR}.`);
+    expect(result.stderr).toContain(`credentials.json can be read by others (mode 0644); the keys in it are exposed: chmod 600`);
+    chmodSync(env.ESIGN_CONFIG_DIR, 0o700);
+    chmodSync(join(env.ESIGN_CONFIG_DIR, 'credentials.json'), 0o600);
+    expect((await esign(['me'])).stderr).not.toContain('by others');
   });
 });

@@ -1,6 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { UsageError } from '../api/errors.js';
+import { env } from '../config/env.js';
+import { configFilePath, credentialsFilePath } from '../config/own-files.js';
 import { acquireFileLock, holderText } from '../output/file-lock.js';
 
 const hint = 'Check ESIGN_CONFIG_DIR (or the default config folder), and the permissions of the file and its folder.';
@@ -48,4 +50,46 @@ export async function lockConfigDirFile(path: string): Promise<() => Promise<voi
         'CONFIG_BUSY',
       ),
   });
+}
+
+/** A file or folder of esign's own that others can change or read, and the command that restricts it. */
+export interface Exposure {
+  subject: 'config' | 'credentials file';
+  path: string;
+  message: string;
+  fix: string;
+}
+
+const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+
+async function modeOf(path: string): Promise<number | undefined> {
+  return stat(path).then(
+    (stats) => stats.mode,
+    () => undefined,
+  );
+}
+
+/**
+ * What others may do to esign's own files: change the folder or config.json (and with it the base URL a key is sent
+ * to), or read credentials.json (the keys). `esign doctor` fails on each; a command that uses a profile warns.
+ */
+export async function configExposures(): Promise<Exposure[]> {
+  const exposures: Exposure[] = [];
+  const dir = env.configDir();
+  const dirMode = await modeOf(dir);
+  if (dirMode !== undefined && dirMode & 0o022) exposures.push({ subject: 'config', path: dir, message: `${dir} can be written by others (mode ${octal(dirMode)})`, fix: `chmod 700 ${dir}` });
+  const config = configFilePath();
+  const configMode = await modeOf(config);
+  if (configMode !== undefined && configMode & 0o022) exposures.push({ subject: 'config', path: config, message: `${config} can be written by others (mode ${octal(configMode)})`, fix: `chmod 600 ${config}` });
+  const credentials = credentialsFilePath();
+  const credentialsMode = await modeOf(credentials);
+  if (credentialsMode !== undefined && credentialsMode & 0o077) {
+    exposures.push({
+      subject: 'credentials file',
+      path: credentials,
+      message: `${credentials} can be read by others (mode ${octal(credentialsMode)}); the keys in it are exposed`,
+      fix: `chmod 600 ${credentials}, then replace the keys it holds if others may have read them`,
+    });
+  }
+  return exposures;
 }

@@ -5,6 +5,7 @@ import { trustCommand } from '../config/trust.js';
 import { credentialStore } from './credential-store.js';
 import { parseBaseUrl } from './hosts.js';
 import { assertKeyForMode, maskKey, modeLabel, type Mode } from './keys.js';
+import { configExposures } from './config-dir.js';
 import { loadConfigFile, requireProfile, type ConfigFile, type Profile } from './profiles.js';
 
 export interface ResolvedCredentials {
@@ -208,8 +209,18 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
     maskedKey: maskKey(key),
     ...(selected.name ? { profileName: selected.name } : {}),
     ...(found.keyOrigin === 'profile' ? { profileSource: selected.source } : {}),
-    ...(found.warning ? { warnings: [found.warning] } : {}),
+    ...(await warningsOf(found)),
   };
+}
+
+/**
+ * What the person is told beside the answer: a key file others can read, and, for a profile's key, config files
+ * others can change (the base URL the key goes to) or read (the keys), which only `esign doctor` said before.
+ */
+async function warningsOf(found: FoundKey): Promise<{ warnings?: string[] }> {
+  const exposures = found.keyOrigin === 'profile' ? await configExposures() : [];
+  const warnings = [...(found.warning ? [found.warning] : []), ...exposures.map((exposure) => `${exposure.message}: ${exposure.fix}.`)];
+  return warnings.length ? { warnings } : {};
 }
 
 /**

@@ -10,6 +10,7 @@ import type { ApiClient } from '../api/client.js';
 import type { MeAnswer } from '../api/answers.js';
 import { credentialStore } from '../auth/credential-store.js';
 import { configFilePath, credentialsFilePath } from '../config/own-files.js';
+import { configExposures } from '../auth/config-dir.js';
 import { parseBaseUrl } from '../auth/hosts.js';
 import { modeLabel, type Mode } from '../auth/keys.js';
 import { loadConfigFile, type ConfigFile } from '../auth/profiles.js';
@@ -74,16 +75,14 @@ async function configChecks(): Promise<Check[]> {
   if (dirStats === undefined) return [pass('config', `${dir} does not exist yet (no profile stored)`)];
   // Nothing in it can be looked at: the checks reading config.json say the rest.
   if (!dirStats.isDirectory()) return [fail('config', `${dir} is not a folder`, 'Move it away, or set ESIGN_CONFIG_DIR to a folder.')];
-  const dirMode = dirStats.mode;
-  const checks: Check[] = [];
-  checks.push(dirMode & 0o022 ? fail('config', `${dir} can be written by others (mode ${octal(dirMode)})`, `chmod 700 ${dir}`) : pass('config', `${dir} (mode ${octal(dirMode)})`));
-  const configMode = await modeOf(configFilePath());
-  if (configMode !== undefined && configMode & 0o022) checks.push(fail('config', `${configFilePath()} can be written by others (mode ${octal(configMode)})`, `chmod 600 ${configFilePath()}`));
+  const exposures = await configExposures();
+  const exposed = (path: string) => exposures.find((exposure) => exposure.path === path);
+  const checks: Check[] = exposures.map((exposure) => fail(exposure.subject, exposure.message, exposure.fix));
+  if (!exposed(dir)) checks.unshift(pass('config', `${dir} (mode ${octal(dirStats.mode)})`));
   const credentials = credentialsFilePath();
   const credentialsMode = await modeOf(credentials);
   if (credentialsMode === undefined) checks.push(pass('credentials file', 'none (no key kept in a file)'));
-  else if (credentialsMode & 0o077) checks.push(fail('credentials file', `${credentials} can be read by others (mode ${octal(credentialsMode)}); the keys in it are exposed`, `chmod 600 ${credentials}, then replace the keys it holds if others may have read them`));
-  else checks.push(pass('credentials file', `${credentials} (mode ${octal(credentialsMode)})`));
+  else if (!exposed(credentials)) checks.push(pass('credentials file', `${credentials} (mode ${octal(credentialsMode)})`));
   return checks;
 }
 
