@@ -7,6 +7,7 @@ import { parseJson, tempDir } from './support/cli.js';
 import { esignOn } from './support/esign-on.js';
 import { useEmulator } from './support/emulator.js';
 import { simplePdf } from './support/pdfs.js';
+import { addDocument, draftWithSigners, getFields, putFields } from './support/documents.js';
 
 const emulator = useEmulator();
 
@@ -59,6 +60,40 @@ describe('participants set', () => {
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('ENVELOPE_NOT_DRAFT');
     expect(result.stderr).toContain(`esign participants correct ${id}`);
+  });
+
+  it('running the same file again keeps every participant and every field; a participant dropped with fields needs --yes', async () => {
+    const { envelopeId, participantIds } = await draftWithSigners(emulator);
+    const document = await addDocument(emulator, envelopeId, await simplePdf({ pages: [['Sign here']] }));
+    const field = { id: '6f1d9c1e-1b9e-4c55-8a49-0c7d2a6d6c01', participantId: participantIds[0], type: 'SIGNATURE', pages: [1], position: { x: 72, y: 72 }, size: { width: 120, height: 30 } };
+    expectStatus(await putFields(emulator, envelopeId, document.documentId, [field]), 200);
+    const dir = tempDir();
+    writeFileSync(join(dir, 'participants.yaml'), '- {name: Ada Signer, email: ADA@example.test}\n- {name: Bob Stone, email: bob@example.test}\n');
+
+    const again = await esign(['participants', 'set', envelopeId, '--file', 'participants.yaml'], { cwd: dir });
+    expect(again.code, again.stderr).toBe(0);
+    expect((await participantsOf(envelopeId)).map((p) => [p.id, p.name])).toEqual([
+      [participantIds[0], 'Ada Signer'],
+      [participantIds[1], 'Bob Stone'],
+    ]);
+    expect(await getFields(emulator, envelopeId, document.documentId)).toHaveLength(1);
+
+    const added = await esign(['participants', 'set', envelopeId, '--add', 'Ada Signer <ada@example.test>', '--add', 'Bob Signer <bob@example.test>']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(await getFields(emulator, envelopeId, document.documentId)).toHaveLength(1);
+
+    writeFileSync(join(dir, 'bob-only.yaml'), '- {name: Bob Stone, email: bob@example.test}\n');
+    const dropped = await esign(['participants', 'set', envelopeId, '--file', 'bob-only.yaml'], { cwd: dir });
+    expect(dropped.code).toBe(2);
+    expect(dropped.stderr).toContain('Ada Signer <ada@example.test> is not in the new list: the service removes this participant and their field (1 on contract.pdf)');
+    expect(dropped.stderr).toContain('Pass --yes');
+    expect(await participantsOf(envelopeId)).toHaveLength(2);
+    expect(await getFields(emulator, envelopeId, document.documentId)).toHaveLength(1);
+
+    const confirmed = await esign(['--yes', 'participants', 'set', envelopeId, '--file', 'bob-only.yaml'], { cwd: dir });
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect((await participantsOf(envelopeId)).map((p) => p.id)).toEqual([participantIds[1]]);
+    expect(await getFields(emulator, envelopeId, document.documentId)).toEqual([]);
   });
 
   it('--file and --add together are refused', async () => {
