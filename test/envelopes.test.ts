@@ -220,6 +220,35 @@ describe('envelopes void and delete', () => {
     expect(refused.stderr).toContain(`esign envelopes void ${id}`);
   });
 
+  it('a status that rules the action out is refused before asking (exit 5), with the way out that fits that status', async () => {
+    const { id } = await createSentEnvelope(emulator);
+    const sentDelete = await esign(['envelopes', 'delete', id]);
+    expect(sentDelete.code).toBe(5);
+    expect(sentDelete.stderr).toContain(`Envelope ${id} is SENT; it cannot be deleted.`);
+    expect(sentDelete.stderr).toContain(`esign envelopes void ${id}`);
+    expect(sentDelete.stderr).not.toContain('--yes');
+
+    const draft = await esignJson(['envelopes', 'create', '--title', 'Not sent']);
+    for (const args of [['envelopes', 'void', draft.id, '--reason', 'x'], ['--yes', 'envelopes', 'void', draft.id, '--reason', 'x']]) {
+      const draftVoid = await esign(args);
+      expect(draftVoid.code).toBe(5);
+      expect(draftVoid.stderr).toContain('ENVELOPE_NOT_SENT');
+      expect(draftVoid.stderr).toContain(`esign envelopes delete ${draft.id}`);
+    }
+    expect((await getEnvelope(emulator, draft.id)).status).toBe('DRAFT');
+
+    expectStatus(await call(emulator, 'POST', `/v4/api/envelopes/${id}/void`, { body: { reason: 'Cancelled' } }), 200);
+    for (const args of [['envelopes', 'delete', id], ['--yes', 'envelopes', 'delete', id]]) {
+      const voidedDelete = await esign(args);
+      expect(voidedDelete.code).toBe(5);
+      expect(voidedDelete.stderr).toContain('a VOIDED envelope has ended and is kept as it ended');
+      expect(voidedDelete.stderr).not.toContain('esign envelopes void');
+    }
+    const again = await esign(['envelopes', 'void', id, '--reason', 'x']);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain('It was voided already');
+  });
+
   it('delete without --yes and without a terminal: exit 2, the draft stays', async () => {
     const draft = await esignJson(['envelopes', 'create', '--title', 'Keep me']);
     const result = await esign(['envelopes', 'delete', draft.id]);
