@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { listDocuments, minimalDocx, paddedPdf } from './support/documents.js';
@@ -16,8 +17,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
   writeFileSync(join(dir, 'two-pages.pdf'), await simplePdf({ pages: [['Page one'], ['Page two']] }));
   writeFileSync(join(dir, 'notes.txt'), 'not a document');
-  // A PDF header and nothing a reader can open: passes the local check, fails the service's processing.
-  writeFileSync(join(dir, 'broken.pdf'), '%PDF-1.7\nthe rest is not a PDF at all');
+  // A ZIP package with no Word document in it: passes the local check (a .docx is not converted here), fails the service's processing.
+  writeFileSync(join(dir, 'broken.docx'), zipSync({ 'notes.txt': strToU8('not a Word document') }));
   writeFileSync(join(dir, 'letter.docx'), minimalDocx(['Employment letter', 'Employee signature: {{employee}}']));
   writeFileSync(join(dir, 'large.pdf'), await paddedPdf(6 * 1024 * 1024, { title: 'Large document', fill: 7 }));
 });
@@ -86,9 +87,9 @@ describe('documents upload', () => {
 
   it('names the file and the reason when processing FAILS (exit 5), and gives the way out: delete the draft', async () => {
     const { id } = await createDraft(emulator);
-    const result = await esign(['documents', 'upload', id, 'broken.pdf']);
+    const result = await esign(['documents', 'upload', id, 'broken.docx']);
     expect(result.code).toBe(5);
-    expect(result.stderr).toMatch(/DOCUMENT_FAILED: broken\.pdf \([0-9a-f-]+\) could not be processed: \S+/);
+    expect(result.stderr).toMatch(/DOCUMENT_FAILED: broken\.docx \([0-9a-f-]+\) could not be processed: \S+/);
     // The contract has no operation that replaces or removes a document: the draft is deleted and made again.
     expect(result.stderr).toContain(`esign envelopes delete ${id}`);
     expect(result.stderr).not.toMatch(/upload the file|register .* again/i);

@@ -74,9 +74,10 @@ export async function localPdfFile(path: string, where: Where = path): Promise<L
 /** A PDF already read. */
 export const localPdfBytes = (bytes: Uint8Array): LocalPdf => ({ sha256: hash('sha256', bytes), bytes: async () => bytes });
 
-/** The pdf module's message already says "not a readable PDF: why"; the path goes in front of it. */
-function unreadable(path: string, cause: PdfUnreadableError): UsageError {
-  return new UsageError(`${path}: ${cause.message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
+/** The pdf module's message already says "not a readable PDF: why"; the path (or its place in a spec) goes in front of it. */
+function unreadable(path: string, cause: PdfUnreadableError, where: Where = path): UsageError {
+  const file = where === path ? path : `${whereText(where)}: ${path}`;
+  return new UsageError(`${file}: ${cause.message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
 }
 
 /** Runs `read` with the pdf module (pdfjs is heavy: loaded only when a PDF is read); an unreadable file is a usage error. */
@@ -122,6 +123,32 @@ function parsedPdf(key: string, read: () => ParsedPdf['pages']): ParsedPdf {
     parsedPdfs.delete(oldest);
   }
   return parsed;
+}
+
+/**
+ * Placing fields offline reads the whole PDF into memory (pdfjs), several times its size: past this, the fields are
+ * left to the service's own check (and a document to its own reading), so that a very large scan streams in bounded
+ * memory.
+ */
+export const LOCAL_PLACEMENT_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The service fails a PDF it cannot open (encrypted, damaged, no pages), and the draft holding it can then never be
+ * sent: so a PDF is opened here, as the service will open it, before it is registered. The parse is kept, by content,
+ * for the field placement that may follow.
+ */
+export async function assertReadablePdf(path: string, where: Where = path): Promise<void> {
+  const pdf = await localPdfFile(path, where);
+  const { readPdfPages } = await import('../pdf/text.js');
+  const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await pdf.bytes()));
+  let pageCount: number;
+  try {
+    ({ pageCount } = await parsed.pages);
+  } catch (error) {
+    if (error instanceof PdfUnreadableError) throw unreadable(path, error, where);
+    throw error;
+  }
+  if (pageCount === 0) throw unreadable(path, new PdfUnreadableError('the PDF has no pages'), where);
 }
 
 export interface LocalPlacement {

@@ -113,12 +113,17 @@ async function assertContentMatchesType(path: string, contentType: string, where
 
 /**
  * Checks the file before anything is sent: it exists, is a regular non-empty file, has a type the service takes, and
- * its content is of that type. (The contract states no numeric size limit; the service's 413 is reported as given.)
+ * its content is of that type; a PDF (up to the size read whole offline) opens as the service will open it. (The
+ * contract states no numeric size limit; the service's 413 is reported as given.)
  */
 export async function localDocument(path: string, where: Where = path, fileName = basename(path)): Promise<LocalDocument> {
   const contentType = contentTypeFor(path, where);
   const size = await regularFileSize(path, where);
   await assertContentMatchesType(path, contentType, where);
+  if (contentType === PDF_CONTENT_TYPE) {
+    const { assertReadablePdf, LOCAL_PLACEMENT_MAX_BYTES } = await import('./preflight.js');
+    if (size <= LOCAL_PLACEMENT_MAX_BYTES) await assertReadablePdf(path, where);
+  }
   return { path, fileName, contentType, size };
 }
 
