@@ -95,6 +95,20 @@ describe('documents upload', () => {
     expect(result.stderr).not.toMatch(/upload the file|register .* again/i);
   });
 
+  it('a refused registration left no draft stuck: the hint fits the refusal (no such envelope, not a draft), never "delete it"', async () => {
+    const unknown = await esign(['documents', 'upload', '00000000-0000-0000-0000-000000000000', 'nda.pdf']);
+    expect(unknown.code).toBe(4);
+    expect(unknown.stderr).toContain('There is no envelope 00000000-0000-0000-0000-000000000000');
+    expect(unknown.stderr).not.toMatch(/cannot be repaired|envelopes delete/);
+
+    const { id } = await createSentEnvelope(emulator);
+    const sent = await esign(['documents', 'upload', id, 'nda.pdf']);
+    expect(sent.code).toBe(5);
+    expect(sent.stderr).toContain('ENVELOPE_NOT_DRAFT');
+    expect(sent.stderr).toContain('Documents are added only to a draft');
+    expect(sent.stderr).not.toMatch(/cannot be repaired|envelopes delete/);
+  });
+
   it('uploads a file of several megabytes, streamed from disk', async () => {
     const { id } = await createDraft(emulator);
     const result = await esign(['--json', 'documents', 'upload', id, 'large.pdf']);

@@ -277,12 +277,21 @@ export async function registerAndUpload(
   onStep: (documentId: string | null, status: string) => void = () => {},
 ): Promise<DocumentInfo> {
   onStep(null, 'REGISTERING');
-  const { body } = await client.call('registerDocument', {
-    params: { envelopeId },
-    body: { fileName: document.fileName, contentType: document.contentType },
-    idempotencyKey: randomUUID(),
-    signal: interruption.signal,
-  });
+  const { body } = await client
+    .call('registerDocument', {
+      params: { envelopeId },
+      body: { fileName: document.fileName, contentType: document.contentType },
+      idempotencyKey: randomUUID(),
+      signal: interruption.signal,
+    })
+    .catch((error: unknown) => {
+      // A refusal (4xx) registered nothing: the draft is as it was, not stuck. Only a lost answer may have left one.
+      if (error instanceof ApiError && error.status < 500) {
+        onStep(null, 'NOT_REGISTERED');
+        error.hint ??= registrationRefusedHint(error, envelopeId);
+      }
+      throw error;
+    });
   const registered = readDocumentInfo(body);
   // The client checked the answer (answers.ts, registeredDocument): it carries an id and an upload address.
   onStep(registered.documentId, registered.status === 'UNKNOWN' ? 'AWAITING_UPLOAD' : registered.status);
@@ -290,6 +299,13 @@ export async function registerAndUpload(
   onStep(registered.documentId, 'UPLOADED');
   ctx.output.info(visible(`Uploaded ${document.fileName} (${registered.documentId})`));
   return { ...registered, fileName: registered.fileName || document.fileName };
+}
+
+/** What to do when the service refuses to register a document, for the refusals that have one way out. */
+function registrationRefusedHint(error: ApiError, envelopeId: string): string | undefined {
+  if (error.status === 404) return `There is no envelope ${envelopeId} (or this key cannot see it): check the id with esign envelopes find <text>, or create a draft with esign envelopes create.`;
+  if (error.code === 'ENVELOPE_NOT_DRAFT') return `Documents are added only to a draft, and this envelope is no longer one (esign envelopes get ${envelopeId}). Create a new draft for them: esign envelopes create.`;
+  return undefined;
 }
 
 export interface WaitForDocumentsOptions {
