@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,27 @@ describe('documents upload', () => {
     const result = await esign(['documents', 'upload', id, 'nda.pdf', 'missing.pdf']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('missing.pdf: no such file');
+    expect(await listDocuments(emulator, id)).toEqual([]);
+  });
+
+  it('says what a path is when it is no regular file (a folder, a named pipe), for documents and input files alike', async () => {
+    const { id } = await createDraft(emulator);
+    mkdirSync(join(dir, 'folder.pdf'), { recursive: true });
+    if (!existsSync(join(dir, 'pipe.pdf'))) execFileSync('mkfifo', [join(dir, 'pipe.pdf')]);
+    const folder = await esign(['documents', 'upload', id, 'folder.pdf']);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain('folder.pdf is a folder, not a regular file.');
+    const pipe = await esign(['documents', 'upload', id, 'pipe.pdf']);
+    expect(pipe.code).toBe(2);
+    expect(pipe.stderr).toContain('pipe.pdf is a named pipe, not a regular file.');
+    expect(pipe.stderr).toContain('cannot come from a pipe');
+    const fieldsFile = await esign(['fields', 'check', '--local', 'nda.pdf', '--file', 'folder.pdf']);
+    expect(fieldsFile.code).toBe(2);
+    expect(fieldsFile.stderr).toContain('folder.pdf: a folder, not a file.');
+    const localPdf = await esign(['anchors', 'find', '--local', 'folder.pdf', '--text', 'x']);
+    expect(localPdf.code).toBe(2);
+    expect(localPdf.stderr).toContain('folder.pdf: a folder, not a file.');
+    for (const result of [folder, pipe, fieldsFile, localPdf]) expect(result.stderr).not.toContain('EISDIR');
     expect(await listDocuments(emulator, id)).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { whyUnreadable } from './local-file.js';
 import { UsageError } from '../api/errors.js';
 import { assertExtraHeader } from '../api/request-headers.js';
 
@@ -34,7 +35,7 @@ export function typedField(text: string, readFile: (path: string) => string = (p
     try {
       return { name, value: readFile(path) };
     } catch (error) {
-      throw new UsageError(`-F ${name}=@${path}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+      throw new UsageError(`-F ${name}=@${path}: ${path}: ${whyUnreadable(error)}.`);
     }
   }
   return { name, value };

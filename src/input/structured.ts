@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import { UsageError } from '../api/errors.js';
 import { readStdin } from '../cli/stdin.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting.js';
+import { whyUnreadable } from './local-file.js';
 
 export type InputPath = readonly (string | number)[];
 
@@ -27,6 +28,12 @@ export function whereText(where: Where): string {
   return typeof where === 'string' ? where : where();
 }
 
+/** A file as messages name it: its path, after the place in another file that names it (`spec.yaml:3:9: a.pdf`). */
+export function fileNamed(path: string, where: Where = path): string {
+  const place = whereText(where);
+  return place === path ? path : `${place}: ${path}`;
+}
+
 export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStream): Promise<StructuredInput> {
   let text: string;
   const name = path === '-' ? '<stdin>' : path;
@@ -36,9 +43,8 @@ export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStr
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
       throw new UsageError(
-        code === 'ENOENT' ? `${path}: no such file.` : `${path}: cannot be read (${code ?? (error as Error).message}).`,
+        `${path}: ${whyUnreadable(error)}.`,
         'Check the path; use - to read from standard input.',
         'INPUT_UNREADABLE',
       );

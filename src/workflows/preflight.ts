@@ -12,7 +12,8 @@ import type { PageInfo, PdfSearch, PdfText } from '../pdf/text.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
-import { whereText, type Where } from '../input/structured.js';
+import { fileNamed, whereText, type Where } from '../input/structured.js';
+import { unreadableFileMessage } from '../input/local-file.js';
 import { fileSha256 } from './file-sha256.js';
 
 /** One finding, located in the input file where possible. */
@@ -44,8 +45,7 @@ export class PreflightError extends EsignError {
 }
 
 function unreadableFile(path: string, where: Where, error: unknown): UsageError {
-  const code = (error as NodeJS.ErrnoException).code;
-  return new UsageError(code === 'ENOENT' ? `${whereText(where)}: no such file (${path}).` : `${whereText(where)}: ${path} cannot be read (${code ?? (error as Error).message}).`, 'Check the path.', 'INPUT_UNREADABLE');
+  return new UsageError(`${unreadableFileMessage(path, error, where)}.`, 'Check the path.', 'INPUT_UNREADABLE');
 }
 
 export async function readLocalPdf(path: string, where: Where = path): Promise<Uint8Array> {
@@ -76,8 +76,7 @@ export const localPdfBytes = (bytes: Uint8Array): LocalPdf => ({ sha256: hash('s
 
 /** The pdf module's message already says "not a readable PDF: why"; the path (or its place in a spec) goes in front of it. */
 function unreadable(path: string, cause: PdfUnreadableError, where: Where = path): UsageError {
-  const file = where === path ? path : `${whereText(where)}: ${path}`;
-  return new UsageError(`${file}: ${cause.message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
+  return new UsageError(`${fileNamed(path, where)}: ${cause.message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
 }
 
 /** Runs `read` with the pdf module (pdfjs is heavy: loaded only when a PDF is read); an unreadable file is a usage error. */

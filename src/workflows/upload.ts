@@ -4,6 +4,7 @@
  * and batch mode.
  */
 import { randomUUID } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { ApiClient, RequestOptions } from '../api/client.js';
@@ -15,7 +16,8 @@ import { progressReporter, showsProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, pollUntil, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
-import { whereText, type Where } from '../input/structured.js';
+import { fileNamed, whereText, type Where } from '../input/structured.js';
+import { kindOfEntry, unreadableFileMessage } from '../input/local-file.js';
 import { allItems } from './all-items.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -53,23 +55,24 @@ export function contentTypeFor(path: string, where: Where = path): string {
   return contentType;
 }
 
-/** The size of a regular, non-empty file, or a usage error naming it. */
+/**
+ * The size of a regular, non-empty file, or a usage error naming it. A document is sent with its length and may be
+ * read again on a retry, so a folder, a named pipe or a device is refused for what it is.
+ */
 export async function regularFileSize(path: string, where: Where = path): Promise<number> {
-  let size: number;
+  let info: Stats;
   try {
-    const info = await stat(path);
-    if (!info.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EISDIR' });
-    size = info.size;
+    info = await stat(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      code === 'ENOENT' ? `${whereText(where)}: no such file (${path}).` : `${whereText(where)}: ${path} cannot be read (${code ?? (error as Error).message}).`,
-      'Check the path.',
-      'INPUT_UNREADABLE',
-    );
+    throw new UsageError(`${unreadableFileMessage(path, error, where)}.`, 'Check the path.', 'INPUT_UNREADABLE');
   }
-  if (size === 0) throw new UsageError(`${whereText(where)}: ${path} is empty.`, undefined, 'INPUT_INVALID');
-  return size;
+  if (!info.isFile()) {
+    const kind = kindOfEntry(info);
+    const why = kind === 'a named pipe' ? ' A document is sent with its size, so it cannot come from a pipe: save it to a file first.' : '';
+    throw new UsageError(`${fileNamed(path, where)} is ${kind}, not a regular file.`, `Give the path of the document file itself.${why}`, 'INPUT_UNREADABLE');
+  }
+  if (info.size === 0) throw new UsageError(`${fileNamed(path, where)} is empty.`, undefined, 'INPUT_INVALID');
+  return info.size;
 }
 
 /** PDF readers accept the `%PDF-` header anywhere in the first 1024 bytes (some files carry a preamble). */
@@ -94,17 +97,16 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
  */
 async function assertContentMatchesType(path: string, contentType: string, where: Where): Promise<void> {
   const head = await readHead(path, PDF_HEADER_WINDOW);
-  const file = () => (where === path ? path : `${whereText(where)}: ${path}`);
   if (contentType === PDF_CONTENT_TYPE && !head.includes('%PDF-', 0, 'latin1')) {
     throw new UsageError(
-      `${file()} is not a PDF: there is no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes. Nothing was sent.`,
+      `${fileNamed(path, where)} is not a PDF: there is no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes. Nothing was sent.`,
       'Give the PDF itself (a file renamed to .pdf is not converted); export other formats as PDF first.',
       'DOCUMENT_NOT_PDF',
     );
   }
   if (contentType === DOCX_CONTENT_TYPE && !head.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) {
     throw new UsageError(
-      `${file()} is not a .docx: a .docx is a ZIP package and this file does not start with the ZIP signature (PK\\x03\\x04). Nothing was sent.`,
+      `${fileNamed(path, where)} is not a .docx: a .docx is a ZIP package and this file does not start with the ZIP signature (PK\\x03\\x04). Nothing was sent.`,
       'Save the document from your word processor as "Word Document (.docx)", or export it as PDF.',
       'DOCUMENT_NOT_DOCX',
     );
