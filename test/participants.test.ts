@@ -167,6 +167,21 @@ describe('participants correct', () => {
     expect((await participantsOf(envelope.id))[0]!.name).toBe('Ada King');
   });
 
+  it('a value the participant already has (the e-mail in any case) is not sent, and resends nothing', async () => {
+    const envelope = await createSentEnvelope(emulator);
+    const [participantId] = envelope.participantIds;
+    const same = await esign(['participants', 'correct', envelope.id, participantId!, '--email', 'ADA@example.test']);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).toContain('Nothing to correct: Ada Signer <ada@example.test> already has email ada@example.test. Nothing was sent.');
+    expect(same.stderr).not.toContain('→');
+    const partly = await esign(['participants', 'correct', envelope.id, participantId!, '--email', 'ada@example.test', '--name', 'Ada King']);
+    expect(partly.stderr).toContain('corrected: name Ada Signer → Ada King.');
+    expect(partly.stderr).not.toMatch(/email|message limit/);
+    const history = await esignJson(['envelopes', 'history', envelope.id]);
+    expect(history.filter((entry: { action: string }) => entry.action === 'PARTICIPANT_CORRECTED')).toHaveLength(1);
+    expect((await outbox()).filter((message) => message.envelopeId === envelope.id && message.kind === 'INVITATION')).toHaveLength(1);
+  });
+
   it('without the participant id and without a terminal: exit 2 naming <participantId>', async () => {
     const envelope = await createSentEnvelope(emulator);
     const result = await esign(['participants', 'correct', envelope.id, '--name', 'Ada King']);
