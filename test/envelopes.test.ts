@@ -145,6 +145,25 @@ describe('envelopes create and settings', () => {
     expect(read.stderr).toContain('--idempotency-key was not used: this command sent no request that takes an Idempotency-Key.');
   });
 
+  it('a blank title (create, settings, templates use) is refused naming --title, before anything is sent (exit 2)', async () => {
+    const draft = await esignJson(['envelopes', 'create', '--title', 'Titled']);
+    const requests = async () => ((await (await emulator.fetch('/_emulator/request-log')).json()) as { requests: number }).requests;
+    const before = await requests();
+    for (const args of [
+      ['envelopes', 'create', '--title', '   '],
+      ['envelopes', 'settings', draft.id, '--title', ' \t'],
+      ['templates', 'use', randomUUID(), '--participants', 'p.yaml', '--title', '  '],
+    ]) {
+      const result = await esign(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain("option '--title <title>'");
+      expect(result.stderr).toContain('the title is blank');
+      expect(result.stderr).not.toContain('VALIDATION_ERROR');
+    }
+    expect(await requests()).toBe(before);
+    expect((await getEnvelope(emulator, draft.id)).title).toBe('Titled');
+  });
+
   it('a deadline in the past is refused before anything is sent (exit 2)', async () => {
     const before = await esignJson(['envelopes', 'list', '--all']);
     const result = await esign(['envelopes', 'create', '--title', 'Late', '--deadline', '2020-01-01T00:00:00Z']);
