@@ -822,7 +822,7 @@ complete -c esign -n '__esign_at '\''esign documents'\'' 0' -a confirm-conversio
 complete -c esign -n '__esign_at '\''esign documents'\'' 0' -a download-url -d 'Print a short-lived download address of a document (no key needed to fetch it)'
 complete -c esign -n '__esign_at '\''esign documents'\'' 0' -a validate -d 'Ask the service whether a PDF is an untouched sealed document it produced'
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -l no-wait -d 'return once uploaded, without waiting for processing'
-complete -c esign -n '__esign_in '\''esign documents upload'\''' -l confirm-conversion -d 'accept the converted PDF of each .docx without asking'
+complete -c esign -n '__esign_in '\''esign documents upload'\''' -l confirm-conversion -d 'accept the converted PDF of each .docx without asking, during the wait'
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -l wait-timeout -d 'give up waiting after this long (default 2m)' -x
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign documents upload'\'' 1 +; and not __esign_helping' -F

@@ -70,6 +70,18 @@ describe('documents upload', () => {
     expect(document!.status).not.toBe('AWAITING_UPLOAD');
   });
 
+  it('refuses flags that would be ignored: --confirm-conversion with --no-wait (upload), without --wait (send-now)', async () => {
+    const { id } = await createDraft(emulator);
+    const upload = await esign(['documents', 'upload', id, 'letter.docx', '--no-wait', '--confirm-conversion']);
+    expect(upload.code).toBe(2);
+    expect(upload.stderr).toContain('--no-wait and --confirm-conversion do not go together');
+    expect(await listDocuments(emulator, id)).toEqual([]);
+    writeFileSync(join(dir, 'letter.yaml'), 'title: Letter\nparticipants: [{ref: a, name: Ada, email: ada@example.test}]\ndocuments: [{ref: d, file: letter.docx}]\nfields: []\n');
+    const sendNow = await esign(['envelopes', 'send-now', '--file', 'letter.yaml', '--confirm-conversion']);
+    expect(sendNow.code).toBe(2);
+    expect(sendNow.stderr).toContain('--confirm-conversion works only with --wait');
+  });
+
   it('refuses a file that is neither .pdf nor .docx with exit 2, before registering anything', async () => {
     const { id } = await createDraft(emulator);
     const result = await esign(['documents', 'upload', id, 'nda.pdf', 'notes.txt']);
