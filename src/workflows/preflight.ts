@@ -152,6 +152,7 @@ export async function assertReadablePdf(path: string, where: Where = path): Prom
 
 export interface LocalPlacement {
   ok: boolean;
+  /** Every field placed; when some are refused, those that could be placed (warnings are about them too). */
   placed: PlacedField[];
   problems: PlacementProblem[];
   pageCount: number;
@@ -159,7 +160,10 @@ export interface LocalPlacement {
   fieldIndexOf: Map<string, number>;
 }
 
-/** Places the fields on the local PDF with the service's rules; the text is read only when a field has an anchor. */
+/**
+ * Places the fields on the local PDF with the service's rules, reporting every problem at once (the service stops at
+ * the first stage that fails); the text is read only when a field has an anchor.
+ */
 export async function placeOnLocalPdf(path: string, pdf: LocalPdf, fields: readonly FieldInput[]): Promise<LocalPlacement> {
   const { readPdfPages } = await import('../pdf/text.js');
   let bytes: Promise<Uint8Array> | undefined;
@@ -173,15 +177,33 @@ export async function placeOnLocalPdf(path: string, pdf: LocalPdf, fields: reado
     throw error;
   }
   const idNamespace = uuidV5(path, FIELD_ID_NAMESPACE);
-  const result = await placeFields({ documentId: path, idNamespace, pages: pages.pages, loadText: () => (parsed.text ??= read().then((content) => loadLocalPdfText(path, content))), fields });
+  const result = await placeFields({
+    documentId: path,
+    idNamespace,
+    pages: pages.pages,
+    loadText: () => (parsed.text ??= read().then((content) => loadLocalPdfText(path, content))),
+    fields,
+    everyProblem: true,
+  });
+  const placedFields = result.ok ? result.fields : (result.placed ?? []);
   const fieldIndexOf = new Map(fields.map((field, index) => [field.id, index]));
-  if (!result.ok) return { ok: false, placed: [], problems: result.problems, pageCount: pages.pageCount, fieldIndexOf };
-  for (const placed of result.fields) {
+  for (const placed of placedFields) {
     if (fieldIndexOf.has(placed.id) || !placed.anchor) continue;
     const origin = fields.findIndex((field) => field.anchor !== undefined && derivedFieldId(field.id, placed.anchor!.occurrence, idNamespace) === placed.id);
     if (origin !== -1) fieldIndexOf.set(placed.id, origin);
   }
-  return { ok: true, placed: result.fields, problems: [], pageCount: pages.pageCount, fieldIndexOf };
+  return { ok: result.ok, placed: placedFields, problems: result.ok ? [] : result.problems, pageCount: pages.pageCount, fieldIndexOf };
+}
+
+/** The fields the problems name: by index, or by id for anchors not found. */
+export function fieldsRefused(problems: readonly PlacementProblem[], fields: readonly FieldInput[]): FieldInput[] {
+  const ids = new Set(
+    problems.flatMap((problem) => [
+      ...(problem.fieldIndex === undefined ? [] : [fields[problem.fieldIndex]?.id]),
+      ...(Array.isArray(problem.details?.anchors) ? (problem.details.anchors as { fieldId: string }[]).map((anchor) => anchor.fieldId) : []),
+    ]),
+  );
+  return fields.filter((field) => ids.has(field.id));
 }
 
 /** Where each field came from: its location in the input file, by index in the placed list and by id. */
@@ -237,11 +259,20 @@ export interface FieldsFileOnPdf {
   bytes: Uint8Array;
   placement: LocalPlacement;
   locations: FieldLocations;
+  /** What the service would refuse, each at its place in the file. */
+  problems: Finding[];
+  /** The fields of the file a problem names (not placed). */
+  refused: FieldInput[];
+}
+
+/** What the service would refuse, with the warnings about the fields that could be placed: exit 5. */
+export function refusedFields(problems: Finding[], warnings: Finding[]): PreflightError {
+  return new PreflightError(`The service would refuse these fields (${problems.length} problem${problems.length === 1 ? '' : 's'}).`, { problems, warnings });
 }
 
 /**
- * Reads the fields file and places it on the PDF; throws PreflightError (exit 5) listing what the service would
- * refuse. Ids left out of the file get the ids `fields put` would give them on this PDF.
+ * Reads the fields file and places it on the PDF, finding every problem the service would refuse. Ids left out of
+ * the file get the ids `fields put` would give them on this PDF.
  */
 export async function placeFieldsFileLocally(pdfPath: string, fieldsPath: string, stdin: NodeJS.ReadableStream): Promise<FieldsFileOnPdf> {
   const file = await readFieldsFile(fieldsPath, stdin);
@@ -254,9 +285,5 @@ export async function placeFieldsFileLocally(pdfPath: string, fieldsPath: string
     byId: (id) => locate(placement.fieldIndexOf.get(id)),
     document: pdfPath,
   };
-  if (!placement.ok) {
-    const problems = problemFindings(placement.problems, locations);
-    throw new PreflightError(`The service would refuse these fields (${problems.length} problem${problems.length === 1 ? '' : 's'}).`, { problems, warnings: [] });
-  }
-  return { bytes, placement, locations };
+  return { bytes, placement, locations, problems: problemFindings(placement.problems, locations), refused: fieldsRefused(placement.problems, fields) };
 }

@@ -77,9 +77,9 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
       document: file.fileName,
       documentWhere: () => input.locate(['documents', documentIndex]),
     };
-    if (placement.ok) {
-      placedByDocument.push({ documentId: file.ref, fields: placement.placed });
-    } else {
+    // Fields placed beside refused ones are checked for people too: every warning is shown with every problem.
+    placedByDocument.push({ documentId: file.ref, fields: placement.placed });
+    if (!placement.ok) {
       problems.push(...problemFindings(placement.problems, locations));
       refused.add(file.ref);
     }
