@@ -48,7 +48,8 @@ export function wayOut(action: EnvelopeAction, status: string, envelopeId: strin
  * is read first, and a refusal from the service gets the way out that fits (see `explainRefusal`).
  */
 export async function confirmEnvelopeAction(ctx: Context, envelopeId: string, action: EnvelopeAction): Promise<void> {
-  if (ctx.globals.yes) return;
+  // A dry run shows the request and asks nothing, as before; --yes asks nothing and reads nothing first.
+  if (ctx.globals.yes || ctx.globals.dryRun) return;
   const envelope = await readEnvelopeDetails(await ctx.client(), envelopeId, { documents: false });
   const rule = actionRule[action];
   if (envelope.status && envelope.status !== rule.status) {
