@@ -341,6 +341,10 @@ function __esign_takes_value
             return 0
         case 'esign participants set --role'
             return 0
+        case 'esign participants list --limit'
+            return 0
+        case 'esign participants list --cursor'
+            return 0
         case 'esign participants correct --name'
             return 0
         case 'esign participants correct --email'
@@ -364,6 +368,10 @@ function __esign_takes_value
         case 'esign templates use --folder'
             return 0
         case 'esign documents upload --wait-timeout'
+            return 0
+        case 'esign documents list --limit'
+            return 0
+        case 'esign documents list --cursor'
             return 0
         case 'esign fields put -f' 'esign fields put --file'
             return 0
@@ -786,6 +794,10 @@ complete -c esign -n '__esign_in '\''esign participants set'\''' -l delivery -d 
 complete -c esign -n '__esign_in '\''esign participants set'\''' -l phone -d 'with --add: phone number in E.164 (+33612345678), required for SMS and WHATSAPP' -x
 complete -c esign -n '__esign_in '\''esign participants set'\''' -l role -d 'with --add: SIGNER, APPROVER (default SIGNER)' -x -a 'SIGNER APPROVER'
 complete -c esign -n '__esign_in '\''esign participants set'\''' -s h -l help -d 'display help for command'
+complete -c esign -n '__esign_in '\''esign participants list'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
+complete -c esign -n '__esign_in '\''esign participants list'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
+complete -c esign -n '__esign_in '\''esign participants list'\''' -l all -d 'follow every page, printing rows as they arrive'
+complete -c esign -n '__esign_in '\''esign participants list'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign participants list'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign participants correct'\''' -l name -d 'new name' -x
 complete -c esign -n '__esign_in '\''esign participants correct'\''' -l email -d 'new e-mail (resends the invitation if it is their turn)' -x
@@ -826,6 +838,10 @@ complete -c esign -n '__esign_in '\''esign documents upload'\''' -l confirm-conv
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -l wait-timeout -d 'give up waiting after this long (default 2m)' -x
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign documents upload'\'' 1 +; and not __esign_helping' -F
+complete -c esign -n '__esign_in '\''esign documents list'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
+complete -c esign -n '__esign_in '\''esign documents list'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
+complete -c esign -n '__esign_in '\''esign documents list'\''' -l all -d 'follow every page, printing rows as they arrive'
+complete -c esign -n '__esign_in '\''esign documents list'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign documents list'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign documents confirm-conversion'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign documents download-url'\''' -s h -l help -d 'display help for command'

@@ -204,6 +204,17 @@ describe('documents list, download-url, validate', () => {
     ]);
     const human = await esign(['doc', 'ls', id]);
     expect(human.stdout).toMatch(/nda\.pdf\s+1\s+READY/);
+
+    await esign(['documents', 'upload', id, 'two-pages.pdf']);
+    const page = await esign(['--json', 'documents', 'list', id, '--limit', '1']);
+    expect(page.code, page.stderr).toBe(0);
+    const first = parseJson<{ data: { fileName: string }[]; nextCursor: string }>(page.stdout);
+    expect(first.data.map((document) => document.fileName)).toEqual(['nda.pdf']);
+    const rest = await esign(['--json', 'documents', 'list', id, '--cursor', first.nextCursor]);
+    expect(parseJson<{ data: { fileName: string }[] }>(rest.stdout).data.map((document) => document.fileName)).toEqual(['two-pages.pdf']);
+    const lines = await esign(['documents', 'list', id, '--all', '--jsonl']);
+    expect(lines.code, lines.stderr).toBe(0);
+    expect(lines.stdout.trim().split('\n').map((line) => JSON.parse(line).fileName)).toEqual(['nda.pdf', 'two-pages.pdf']);
   });
 
   it('prints a download address that serves the document without the key; validate says a sealed copy is valid and a plain PDF is not', async () => {

@@ -110,6 +110,15 @@ describe('participants list', () => {
     expectStatus(await call(emulator, 'PUT', `/v4/api/envelopes/${draft.id}/participants`, { body: { participants: people } }), 200);
     expect((await esignJson(['participants', 'list', draft.id])).data).toHaveLength(25);
     expect((await esignJson(['envelopes', 'get', draft.id])).participants).toHaveLength(25);
+
+    const page = await esignJson(['participants', 'list', draft.id, '--limit', '10']);
+    expect(page.data).toHaveLength(10);
+    expect(typeof page.nextCursor).toBe('string');
+    const next = await esignJson(['participants', 'list', draft.id, '--limit', '10', '--cursor', page.nextCursor]);
+    expect(next.data[0].email).toBe('p10@example.test');
+    const lines = await esign(['participants', 'list', draft.id, '--all', '--jsonl']);
+    expect(lines.code, lines.stderr).toBe(0);
+    expect(lines.stdout.trim().split('\n').map((line) => JSON.parse(line).email)).toEqual(people.map((person) => person.email));
   });
 
   it('shows each status and whose turn it is', async () => {
