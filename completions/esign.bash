@@ -180,6 +180,8 @@ _esign_value() {
     "participants set --delivery") _esign_reply='words EMAIL SMS WHATSAPP' ;;
     "participants set --phone") _esign_reply='any' ;;
     "participants set --role") _esign_reply='words SIGNER APPROVER' ;;
+    "participants list --limit") _esign_reply='any' ;;
+    "participants list --cursor") _esign_reply='any' ;;
     "participants correct --name") _esign_reply='any' ;;
     "participants correct --email") _esign_reply='any' ;;
     "participants correct --phone") _esign_reply='any' ;;
@@ -192,6 +194,8 @@ _esign_value() {
     "templates use --deadline") _esign_reply='any' ;;
     "templates use --folder") _esign_reply='any' ;;
     "documents upload --wait-timeout") _esign_reply='any' ;;
+    "documents list --limit") _esign_reply='any' ;;
+    "documents list --cursor") _esign_reply='any' ;;
     "fields put -f"|"fields put --file") _esign_reply='file' ;;
     "fields check --local") _esign_reply='file' ;;
     "fields check -f"|"fields check --file") _esign_reply='file' ;;
@@ -384,7 +388,7 @@ _esign_options() {
     'send') _esign_reply='--wait-timeout -h --help' ;;
     'participants') _esign_reply='-h --help' ;;
     'participants set') _esign_reply='-f --file --add --delivery --phone --role -h --help' ;;
-    'participants list') _esign_reply='-h --help' ;;
+    'participants list') _esign_reply='--limit --cursor --all --jsonl -h --help' ;;
     'participants correct') _esign_reply='--name --email --phone --delivery-method -h --help' ;;
     'participants approve') _esign_reply='-h --help' ;;
     'participants refuse') _esign_reply='--reason -h --help' ;;
@@ -395,7 +399,7 @@ _esign_options() {
     'templates use') _esign_reply='-p --participants --title --deadline --folder --send -h --help' ;;
     'documents') _esign_reply='-h --help' ;;
     'documents upload') _esign_reply='--no-wait --confirm-conversion --wait-timeout -h --help' ;;
-    'documents list') _esign_reply='-h --help' ;;
+    'documents list') _esign_reply='--limit --cursor --all --jsonl -h --help' ;;
     'documents confirm-conversion') _esign_reply='-h --help' ;;
     'documents download-url') _esign_reply='-h --help' ;;
     'documents validate') _esign_reply='-h --help' ;;

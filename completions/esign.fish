@@ -341,6 +341,10 @@ function __esign_takes_value
             return 0
         case 'esign participants set --role'
             return 0
+        case 'esign participants list --limit'
+            return 0
+        case 'esign participants list --cursor'
+            return 0
         case 'esign participants correct --name'
             return 0
         case 'esign participants correct --email'
@@ -364,6 +368,10 @@ function __esign_takes_value
         case 'esign templates use --folder'
             return 0
         case 'esign documents upload --wait-timeout'
+            return 0
+        case 'esign documents list --limit'
+            return 0
+        case 'esign documents list --cursor'
             return 0
         case 'esign fields put -f' 'esign fields put --file'
             return 0
@@ -786,6 +794,10 @@ complete -c esign -n '__esign_in '\''esign participants set'\''' -l delivery -d 
 complete -c esign -n '__esign_in '\''esign participants set'\''' -l phone -d 'with --add: phone number in E.164 (+33612345678), required for SMS and WHATSAPP' -x
 complete -c esign -n '__esign_in '\''esign participants set'\''' -l role -d 'with --add: SIGNER, APPROVER (default SIGNER)' -x -a 'SIGNER APPROVER'
 complete -c esign -n '__esign_in '\''esign participants set'\''' -s h -l help -d 'display help for command'
+complete -c esign -n '__esign_in '\''esign participants list'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
+complete -c esign -n '__esign_in '\''esign participants list'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
+complete -c esign -n '__esign_in '\''esign participants list'\''' -l all -d 'follow every page, printing rows as they arrive'
+complete -c esign -n '__esign_in '\''esign participants list'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign participants list'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign participants correct'\''' -l name -d 'new name' -x
 complete -c esign -n '__esign_in '\''esign participants correct'\''' -l email -d 'new e-mail (resends the invitation if it is their turn)' -x
@@ -822,10 +834,14 @@ complete -c esign -n '__esign_at '\''esign documents'\'' 0' -a confirm-conversio
 complete -c esign -n '__esign_at '\''esign documents'\'' 0' -a download-url -d 'Print a short-lived download address of a document (no key needed to fetch it)'
 complete -c esign -n '__esign_at '\''esign documents'\'' 0' -a validate -d 'Ask the service whether a PDF is an untouched sealed document it produced'
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -l no-wait -d 'return once uploaded, without waiting for processing'
-complete -c esign -n '__esign_in '\''esign documents upload'\''' -l confirm-conversion -d 'accept the converted PDF of each .docx without asking'
+complete -c esign -n '__esign_in '\''esign documents upload'\''' -l confirm-conversion -d 'accept the converted PDF of each .docx without asking, during the wait'
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -l wait-timeout -d 'give up waiting after this long (default 2m)' -x
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign documents upload'\'' 1 +; and not __esign_helping' -F
+complete -c esign -n '__esign_in '\''esign documents list'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
+complete -c esign -n '__esign_in '\''esign documents list'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
+complete -c esign -n '__esign_in '\''esign documents list'\''' -l all -d 'follow every page, printing rows as they arrive'
+complete -c esign -n '__esign_in '\''esign documents list'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign documents list'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign documents confirm-conversion'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign documents download-url'\''' -s h -l help -d 'display help for command'
@@ -1071,7 +1087,7 @@ complete -c esign -n '__esign_in '\''esign api'\''' -s f -l raw-field -d 'a stri
 complete -c esign -n '__esign_in '\''esign api'\''' -s F -l field -d 'a typed parameter: numbers, true, false, null, @file for a file'\''s text (repeatable)' -x
 complete -c esign -n '__esign_in '\''esign api'\''' -l input -d 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query' -r -F
 complete -c esign -n '__esign_in '\''esign api'\''' -s H -l header -d 'an extra request header '\''Name: value'\'' (repeatable; not one esign sets or that picks the host, e.g. Authorization, Host)' -x
-complete -c esign -n '__esign_in '\''esign api'\''' -l paginate -d 'follow nextCursor through every page; prints the rows as one JSON array, streamed'
+complete -c esign -n '__esign_in '\''esign api'\''' -l paginate -d 'follow nextCursor through every page; prints the rows as one JSON array once the last page is in (nothing if a page fails)'
 complete -c esign -n '__esign_in '\''esign api'\''' -l include -d 'print the HTTP status and response headers before the body'
 complete -c esign -n '__esign_in '\''esign api'\''' -l list -d 'list every operation: operationId, method, path, whether it needs an Idempotency-Key'
 complete -c esign -n '__esign_in '\''esign api'\''' -s h -l help -d 'display help for command'

@@ -14,13 +14,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, esignBin, parseJson, repoRoot, runEsign, tempDir, type RunResult } from './support/cli.js';
 import { useEmulators } from './support/emulator.js';
 import { parseCommandLine } from './support/parse-command-line.js';
+import { ndaPdf } from './support/pdfs.js';
 import { esignInvocations } from './support/shell-words.js';
 
 interface DocLine {
   where: string;
   text: string;
   skipped?: string;
+  /** `npm run examples`: the example PDFs exist only from this line on, as in a fresh clone. */
+  drawsExamples?: boolean;
 }
+
+/** The line that draws the example PDFs (.gitignored: a fresh clone has none until it runs). */
+const drawsExamples = /^npm run examples(\s|$)/;
 
 const pages = ['README.md', ...readdirSync(join(repoRoot, 'docs')).filter((name) => name.endsWith('.md') && name !== 'commands.md').map((name) => `docs/${name}`)];
 /** A comment ending in one of these reasons: the line is parsed, not run. */
@@ -43,6 +49,10 @@ function commandLines(page: string): DocLine[] {
     let text = line;
     const first = index;
     while (text.endsWith('\\') && index + 1 < lines.length) text = `${text.slice(0, -1)} ${lines[++index]!.trim()}`;
+    if (drawsExamples.test(text.trim())) {
+      found.push({ where: `${page}:${first + 1}`, text, drawsExamples: true });
+      continue;
+    }
     if (esignInvocations(text).length === 0) continue;
     const reason = skipMarker.exec(text)?.[1];
     found.push({ where: `${page}:${first + 1}`, text, ...(reason ? { skipped: `needs a ${reason}` } : {}) });
@@ -66,7 +76,7 @@ describe('command lines in README.md and docs/', () => {
     expect(spec).toContain('file: nda.pdf');
   });
 
-  it.each(documented.flatMap(([, lines]) => lines.map((line) => [line.where, line] as const)))('%s parses', async (_where, line) => {
+  it.each(documented.flatMap(([, lines]) => lines.filter((line) => !line.drawsExamples).map((line) => [line.where, line] as const)))('%s parses', async (_where, line) => {
     for (const argv of esignInvocations(line.text)) {
       const parsed = await parseCommandLine(argv);
       expect(parsed.error, `${line.where}: ${line.text}\n${parsed.error}`).toBeUndefined();
@@ -94,8 +104,9 @@ beforeAll(async () => {
   work = tempDir('esign-docs-');
   mkdirSync(join(work, 'bin'));
   symlinkSync(esignBin, join(work, 'bin', 'esign'));
-  cpSync(join(repoRoot, 'examples'), join(work, 'examples'), { recursive: true });
-  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'examples.mjs'), join(work, 'examples')], { stdio: 'ignore' });
+  // As a fresh clone has it: the example PDFs are drawn only where a page says `npm run examples`.
+  cpSync(join(repoRoot, 'examples'), join(work, 'examples'), { recursive: true, filter: (source) => !source.endsWith('.pdf') });
+  writeFileSync(join(work, 'setup-nda.pdf'), await ndaPdf());
   // A project config, so the CI recipe's `esign config trust` has one to trust.
   writeFileSync(join(work, '.esignrc.yaml'), 'profile: acme\n');
   env = baseEnv({ ESIGN_CONFIG_DIR: join(work, 'config'), PATH: `${join(work, 'bin')}:${process.env.PATH}` });
@@ -108,7 +119,7 @@ beforeAll(async () => {
   const envelope = await esign(['envelopes', 'create', '--title', 'NDA Acme', '--folder', String(folder.id)]);
   const envelopeId = String(envelope.id);
   const { participants } = (await esign(['participants', 'set', envelopeId, '--add', 'Ada Lovelace <ada@example.com>', '--add', 'Grace Hopper <grace@example.com>'])) as { participants: { id: string }[] };
-  await esign(['documents', 'upload', envelopeId, 'examples/nda/nda.pdf']);
+  await esign(['documents', 'upload', envelopeId, 'setup-nda.pdf']);
   const documents = (await esign(['documents', 'list', envelopeId])) as { data: { documentId: string }[] };
   const documentId = documents.data[0]!.documentId;
   const fields = participants.map((participant, index) => ({
@@ -194,6 +205,10 @@ function withStandIns(text: string): string {
 describe.each(documented.filter(([, lines]) => lines.some((line) => !line.skipped)))('%s, run against the emulator', (_page, lines) => {
   const runnable = lines.filter((line) => !line.skipped);
   it.each(runnable.map((line) => [line.where, line.text, line] as const))('%s: %s', async (_where, _text, line) => {
+    if (line.drawsExamples) {
+      execFileSync(process.execPath, [join(repoRoot, 'scripts', 'examples.mjs'), join(work, 'examples')], { stdio: 'ignore' });
+      return;
+    }
     const text = withStandIns(line.text);
     const server = esignInvocations(text).some(isServer);
     const result = await runLine(text, server);

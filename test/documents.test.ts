@@ -1,5 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, runEsign, tempDir, type RunOptions } from './support/cli.js';
 import { listDocuments, minimalDocx, paddedPdf } from './support/documents.js';
@@ -16,8 +18,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
   writeFileSync(join(dir, 'two-pages.pdf'), await simplePdf({ pages: [['Page one'], ['Page two']] }));
   writeFileSync(join(dir, 'notes.txt'), 'not a document');
-  // A PDF header and nothing a reader can open: passes the local check, fails the service's processing.
-  writeFileSync(join(dir, 'broken.pdf'), '%PDF-1.7\nthe rest is not a PDF at all');
+  // A ZIP package with no Word document in it: passes the local check (a .docx is not converted here), fails the service's processing.
+  writeFileSync(join(dir, 'broken.docx'), zipSync({ 'notes.txt': strToU8('not a Word document') }));
   writeFileSync(join(dir, 'letter.docx'), minimalDocx(['Employment letter', 'Employee signature: {{employee}}']));
   writeFileSync(join(dir, 'large.pdf'), await paddedPdf(6 * 1024 * 1024, { title: 'Large document', fill: 7 }));
 });
@@ -68,6 +70,18 @@ describe('documents upload', () => {
     expect(document!.status).not.toBe('AWAITING_UPLOAD');
   });
 
+  it('refuses flags that would be ignored: --confirm-conversion with --no-wait (upload), without --wait (send-now)', async () => {
+    const { id } = await createDraft(emulator);
+    const upload = await esign(['documents', 'upload', id, 'letter.docx', '--no-wait', '--confirm-conversion']);
+    expect(upload.code).toBe(2);
+    expect(upload.stderr).toContain('--no-wait and --confirm-conversion do not go together');
+    expect(await listDocuments(emulator, id)).toEqual([]);
+    writeFileSync(join(dir, 'letter.yaml'), 'title: Letter\nparticipants: [{ref: a, name: Ada, email: ada@example.test}]\ndocuments: [{ref: d, file: letter.docx}]\nfields: []\n');
+    const sendNow = await esign(['envelopes', 'send-now', '--file', 'letter.yaml', '--confirm-conversion']);
+    expect(sendNow.code).toBe(2);
+    expect(sendNow.stderr).toContain('--confirm-conversion works only with --wait');
+  });
+
   it('refuses a file that is neither .pdf nor .docx with exit 2, before registering anything', async () => {
     const { id } = await createDraft(emulator);
     const result = await esign(['documents', 'upload', id, 'nda.pdf', 'notes.txt']);
@@ -84,14 +98,49 @@ describe('documents upload', () => {
     expect(await listDocuments(emulator, id)).toEqual([]);
   });
 
+  it('says what a path is when it is no regular file (a folder, a named pipe), for documents and input files alike', async () => {
+    const { id } = await createDraft(emulator);
+    mkdirSync(join(dir, 'folder.pdf'), { recursive: true });
+    if (!existsSync(join(dir, 'pipe.pdf'))) execFileSync('mkfifo', [join(dir, 'pipe.pdf')]);
+    const folder = await esign(['documents', 'upload', id, 'folder.pdf']);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain('folder.pdf is a folder, not a regular file.');
+    const pipe = await esign(['documents', 'upload', id, 'pipe.pdf']);
+    expect(pipe.code).toBe(2);
+    expect(pipe.stderr).toContain('pipe.pdf is a named pipe, not a regular file.');
+    expect(pipe.stderr).toContain('cannot come from a pipe');
+    const fieldsFile = await esign(['fields', 'check', '--local', 'nda.pdf', '--file', 'folder.pdf']);
+    expect(fieldsFile.code).toBe(2);
+    expect(fieldsFile.stderr).toContain('folder.pdf: a folder, not a file.');
+    const localPdf = await esign(['anchors', 'find', '--local', 'folder.pdf', '--text', 'x']);
+    expect(localPdf.code).toBe(2);
+    expect(localPdf.stderr).toContain('folder.pdf: a folder, not a file.');
+    for (const result of [folder, pipe, fieldsFile, localPdf]) expect(result.stderr).not.toContain('EISDIR');
+    expect(await listDocuments(emulator, id)).toEqual([]);
+  });
+
   it('names the file and the reason when processing FAILS (exit 5), and gives the way out: delete the draft', async () => {
     const { id } = await createDraft(emulator);
-    const result = await esign(['documents', 'upload', id, 'broken.pdf']);
+    const result = await esign(['documents', 'upload', id, 'broken.docx']);
     expect(result.code).toBe(5);
-    expect(result.stderr).toMatch(/DOCUMENT_FAILED: broken\.pdf \([0-9a-f-]+\) could not be processed: \S+/);
+    expect(result.stderr).toMatch(/DOCUMENT_FAILED: broken\.docx \([0-9a-f-]+\) could not be processed: \S+/);
     // The contract has no operation that replaces or removes a document: the draft is deleted and made again.
     expect(result.stderr).toContain(`esign envelopes delete ${id}`);
     expect(result.stderr).not.toMatch(/upload the file|register .* again/i);
+  });
+
+  it('a refused registration left no draft stuck: the hint fits the refusal (no such envelope, not a draft), never "delete it"', async () => {
+    const unknown = await esign(['documents', 'upload', '00000000-0000-0000-0000-000000000000', 'nda.pdf']);
+    expect(unknown.code).toBe(4);
+    expect(unknown.stderr).toContain('There is no envelope 00000000-0000-0000-0000-000000000000');
+    expect(unknown.stderr).not.toMatch(/cannot be repaired|envelopes delete/);
+
+    const { id } = await createSentEnvelope(emulator);
+    const sent = await esign(['documents', 'upload', id, 'nda.pdf']);
+    expect(sent.code).toBe(5);
+    expect(sent.stderr).toContain('ENVELOPE_NOT_DRAFT');
+    expect(sent.stderr).toContain('Documents are added only to a draft');
+    expect(sent.stderr).not.toMatch(/cannot be repaired|envelopes delete/);
   });
 
   it('uploads a file of several megabytes, streamed from disk', async () => {
@@ -157,6 +206,17 @@ describe('documents list, download-url, validate', () => {
     ]);
     const human = await esign(['doc', 'ls', id]);
     expect(human.stdout).toMatch(/nda\.pdf\s+1\s+READY/);
+
+    await esign(['documents', 'upload', id, 'two-pages.pdf']);
+    const page = await esign(['--json', 'documents', 'list', id, '--limit', '1']);
+    expect(page.code, page.stderr).toBe(0);
+    const first = parseJson<{ data: { fileName: string }[]; nextCursor: string }>(page.stdout);
+    expect(first.data.map((document) => document.fileName)).toEqual(['nda.pdf']);
+    const rest = await esign(['--json', 'documents', 'list', id, '--cursor', first.nextCursor]);
+    expect(parseJson<{ data: { fileName: string }[] }>(rest.stdout).data.map((document) => document.fileName)).toEqual(['two-pages.pdf']);
+    const lines = await esign(['documents', 'list', id, '--all', '--jsonl']);
+    expect(lines.code, lines.stderr).toBe(0);
+    expect(lines.stdout.trim().split('\n').map((line) => JSON.parse(line).fileName)).toEqual(['nda.pdf', 'two-pages.pdf']);
   });
 
   it('prints a download address that serves the document without the key; validate says a sealed copy is valid and a plain PDF is not', async () => {

@@ -145,6 +145,25 @@ describe('envelopes create and settings', () => {
     expect(read.stderr).toContain('--idempotency-key was not used: this command sent no request that takes an Idempotency-Key.');
   });
 
+  it('a blank title (create, settings, templates use) is refused naming --title, before anything is sent (exit 2)', async () => {
+    const draft = await esignJson(['envelopes', 'create', '--title', 'Titled']);
+    const requests = async () => ((await (await emulator.fetch('/_emulator/request-log')).json()) as { requests: number }).requests;
+    const before = await requests();
+    for (const args of [
+      ['envelopes', 'create', '--title', '   '],
+      ['envelopes', 'settings', draft.id, '--title', ' \t'],
+      ['templates', 'use', randomUUID(), '--participants', 'p.yaml', '--title', '  '],
+    ]) {
+      const result = await esign(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain("option '--title <title>'");
+      expect(result.stderr).toContain('the title is blank');
+      expect(result.stderr).not.toContain('VALIDATION_ERROR');
+    }
+    expect(await requests()).toBe(before);
+    expect((await getEnvelope(emulator, draft.id)).title).toBe('Titled');
+  });
+
   it('a deadline in the past is refused before anything is sent (exit 2)', async () => {
     const before = await esignJson(['envelopes', 'list', '--all']);
     const result = await esign(['envelopes', 'create', '--title', 'Late', '--deadline', '2020-01-01T00:00:00Z']);
@@ -218,6 +237,35 @@ describe('envelopes void and delete', () => {
     expect(refused.code).toBe(5);
     expect(refused.stderr).toContain('ENVELOPE_NOT_DRAFT');
     expect(refused.stderr).toContain(`esign envelopes void ${id}`);
+  });
+
+  it('a status that rules the action out is refused before asking (exit 5), with the way out that fits that status', async () => {
+    const { id } = await createSentEnvelope(emulator);
+    const sentDelete = await esign(['envelopes', 'delete', id]);
+    expect(sentDelete.code).toBe(5);
+    expect(sentDelete.stderr).toContain(`Envelope ${id} is SENT; it cannot be deleted.`);
+    expect(sentDelete.stderr).toContain(`esign envelopes void ${id}`);
+    expect(sentDelete.stderr).not.toContain('--yes');
+
+    const draft = await esignJson(['envelopes', 'create', '--title', 'Not sent']);
+    for (const args of [['envelopes', 'void', draft.id, '--reason', 'x'], ['--yes', 'envelopes', 'void', draft.id, '--reason', 'x']]) {
+      const draftVoid = await esign(args);
+      expect(draftVoid.code).toBe(5);
+      expect(draftVoid.stderr).toContain('ENVELOPE_NOT_SENT');
+      expect(draftVoid.stderr).toContain(`esign envelopes delete ${draft.id}`);
+    }
+    expect((await getEnvelope(emulator, draft.id)).status).toBe('DRAFT');
+
+    expectStatus(await call(emulator, 'POST', `/v4/api/envelopes/${id}/void`, { body: { reason: 'Cancelled' } }), 200);
+    for (const args of [['envelopes', 'delete', id], ['--yes', 'envelopes', 'delete', id]]) {
+      const voidedDelete = await esign(args);
+      expect(voidedDelete.code).toBe(5);
+      expect(voidedDelete.stderr).toContain('a VOIDED envelope has ended and is kept as it ended');
+      expect(voidedDelete.stderr).not.toContain('esign envelopes void');
+    }
+    const again = await esign(['envelopes', 'void', id, '--reason', 'x']);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain('It was voided already');
   });
 
   it('delete without --yes and without a terminal: exit 2, the draft stays', async () => {

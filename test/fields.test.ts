@@ -271,6 +271,25 @@ describe('fields check --local (offline, no key)', () => {
     });
   }
 
+  it('reports every problem at once, with the warnings about the fields that could be placed', async () => {
+    write('every-problem.yaml', [
+      '- { participantId: p-ada, type: SIGNATURE, anchor: { text: NoSuchText }, size: { width: 150, height: 30 } }',
+      '- { participantId: p-ada, type: TEXT, pages: [9], position: { x: 72, y: 72 }, size: { width: 100, height: 20 } }',
+      '- { participantId: p-bob, type: TEXT, pages: [1], position: { x: 72, y: 600 }, size: { width: 100, height: 20 } }',
+      '- { participantId: p-bob, type: TEXT, pages: [1], position: { x: 80, y: 605 }, size: { width: 100, height: 20 } }',
+    ]);
+    const result = await offline(['--json', 'fields', 'check', '--local', 'nda.pdf', '--file', 'every-problem.yaml']);
+    expect(result.code).toBe(5);
+    const { details } = parseJson<{ error: { details: { problems: { where: string; code: string }[]; warnings: { code: string }[] } } }>(result.stderr).error;
+    expect(details.problems.map((problem) => [problem.where, problem.code])).toEqual([
+      ['every-problem.yaml:2:3', 'FIELD_PAGE_OUT_OF_BOUNDS'],
+      ['every-problem.yaml:1:3', 'ANCHOR_NOT_FOUND'],
+    ]);
+    expect(details.warnings.map((warning) => warning.code).sort()).toEqual(['FIELDS_OVERLAP', 'SIGNER_WITHOUT_SIGNATURE']);
+    expect(JSON.stringify(details.warnings)).toContain('p-bob');
+    expect(JSON.stringify(details.warnings)).not.toContain('p-ada');
+  });
+
   it('with --json the refusal is one JSON error whose details list the problems', async () => {
     const result = await offline(['--json', 'fields', 'check', '--local', 'nda.pdf', '--file', 'refuse-anchor.yaml']);
     expect(result.code).toBe(5);

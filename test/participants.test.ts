@@ -7,6 +7,7 @@ import { parseJson, tempDir } from './support/cli.js';
 import { esignOn } from './support/esign-on.js';
 import { useEmulator } from './support/emulator.js';
 import { simplePdf } from './support/pdfs.js';
+import { addDocument, draftWithSigners, getFields, putFields } from './support/documents.js';
 
 const emulator = useEmulator();
 
@@ -61,6 +62,40 @@ describe('participants set', () => {
     expect(result.stderr).toContain(`esign participants correct ${id}`);
   });
 
+  it('running the same file again keeps every participant and every field; a participant dropped with fields needs --yes', async () => {
+    const { envelopeId, participantIds } = await draftWithSigners(emulator);
+    const document = await addDocument(emulator, envelopeId, await simplePdf({ pages: [['Sign here']] }));
+    const field = { id: '6f1d9c1e-1b9e-4c55-8a49-0c7d2a6d6c01', participantId: participantIds[0], type: 'SIGNATURE', pages: [1], position: { x: 72, y: 72 }, size: { width: 120, height: 30 } };
+    expectStatus(await putFields(emulator, envelopeId, document.documentId, [field]), 200);
+    const dir = tempDir();
+    writeFileSync(join(dir, 'participants.yaml'), '- {name: Ada Signer, email: ADA@example.test}\n- {name: Bob Stone, email: bob@example.test}\n');
+
+    const again = await esign(['participants', 'set', envelopeId, '--file', 'participants.yaml'], { cwd: dir });
+    expect(again.code, again.stderr).toBe(0);
+    expect((await participantsOf(envelopeId)).map((p) => [p.id, p.name])).toEqual([
+      [participantIds[0], 'Ada Signer'],
+      [participantIds[1], 'Bob Stone'],
+    ]);
+    expect(await getFields(emulator, envelopeId, document.documentId)).toHaveLength(1);
+
+    const added = await esign(['participants', 'set', envelopeId, '--add', 'Ada Signer <ada@example.test>', '--add', 'Bob Signer <bob@example.test>']);
+    expect(added.code, added.stderr).toBe(0);
+    expect(await getFields(emulator, envelopeId, document.documentId)).toHaveLength(1);
+
+    writeFileSync(join(dir, 'bob-only.yaml'), '- {name: Bob Stone, email: bob@example.test}\n');
+    const dropped = await esign(['participants', 'set', envelopeId, '--file', 'bob-only.yaml'], { cwd: dir });
+    expect(dropped.code).toBe(2);
+    expect(dropped.stderr).toContain('Ada Signer <ada@example.test> is not in the new list: the service removes this participant and their field (1 on contract.pdf)');
+    expect(dropped.stderr).toContain('Pass --yes');
+    expect(await participantsOf(envelopeId)).toHaveLength(2);
+    expect(await getFields(emulator, envelopeId, document.documentId)).toHaveLength(1);
+
+    const confirmed = await esign(['--yes', 'participants', 'set', envelopeId, '--file', 'bob-only.yaml'], { cwd: dir });
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect((await participantsOf(envelopeId)).map((p) => p.id)).toEqual([participantIds[1]]);
+    expect(await getFields(emulator, envelopeId, document.documentId)).toEqual([]);
+  });
+
   it('--file and --add together are refused', async () => {
     const result = await esign(['participants', 'set', 'x', '--file', 'p.yaml', '--add', 'Ada <ada@example.com>']);
     expect(result.code).toBe(2);
@@ -75,6 +110,15 @@ describe('participants list', () => {
     expectStatus(await call(emulator, 'PUT', `/v4/api/envelopes/${draft.id}/participants`, { body: { participants: people } }), 200);
     expect((await esignJson(['participants', 'list', draft.id])).data).toHaveLength(25);
     expect((await esignJson(['envelopes', 'get', draft.id])).participants).toHaveLength(25);
+
+    const page = await esignJson(['participants', 'list', draft.id, '--limit', '10']);
+    expect(page.data).toHaveLength(10);
+    expect(typeof page.nextCursor).toBe('string');
+    const next = await esignJson(['participants', 'list', draft.id, '--limit', '10', '--cursor', page.nextCursor]);
+    expect(next.data[0].email).toBe('p10@example.test');
+    const lines = await esign(['participants', 'list', draft.id, '--all', '--jsonl']);
+    expect(lines.code, lines.stderr).toBe(0);
+    expect(lines.stdout.trim().split('\n').map((line) => JSON.parse(line).email)).toEqual(people.map((person) => person.email));
   });
 
   it('shows each status and whose turn it is', async () => {
@@ -130,6 +174,21 @@ describe('participants correct', () => {
     expect(result.stderr).toContain('Participant Ada Signer <ada@example.test> corrected: name Ada Signer → Ada King.');
     expect(result.stderr).not.toContain('message limit');
     expect((await participantsOf(envelope.id))[0]!.name).toBe('Ada King');
+  });
+
+  it('a value the participant already has (the e-mail in any case) is not sent, and resends nothing', async () => {
+    const envelope = await createSentEnvelope(emulator);
+    const [participantId] = envelope.participantIds;
+    const same = await esign(['participants', 'correct', envelope.id, participantId!, '--email', 'ADA@example.test']);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).toContain('Nothing to correct: Ada Signer <ada@example.test> already has email ada@example.test. Nothing was sent.');
+    expect(same.stderr).not.toContain('→');
+    const partly = await esign(['participants', 'correct', envelope.id, participantId!, '--email', 'ada@example.test', '--name', 'Ada King']);
+    expect(partly.stderr).toContain('corrected: name Ada Signer → Ada King.');
+    expect(partly.stderr).not.toMatch(/email|message limit/);
+    const history = await esignJson(['envelopes', 'history', envelope.id]);
+    expect(history.filter((entry: { action: string }) => entry.action === 'PARTICIPANT_CORRECTED')).toHaveLength(1);
+    expect((await outbox()).filter((message) => message.envelopeId === envelope.id && message.kind === 'INVITATION')).toHaveLength(1);
   });
 
   it('without the participant id and without a terminal: exit 2 naming <participantId>', async () => {

@@ -36,6 +36,17 @@ describe('templates list and get', () => {
       expect(human.stdout).toMatch(new RegExp(`${role.label}\\s+SIGNER\\s+${role.templateParticipantId}`));
     }
   });
+
+  it('get shows each document with the id anchors find --template takes', async () => {
+    const template = await esignJson(['templates', 'get', agreementId]);
+    const human = await esign(['templates', 'get', agreementId]);
+    expect(template.documents.length).toBeGreaterThan(0);
+    for (const document of template.documents as { documentId: string; fileName: string }[]) {
+      expect(human.stdout).toMatch(new RegExp(`${document.documentId}\\s+${document.fileName.replace('.', '\\.')}`));
+      const found = await esign(['anchors', 'find', '--template', agreementId, document.documentId, '--text', 'Signature']);
+      expect(found.code, found.stderr).toBe(0);
+    }
+  });
 });
 
 describe('templates use: "POST /templates/{templateId}/envelopes … send (boolean; true sends, false leaves a draft)"', () => {

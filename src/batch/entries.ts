@@ -7,7 +7,8 @@
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { UsageError } from '../api/errors.js';
-import { decodeUtf8, readInputText, unreadableAtMessage } from '../input/text.js';
+import { unreadableFileMessage } from '../input/local-file.js';
+import { decodeUtf8, readInputText } from '../input/text.js';
 import { readFileCapped } from '../input/capped-read.js';
 import { keyShapedPaths } from '../shared/keys.js';
 import { formatPath, parseStructured, parseStructuredStream, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
@@ -142,7 +143,7 @@ async function readRows(path: string, where: string): Promise<{ values: Record<s
     bytes = await readFileCapped(path, `${where}: each ${path}`);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(unreadableAtMessage(`${where}: each`, path, error), 'Give the rows file relative to the spec file.', 'INPUT_UNREADABLE');
+    throw new UsageError(`${unreadableFileMessage(path, error, `${where}: each`)}.`, 'Give the rows file relative to the spec file.', 'INPUT_UNREADABLE');
   }
   const name = basename(path);
   const text = decodeUtf8(bytes, name);

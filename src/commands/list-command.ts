@@ -26,6 +26,14 @@ export const listOptions: readonly OptionSpec[] = [
   { flags: '--jsonl', description: 'one JSON object per line (with --all, streamed)' },
 ];
 
+/**
+ * For the lists a person reads whole (an envelope's participants, documents, history): every page unless `--limit` or
+ * `--cursor` asks for one.
+ */
+export function asksForOnePage(args: ListArgs): boolean {
+  return !args.all && (args.limit !== undefined || args.cursor !== undefined);
+}
+
 export interface ListSource {
   operationId: string;
   params?: Record<string, string>;

@@ -19,7 +19,7 @@ describe('esign api fields (gh api rules)', () => {
 
   it('refuses a field without = and an unreadable @file, saying which', () => {
     expect(() => rawField('title')).toThrow(/-f "title": expected key=value/);
-    expect(() => typedField('x=@/nonexistent/file')).toThrow(/cannot read \/nonexistent\/file/);
+    expect(() => typedField('x=@/nonexistent/file')).toThrow('-F x=@/nonexistent/file: /nonexistent/file: no such file.');
   });
 
   it('reads -H "Name: value" and never takes a key from the command line', () => {

@@ -1,6 +1,7 @@
 import { UsageError } from '../api/errors.js';
 import { assertExtraHeader } from '../api/request-headers.js';
 import { readFileCappedSync } from './capped-read.js';
+import { whyUnreadable } from './local-file.js';
 
 export interface Field {
   name: string;
@@ -35,7 +36,7 @@ export function typedField(text: string, readFile: (path: string, what: string) 
       return { name, value: readFile(path, `-F ${name}=@${path}`) };
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      throw new UsageError(`-F ${name}=@${path}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+      throw new UsageError(`-F ${name}=@${path}: ${path}: ${whyUnreadable(error)}.`);
     }
   }
   return { name, value };

@@ -78,6 +78,7 @@ describe('--add flags', () => {
   it('reads "Name <email>"', () => {
     expect(parseNameAndEmail('Ada Lovelace <ada@example.com>', '--add')).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
     expect(() => parseNameAndEmail('ada@example.com', '--add')).toThrow(/expected "Name <email>"/);
+    expect(() => parseNameAndEmail('   <ada@example.com>', '--add')).toThrow(/expected "Name <email>"/);
   });
 
   it('SMS without --phone is refused before sending', () => {

@@ -133,7 +133,7 @@ export function unknownTemplateRole(input: StructuredInput, index: number, label
 
 /** `Ada Lovelace <ada@example.com>` */
 export function parseNameAndEmail(text: string, flag: string): { name: string; email: string } {
-  const match = /^\s*(.+?)\s*<\s*([^<>\s]+)\s*>\s*$/.exec(text);
+  const match = /^\s*(\S.*?)\s*<\s*([^<>\s]+)\s*>\s*$/.exec(text);
   if (!match || !emailPattern.test(match[2]!)) {
     throw new UsageError(`${flag} ${JSON.stringify(text)}: expected "Name <email>".`, `For example: ${flag} "Ada Lovelace <ada@example.com>".`);
   }

@@ -26,6 +26,12 @@ export function whereText(where: Where): string {
   return typeof where === 'string' ? where : where();
 }
 
+/** A file as messages name it: its path, after the place in another file that names it (`spec.yaml:3:9: a.pdf`). */
+export function fileNamed(path: string, where: Where = path): string {
+  const place = whereText(where);
+  return place === path ? path : `${place}: ${path}`;
+}
+
 export async function readStructuredFile(path: string, stdin: NodeJS.ReadableStream): Promise<StructuredInput> {
   return parseStructured(await readInputText(path, stdin, 'The input'), path === '-' ? '<stdin>' : path);
 }

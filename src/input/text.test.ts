@@ -61,7 +61,7 @@ describe('readInputText', () => {
 
   it('says a folder is a folder', async () => {
     mkdirSync(join(dir, 'spec.yaml'));
-    await expect(readInputText(join(dir, 'spec.yaml'), Readable.from([]), 'The input')).rejects.toThrow(/spec\.yaml is a folder, not a file\.$/);
+    await expect(readInputText(join(dir, 'spec.yaml'), Readable.from([]), 'The input')).rejects.toThrow(/spec\.yaml: a folder, not a file\.$/);
   });
 
   it('decodes standard input strictly too', async () => {

@@ -7,6 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { UsageError } from '../api/errors.js';
 import { readStdinBytes } from '../cli/stdin.js';
 import { readFileCapped } from './capped-read.js';
+import { unreadableFileMessage } from './local-file.js';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
@@ -101,23 +102,8 @@ export async function readInputText(path: string, stdin: NodeJS.ReadableStream, 
       bytes = await readFileCapped(path, path);
     } catch (error) {
       if (error instanceof UsageError) throw error;
-      throw new UsageError(unreadableMessage(path, error), hint, 'INPUT_UNREADABLE');
+      throw new UsageError(`${unreadableFileMessage(path, error)}.`, hint, 'INPUT_UNREADABLE');
     }
   }
   return decodeUtf8(bytes, name);
-}
-
-/** Why a file could not be read, said plainly: it does not exist, it is a folder, or the system's code. */
-export function unreadableMessage(path: string, error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return `${path}: no such file.`;
-  if (code === 'EISDIR') return `${path} is a folder, not a file.`;
-  if (code === 'EACCES' || code === 'EPERM') return `${path}: permission denied.`;
-  return `${path}: cannot be read (${code ?? (error as Error).message}).`;
-}
-
-/** The same, for a file named by a value of another file (`spec.yaml:6:23`): the place first, then the file. */
-export function unreadableAtMessage(where: string, path: string, error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' ? `${where}: no such file (${path}).` : `${where}: ${unreadableMessage(path, error)}`;
 }

@@ -80,7 +80,7 @@ describe('writeFileAtomic', () => {
     symlinkSync(pipe, join(dir, 'link-to-pipe'));
     // /dev/null only through a link: on the old code this test must not be able to replace the real one.
     symlinkSync('/dev/null', join(dir, 'link-to-null'));
-    for (const [name, kind] of [['journal.fifo', 'a named pipe'], ['link-to-pipe', 'a named pipe'], ['link-to-null', 'a character device']] as const) {
+    for (const [name, kind] of [['journal.fifo', 'a named pipe'], ['link-to-pipe', 'a named pipe'], ['link-to-null', 'a device']] as const) {
       const error = await writeFileAtomic(join(dir, name), 'x', { overwrite: true, label: `--journal ${name}` }).catch((caught: unknown) => caught);
       expect(error, name).toBeInstanceOf(UsageError);
       expect((error as UsageError).message).toBe(`Cannot write --journal ${name}: it is ${kind}, not a file.`);

@@ -12,6 +12,7 @@ import { finished } from 'node:stream/promises';
 import { LocalFileError, UsageError } from '../api/errors.js';
 import { interruption } from '../cli/interrupt.js';
 import { keyBearingFiles } from '../config/own-files.js';
+import { kindOfEntry } from '../input/local-file.js';
 
 export interface AtomicWriteOptions {
   /** Permissions of the new file (default 0o644, less the umask); 0o600 for anything secret. */
@@ -107,16 +108,6 @@ async function sameFile(a: string, b: string): Promise<boolean> {
   }
 }
 
-/** What a file system entry is, for a message that refuses it. */
-function kindOf(entry: Stats): string {
-  if (entry.isDirectory()) return 'a folder';
-  if (entry.isCharacterDevice()) return 'a character device';
-  if (entry.isBlockDevice()) return 'a block device';
-  if (entry.isFIFO()) return 'a named pipe';
-  if (entry.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
 /**
  * Refuses a target that is one of the inputs, anything but a regular file (a folder, a device such as /dev/null, a
  * named pipe: renaming a file over one would destroy it, and as root that includes /dev/null), a symlink to one of
@@ -156,7 +147,7 @@ async function checkOutputTarget(target: string, options: AtomicWriteOptions, la
 
 function assertRegularFile(entry: Stats, label: string): void {
   if (entry.isFile()) return;
-  throw new UsageError(`Cannot write ${label}: it is ${kindOf(entry)}, not a file.`, entry.isDirectory() ? 'Give a file name.' : 'Give the path of a regular file.', 'OUTPUT_UNWRITABLE');
+  throw new UsageError(`Cannot write ${label}: it is ${kindOfEntry(entry)}, not a file.`, entry.isDirectory() ? 'Give a file name.' : 'Give the path of a regular file.', 'OUTPUT_UNWRITABLE');
 }
 
 /** The file a path names once symlinks and `..` are resolved: the file's own real path, else its folder's. */

@@ -133,36 +133,38 @@ export function sortParticipants(participants: readonly ParticipantBody[]): Part
   return [...participants].sort((a, b) => orderOf(a) - orderOf(b));
 }
 
-export function renderParticipants(participants: readonly ParticipantBody[], style: Styles): string {
-  if (participants.length === 0) return 'No participants.';
-  return renderTable(
-    sortParticipants(participants),
-    [
-      { header: 'ORDER', value: (p) => (p.signingOrder === undefined ? '-' : String(p.signingOrder)) },
-      { header: 'ID', value: (p) => participantIdOf(p) },
-      { header: 'NAME', value: (p) => p.name ?? '?', freeText: true },
-      { header: 'CONTACT', value: (p) => [p.email, p.phoneNumber].filter(Boolean).join(' · ') || '?' },
-      { header: 'DELIVERY', value: (p) => p.deliveryMethod ?? '-' },
-      { header: 'ROLE', value: (p) => p.role ?? '-' },
-      { header: 'STATUS', value: (p) => p.status ?? '?', colour: (text) => colourParticipantStatus(style, text) },
-      { header: '', value: (p) => (isTheirTurn(p) ? '← their turn' : ''), colour: (text) => style.bold(text) },
-    ],
-    style,
-  );
+export function participantColumns(style: Styles): Column<ParticipantBody>[] {
+  return [
+    { header: 'ORDER', value: (p) => (p.signingOrder === undefined || p.signingOrder === null ? '-' : String(p.signingOrder)) },
+    { header: 'ID', value: (p) => participantIdOf(p) },
+    { header: 'NAME', value: (p) => p.name ?? '?', freeText: true },
+    { header: 'CONTACT', value: (p) => [p.email, p.phoneNumber].filter(Boolean).join(' · ') || '?' },
+    { header: 'DELIVERY', value: (p) => p.deliveryMethod ?? '-' },
+    { header: 'ROLE', value: (p) => p.role ?? '-' },
+    { header: 'STATUS', value: (p) => p.status ?? '?', colour: (text) => colourParticipantStatus(style, text) },
+    { header: '', value: (p) => (isTheirTurn(p) ? '← their turn' : ''), colour: (text) => style.bold(text) },
+  ];
 }
 
-export function renderDocuments(documents: readonly Pick<DocumentBody, 'id' | 'documentId' | 'fileName' | 'status' | 'pageCount'>[], style: Styles): string {
+export function renderParticipants(participants: readonly ParticipantBody[], style: Styles): string {
+  if (participants.length === 0) return 'No participants.';
+  return renderTable(sortParticipants(participants), participantColumns(style), style);
+}
+
+type ListedDocument = Pick<DocumentBody, 'id' | 'documentId' | 'fileName' | 'status' | 'pageCount'>;
+
+export function documentColumns(style: Styles): Column<ListedDocument>[] {
+  return [
+    { header: 'ID', value: (d) => documentIdOf(d) },
+    { header: 'FILE', value: (d) => d.fileName ?? '?', freeText: true },
+    { header: 'PAGES', value: (d) => (d.pageCount === undefined || d.pageCount === null ? '-' : String(d.pageCount)) },
+    { header: 'STATUS', value: (d) => d.status ?? '?', colour: (text) => colourDocumentStatus(style, text) },
+  ];
+}
+
+export function renderDocuments(documents: readonly ListedDocument[], style: Styles): string {
   if (documents.length === 0) return 'No documents.';
-  return renderTable(
-    documents,
-    [
-      { header: 'ID', value: (d) => documentIdOf(d) },
-      { header: 'FILE', value: (d) => d.fileName ?? '?', freeText: true },
-      { header: 'PAGES', value: (d) => (d.pageCount === undefined ? '-' : String(d.pageCount)) },
-      { header: 'STATUS', value: (d) => d.status ?? '?', colour: (text) => colourDocumentStatus(style, text) },
-    ],
-    style,
-  );
+  return renderTable(documents, documentColumns(style), style);
 }
 
 function folderLabel(envelope: EnvelopeBody): string {

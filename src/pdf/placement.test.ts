@@ -107,6 +107,31 @@ describe('placeFields: coordinates', () => {
   });
 });
 
+describe('placeFields: every problem at once (everyProblem, for offline checks)', () => {
+  const fields = () => [
+    anchorField({ text: 'NoSuchText' }),
+    coordinateField({ id: ids[2]!, pages: [9] }),
+    coordinateField({ id: ids[3]!, type: 'TEXT' }),
+    coordinateField({ id: ids[4]!, type: 'BOGUS' as never }),
+    anchorField({ text: '{{signature}}' }, { id: ids[5]! }),
+  ];
+
+  it('the service stops at the first stage that fails', async () => {
+    expect(problemsOf(await place(fields())).map((problem) => problem.code)).toEqual(['VALIDATION_ERROR']);
+  });
+
+  it('with everyProblem, each stage runs on the fields the earlier ones did not refuse, and what could be placed comes back', async () => {
+    const result = await place(fields(), { everyProblem: true });
+    expect(problemsOf(result).map((problem) => [problem.code, problem.fieldIndex])).toEqual([
+      ['VALIDATION_ERROR', 3],
+      ['FIELD_PAGE_OUT_OF_BOUNDS', 1],
+      ['ANCHOR_NOT_FOUND', undefined],
+    ]);
+    expect(problemsOf(result)[2]!.details).toMatchObject({ anchors: [{ fieldId: ids[1], text: 'NoSuchText' }] });
+    expect(result.ok ? [] : result.placed!.map((field) => field.id)).toEqual([ids[3], ids[5]]);
+  });
+});
+
 describe('placeFields: shape of a placement', () => {
   it.each([
     ['both pages+position and anchor', { anchor: { text: 'x' } }],

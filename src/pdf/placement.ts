@@ -94,7 +94,8 @@ export interface PlacementProblem {
   fieldIndex?: number;
 }
 
-export type PlacementResult = { ok: true; fields: PlacedField[] } | { ok: false; problems: PlacementProblem[] };
+/** A refusal; with `everyProblem`, also the fields that could be placed despite it (for warnings about them). */
+export type PlacementResult = { ok: true; fields: PlacedField[] } | { ok: false; problems: PlacementProblem[]; placed?: PlacedField[] };
 
 export interface PlacementInput {
   documentId: string;
@@ -105,6 +106,11 @@ export interface PlacementInput {
   /** Called only when a field has an anchor. */
   loadText: () => Promise<PdfText>;
   fields: readonly FieldInput[];
+  /**
+   * Go on past a failing stage, each stage taking the fields earlier ones did not refuse, and answer every problem
+   * with what could be placed: an offline check reports all there is to fix at once. The service stops at the first.
+   */
+  everyProblem?: boolean;
 }
 
 /**
@@ -112,36 +118,42 @@ export interface PlacementInput {
  * reported stage by stage, every problem of the first failing stage: the body's shape and values (400),
  * pages and geometry of coordinate fields (400), reading the text (422), anchors not found (422), too
  * many anchored fields (422), then geometry of anchored fields and derived ids equal to a sent id (400).
+ * With `everyProblem`, the problems of every stage.
  */
 export async function placeFields(input: PlacementInput): Promise<PlacementResult> {
-  const shapeProblems = input.fields.flatMap((field, index) => {
+  const every = input.everyProblem === true;
+  const problems = input.fields.flatMap((field, index) => {
     const problem = describeFieldProblem(field, index);
     return problem ? [problem] : [];
   });
-  shapeProblems.push(...duplicateIdProblems(input.fields));
-  if (shapeProblems.length > 0) return { ok: false, problems: shapeProblems };
+  problems.push(...duplicateIdProblems(input.fields));
+  if (problems.length > 0 && !every) return { ok: false, problems };
+  const refused = new Set(problems.map((problem) => problem.fieldIndex));
+  const fields = input.fields.map((field, index) => ({ field, index })).filter(({ index }) => !refused.has(index));
 
   const placed: PlacedField[][] = input.fields.map(() => []);
   const coordinateProblems: PlacementProblem[] = [];
-  input.fields.forEach((field, index) => {
-    if (isAnchored(field)) return;
+  for (const { field, index } of fields) {
+    if (isAnchored(field)) continue;
     for (const page of field.pages!) {
       const box = { ...field.position!, ...field.size! };
       const problem = pageProblem(input, page, index) ?? geometryProblem(input.pages[page - 1]!, box, field.id, index);
       if (problem) coordinateProblems.push(problem);
       else placed[index]!.push(placedOn(field, page, box));
     }
-  });
-  if (coordinateProblems.length > 0) return { ok: false, problems: coordinateProblems };
+  }
+  problems.push(...coordinateProblems);
+  if (problems.length > 0 && !every) return { ok: false, problems };
 
-  const anchored = input.fields.flatMap((field, index) => (isAnchored(field) ? [{ field, anchor: field.anchor!, index }] : []));
+  const anchored = fields.flatMap(({ field, index }) => (isAnchored(field) ? [{ field, anchor: field.anchor!, index }] : []));
   if (anchored.length > 0) {
-    const anchorResult = await placeAnchoredFields(input, anchored);
-    if (!anchorResult.ok) return anchorResult;
-    for (const { index, fields } of anchorResult.placed) placed[index] = fields;
+    const anchorResult = await placeAnchoredFields(input, anchored, every);
+    problems.push(...anchorResult.problems);
+    if (problems.length > 0 && !every) return { ok: false, problems };
+    for (const { index, fields: fromAnchor } of anchorResult.placed) placed[index] = fromAnchor;
   }
 
-  return { ok: true, fields: placed.flat() };
+  return problems.length > 0 ? { ok: false, problems, placed: placed.flat() } : { ok: true, fields: placed.flat() };
 }
 
 function validationError(message: string, fieldIndex: number): PlacementProblem {
@@ -274,22 +286,25 @@ interface AnchoredField {
   index: number;
 }
 
-type AnchorPlacement = { ok: true; placed: { index: number; fields: PlacedField[] }[] } | { ok: false; problems: PlacementProblem[] };
+/** The anchored fields placed, and the problems met; without `every`, nothing is placed once there is a problem. */
+interface AnchorPlacement {
+  placed: { index: number; fields: PlacedField[] }[];
+  problems: PlacementProblem[];
+}
 
-async function placeAnchoredFields(input: PlacementInput, anchored: readonly AnchoredField[]): Promise<AnchorPlacement> {
+async function placeAnchoredFields(input: PlacementInput, anchored: readonly AnchoredField[], every: boolean): Promise<AnchorPlacement> {
+  const refusal = (problem: PlacementProblem): AnchorPlacement => ({ placed: [], problems: [problem] });
   let text: PdfText;
   try {
     text = await input.loadText();
   } catch (cause) {
     if (!(cause instanceof PdfUnreadableError || cause instanceof PdfTextTimeoutError)) throw cause;
-    return { ok: false, problems: [{ status: 422, code: 'DOCUMENT_TEXT_UNREADABLE', message: `the document text could not be read: ${cause.message}` }] };
+    return refusal({ status: 422, code: 'DOCUMENT_TEXT_UNREADABLE', message: `the document text could not be read: ${cause.message}` });
   }
   if (!text.hasText) {
-    return {
-      ok: false,
-      problems: [{ status: 422, code: 'DOCUMENT_HAS_NO_TEXT', message: 'the document has no text layer, so anchors cannot be searched (a scan needs OCR)' }],
-    };
+    return refusal({ status: 422, code: 'DOCUMENT_HAS_NO_TEXT', message: 'the document has no text layer, so anchors cannot be searched (a scan needs OCR)' });
   }
+  const problems: PlacementProblem[] = [];
 
   const found = anchored.map((entry) => {
     const { text: anchorText, caseSensitive, matchWholeWord, offset } = entry.anchor;
@@ -300,38 +315,29 @@ async function placeAnchoredFields(input: PlacementInput, anchored: readonly Anc
 
   const missing = found.filter((entry) => entry.matches.length === 0 && (entry.anchor.ifNotFound ?? 'error') === 'error');
   if (missing.length > 0) {
-    return {
-      ok: false,
-      problems: [
-        {
-          status: 422,
-          code: 'ANCHOR_NOT_FOUND',
-          message:
-            `anchor text not found: ${missing.map((entry) => JSON.stringify(entry.anchor.text)).join(', ')}` +
-            (text.truncated ? ` (only the first ${text.pageTexts.length} of ${text.pageCount} pages were searched)` : ''),
-          details: { anchors: missing.map((entry) => ({ fieldId: entry.field.id, text: entry.anchor.text })), truncated: text.truncated },
-        },
-      ],
-    };
+    problems.push({
+      status: 422,
+      code: 'ANCHOR_NOT_FOUND',
+      message:
+        `anchor text not found: ${missing.map((entry) => JSON.stringify(entry.anchor.text)).join(', ')}` +
+        (text.truncated ? ` (only the first ${text.pageTexts.length} of ${text.pageCount} pages were searched)` : ''),
+      details: { anchors: missing.map((entry) => ({ fieldId: entry.field.id, text: entry.anchor.text })), truncated: text.truncated },
+    });
+    if (!every) return { placed: [], problems };
   }
 
   const generated = found.reduce((sum, entry) => sum + entry.matches.length, 0);
   if (generated > MAX_FIELDS_FROM_ANCHORS) {
-    return {
-      ok: false,
-      problems: [
-        {
-          status: 422,
-          code: 'ANCHOR_TOO_MANY_MATCHES',
-          message: `anchors would generate ${generated} fields; at most ${MAX_FIELDS_FROM_ANCHORS} are allowed in one request`,
-          details: { generated, limit: MAX_FIELDS_FROM_ANCHORS },
-        },
-      ],
-    };
+    problems.push({
+      status: 422,
+      code: 'ANCHOR_TOO_MANY_MATCHES',
+      message: `anchors would generate ${generated} fields; at most ${MAX_FIELDS_FROM_ANCHORS} are allowed in one request`,
+      details: { generated, limit: MAX_FIELDS_FROM_ANCHORS },
+    });
+    if (!every) return { placed: [], problems };
   }
 
   const sentIds = new Map(input.fields.map((field, index) => [field.id, index]));
-  const problems: PlacementProblem[] = [];
   const placed = found.map(({ field, anchor, index, occurrence, matches }) => ({
     index,
     fields: matches.flatMap((match, matchIndex) => {
@@ -360,7 +366,7 @@ async function placeAnchoredFields(input: PlacementInput, anchored: readonly Anc
       return [placedOn(field, match.page, box, { text: anchor.text, occurrence: occurrenceNumber }, id)];
     }),
   }));
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, placed };
+  return problems.length > 0 && !every ? { placed: [], problems } : { placed, problems };
 }
 
 /** The id of the n-th (n ≥ 2) field an `all` anchor generates: the same on every repeat of the PUT. */

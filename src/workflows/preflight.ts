@@ -12,8 +12,8 @@ import type { PageInfo, PdfSearch, PdfText } from '../pdf/text.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
-import { whereText, type Where } from '../input/structured.js';
-import { unreadableAtMessage } from '../input/text.js';
+import { fileNamed, whereText, type Where } from '../input/structured.js';
+import { unreadableFileMessage } from '../input/local-file.js';
 import { fileSha256 } from './file-sha256.js';
 
 /** One finding, located in the input file where possible. */
@@ -45,7 +45,7 @@ export class PreflightError extends EsignError {
 }
 
 function unreadableFile(path: string, where: Where, error: unknown): UsageError {
-  return new UsageError(unreadableAtMessage(whereText(where), path, error), 'Check the path.', 'INPUT_UNREADABLE');
+  return new UsageError(`${unreadableFileMessage(path, error, where)}.`, 'Check the path.', 'INPUT_UNREADABLE');
 }
 
 export async function readLocalPdf(path: string, where: Where = path): Promise<Uint8Array> {
@@ -74,9 +74,9 @@ export async function localPdfFile(path: string, where: Where = path): Promise<L
 /** A PDF already read. */
 export const localPdfBytes = (bytes: Uint8Array): LocalPdf => ({ sha256: hash('sha256', bytes), bytes: async () => bytes });
 
-/** The pdf module's message already says "not a readable PDF: why"; the path goes in front of it. */
-function unreadable(path: string, cause: PdfUnreadableError): UsageError {
-  return new UsageError(`${path}: ${cause.message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
+/** The pdf module's message already says "not a readable PDF: why"; the path (or its place in a spec) goes in front of it. */
+function unreadable(path: string, cause: PdfUnreadableError, where: Where = path): UsageError {
+  return new UsageError(`${fileNamed(path, where)}: ${cause.message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
 }
 
 /** Runs `read` with the pdf module (pdfjs is heavy: loaded only when a PDF is read); an unreadable file is a usage error. */
@@ -124,8 +124,35 @@ function parsedPdf(key: string, read: () => ParsedPdf['pages']): ParsedPdf {
   return parsed;
 }
 
+/**
+ * Placing fields offline reads the whole PDF into memory (pdfjs), several times its size: past this, the fields are
+ * left to the service's own check (and a document to its own reading), so that a very large scan streams in bounded
+ * memory.
+ */
+export const LOCAL_PLACEMENT_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The service fails a PDF it cannot open (encrypted, damaged, no pages), and the draft holding it can then never be
+ * sent: so a PDF is opened here, as the service will open it, before it is registered. The parse is kept, by content,
+ * for the field placement that may follow.
+ */
+export async function assertReadablePdf(path: string, where: Where = path): Promise<void> {
+  const pdf = await localPdfFile(path, where);
+  const { readPdfPages } = await import('../pdf/text.js');
+  const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await pdf.bytes()));
+  let pageCount: number;
+  try {
+    ({ pageCount } = await parsed.pages);
+  } catch (error) {
+    if (error instanceof PdfUnreadableError) throw unreadable(path, error, where);
+    throw error;
+  }
+  if (pageCount === 0) throw unreadable(path, new PdfUnreadableError('the PDF has no pages'), where);
+}
+
 export interface LocalPlacement {
   ok: boolean;
+  /** Every field placed; when some are refused, those that could be placed (warnings are about them too). */
   placed: PlacedField[];
   problems: PlacementProblem[];
   pageCount: number;
@@ -133,7 +160,10 @@ export interface LocalPlacement {
   fieldIndexOf: Map<string, number>;
 }
 
-/** Places the fields on the local PDF with the service's rules; the text is read only when a field has an anchor. */
+/**
+ * Places the fields on the local PDF with the service's rules, reporting every problem at once (the service stops at
+ * the first stage that fails); the text is read only when a field has an anchor.
+ */
 export async function placeOnLocalPdf(path: string, pdf: LocalPdf, fields: readonly FieldInput[]): Promise<LocalPlacement> {
   const { readPdfPages } = await import('../pdf/text.js');
   let bytes: Promise<Uint8Array> | undefined;
@@ -147,15 +177,33 @@ export async function placeOnLocalPdf(path: string, pdf: LocalPdf, fields: reado
     throw error;
   }
   const idNamespace = uuidV5(path, FIELD_ID_NAMESPACE);
-  const result = await placeFields({ documentId: path, idNamespace, pages: pages.pages, loadText: () => (parsed.text ??= read().then((content) => loadLocalPdfText(path, content))), fields });
+  const result = await placeFields({
+    documentId: path,
+    idNamespace,
+    pages: pages.pages,
+    loadText: () => (parsed.text ??= read().then((content) => loadLocalPdfText(path, content))),
+    fields,
+    everyProblem: true,
+  });
+  const placedFields = result.ok ? result.fields : (result.placed ?? []);
   const fieldIndexOf = new Map(fields.map((field, index) => [field.id, index]));
-  if (!result.ok) return { ok: false, placed: [], problems: result.problems, pageCount: pages.pageCount, fieldIndexOf };
-  for (const placed of result.fields) {
+  for (const placed of placedFields) {
     if (fieldIndexOf.has(placed.id) || !placed.anchor) continue;
     const origin = fields.findIndex((field) => field.anchor !== undefined && derivedFieldId(field.id, placed.anchor!.occurrence, idNamespace) === placed.id);
     if (origin !== -1) fieldIndexOf.set(placed.id, origin);
   }
-  return { ok: true, placed: result.fields, problems: [], pageCount: pages.pageCount, fieldIndexOf };
+  return { ok: result.ok, placed: placedFields, problems: result.ok ? [] : result.problems, pageCount: pages.pageCount, fieldIndexOf };
+}
+
+/** The fields the problems name: by index, or by id for anchors not found. */
+export function fieldsRefused(problems: readonly PlacementProblem[], fields: readonly FieldInput[]): FieldInput[] {
+  const ids = new Set(
+    problems.flatMap((problem) => [
+      ...(problem.fieldIndex === undefined ? [] : [fields[problem.fieldIndex]?.id]),
+      ...(Array.isArray(problem.details?.anchors) ? (problem.details.anchors as { fieldId: string }[]).map((anchor) => anchor.fieldId) : []),
+    ]),
+  );
+  return fields.filter((field) => ids.has(field.id));
 }
 
 /** Where each field came from: its location in the input file, by index in the placed list and by id. */
@@ -211,11 +259,20 @@ export interface FieldsFileOnPdf {
   bytes: Uint8Array;
   placement: LocalPlacement;
   locations: FieldLocations;
+  /** What the service would refuse, each at its place in the file. */
+  problems: Finding[];
+  /** The fields of the file a problem names (not placed). */
+  refused: FieldInput[];
+}
+
+/** What the service would refuse, with the warnings about the fields that could be placed: exit 5. */
+export function refusedFields(problems: Finding[], warnings: Finding[]): PreflightError {
+  return new PreflightError(`The service would refuse these fields (${problems.length} problem${problems.length === 1 ? '' : 's'}).`, { problems, warnings });
 }
 
 /**
- * Reads the fields file and places it on the PDF; throws PreflightError (exit 5) listing what the service would
- * refuse. Ids left out of the file get the ids `fields put` would give them on this PDF.
+ * Reads the fields file and places it on the PDF, finding every problem the service would refuse. Ids left out of
+ * the file get the ids `fields put` would give them on this PDF.
  */
 export async function placeFieldsFileLocally(pdfPath: string, fieldsPath: string, stdin: NodeJS.ReadableStream): Promise<FieldsFileOnPdf> {
   const file = await readFieldsFile(fieldsPath, stdin);
@@ -228,9 +285,5 @@ export async function placeFieldsFileLocally(pdfPath: string, fieldsPath: string
     byId: (id) => locate(placement.fieldIndexOf.get(id)),
     document: pdfPath,
   };
-  if (!placement.ok) {
-    const problems = problemFindings(placement.problems, locations);
-    throw new PreflightError(`The service would refuse these fields (${problems.length} problem${problems.length === 1 ? '' : 's'}).`, { problems, warnings: [] });
-  }
-  return { bytes, placement, locations };
+  return { bytes, placement, locations, problems: problemFindings(placement.problems, locations), refused: fieldsRefused(placement.problems, fields) };
 }

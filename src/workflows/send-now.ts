@@ -24,7 +24,7 @@ import {
   waitForDocuments,
   type DocumentInfo,
 } from './upload.js';
-import { localPdfFile, placeOnLocalPdf, problemFindings, warningFindings, type FieldLocations, type Finding } from './preflight.js';
+import { LOCAL_PLACEMENT_MAX_BYTES, localPdfFile, placeOnLocalPdf, problemFindings, warningFindings, type FieldLocations, type Finding } from './preflight.js';
 import { waitForEnvelope, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
 
@@ -34,12 +34,6 @@ export interface SpecPreflight {
   /** Documents with fields that are not checked offline, and why (a .docx is converted by the service). */
   unchecked: { ref: string; reason: string }[];
 }
-
-/**
- * Placing fields offline reads the whole PDF into memory (pdfjs), several times its size: past this, the fields are
- * left to the service's own check, so that send-now of a very large scan streams it in bounded memory.
- */
-export const LOCAL_PLACEMENT_MAX_BYTES = 64 * 1024 * 1024;
 
 /** Runs the service's placement rules over every PDF of the spec, as the service will once the uploads are processed. */
 export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise<SpecPreflight> {
@@ -83,9 +77,9 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
       document: file.fileName,
       documentWhere: () => input.locate(['documents', documentIndex]),
     };
-    if (placement.ok) {
-      placedByDocument.push({ documentId: file.ref, fields: placement.placed });
-    } else {
+    // Fields placed beside refused ones are checked for people too: every warning is shown with every problem.
+    placedByDocument.push({ documentId: file.ref, fields: placement.placed });
+    if (!placement.ok) {
       problems.push(...problemFindings(placement.problems, locations));
       refused.add(file.ref);
     }

@@ -4,8 +4,8 @@
  * and batch mode.
  */
 import { randomUUID } from 'node:crypto';
-import { open, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
@@ -16,8 +16,8 @@ import { progressReporter, showsProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, pollUntil, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
-import { whereText, type Where } from '../input/structured.js';
-import { unreadableAtMessage } from '../input/text.js';
+import { fileNamed, whereText, type Where } from '../input/structured.js';
+import { kindOfEntry, unreadableFileMessage } from '../input/local-file.js';
 import { allItems } from './all-items.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
@@ -55,29 +55,24 @@ export function contentTypeFor(path: string, where: Where = path): string {
   return contentType;
 }
 
-function kindOfNonFile(info: Stats): string {
-  if (info.isDirectory()) return 'a folder, not a file';
-  if (info.isFIFO()) return 'a named pipe (FIFO), not a regular file';
-  if (info.isSocket()) return 'a socket, not a regular file';
-  if (info.isCharacterDevice() || info.isBlockDevice()) return 'a device, not a regular file';
-  return 'not a regular file';
-}
-
-/** The size of a regular, non-empty file, or a usage error naming it. */
+/**
+ * The size of a regular, non-empty file, or a usage error naming it. A document is sent with its length and may be
+ * read again on a retry, so a folder, a named pipe or a device is refused for what it is.
+ */
 export async function regularFileSize(path: string, where: Where = path): Promise<number> {
   let info: Stats;
   try {
     info = await stat(path);
   } catch (error) {
-    throw new UsageError(unreadableAtMessage(whereText(where), path, error), 'Check the path.', 'INPUT_UNREADABLE');
+    throw new UsageError(`${unreadableFileMessage(path, error, where)}.`, 'Check the path.', 'INPUT_UNREADABLE');
   }
   if (!info.isFile()) {
-    // A document is read twice (checked, then uploaded) and its size sent first: only a regular file can be.
-    throw new UsageError(`${whereText(where)}: ${path} is ${kindOfNonFile(info)}.`, 'Give the document file itself (a .pdf or .docx).', 'INPUT_UNREADABLE');
+    const kind = kindOfEntry(info);
+    const why = kind === 'a named pipe' ? ' A document is sent with its size, so it cannot come from a pipe: save it to a file first.' : '';
+    throw new UsageError(`${fileNamed(path, where)} is ${kind}, not a regular file.`, `Give the path of the document file itself.${why}`, 'INPUT_UNREADABLE');
   }
-  const size = info.size;
-  if (size === 0) throw new UsageError(`${whereText(where)}: ${path} is empty.`, undefined, 'INPUT_INVALID');
-  return size;
+  if (info.size === 0) throw new UsageError(`${fileNamed(path, where)} is empty.`, undefined, 'INPUT_INVALID');
+  return info.size;
 }
 
 /** PDF readers accept the `%PDF-` header anywhere in the first 1024 bytes (some files carry a preamble). */
@@ -102,17 +97,16 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
  */
 async function assertContentMatchesType(path: string, contentType: string, where: Where): Promise<void> {
   const head = await readHead(path, PDF_HEADER_WINDOW);
-  const file = () => (where === path ? path : `${whereText(where)}: ${path}`);
   if (contentType === PDF_CONTENT_TYPE && !head.includes('%PDF-', 0, 'latin1')) {
     throw new UsageError(
-      `${file()} is not a PDF: there is no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes. Nothing was sent.`,
+      `${fileNamed(path, where)} is not a PDF: there is no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes. Nothing was sent.`,
       'Give the PDF itself (a file renamed to .pdf is not converted); export other formats as PDF first.',
       'DOCUMENT_NOT_PDF',
     );
   }
   if (contentType === DOCX_CONTENT_TYPE && !head.subarray(0, ZIP_SIGNATURE.length).equals(ZIP_SIGNATURE)) {
     throw new UsageError(
-      `${file()} is not a .docx: a .docx is a ZIP package and this file does not start with the ZIP signature (PK\\x03\\x04). Nothing was sent.`,
+      `${fileNamed(path, where)} is not a .docx: a .docx is a ZIP package and this file does not start with the ZIP signature (PK\\x03\\x04). Nothing was sent.`,
       'Save the document from your word processor as "Word Document (.docx)", or export it as PDF.',
       'DOCUMENT_NOT_DOCX',
     );
@@ -121,12 +115,17 @@ async function assertContentMatchesType(path: string, contentType: string, where
 
 /**
  * Checks the file before anything is sent: it exists, is a regular non-empty file, has a type the service takes, and
- * its content is of that type. (The contract states no numeric size limit; the service's 413 is reported as given.)
+ * its content is of that type; a PDF (up to the size read whole offline) opens as the service will open it. (The
+ * contract states no numeric size limit; the service's 413 is reported as given.)
  */
 export async function localDocument(path: string, where: Where = path, fileName = basename(path)): Promise<LocalDocument> {
   const contentType = contentTypeFor(path, where);
   const size = await regularFileSize(path, where);
   await assertContentMatchesType(path, contentType, where);
+  if (contentType === PDF_CONTENT_TYPE) {
+    const { assertReadablePdf, LOCAL_PLACEMENT_MAX_BYTES } = await import('./preflight.js');
+    if (size <= LOCAL_PLACEMENT_MAX_BYTES) await assertReadablePdf(path, where);
+  }
   return { path, fileName, contentType, size };
 }
 
@@ -280,12 +279,21 @@ export async function registerAndUpload(
   onStep: (documentId: string | null, status: string) => void = () => {},
 ): Promise<DocumentInfo> {
   onStep(null, 'REGISTERING');
-  const { body } = await client.call('registerDocument', {
-    params: { envelopeId },
-    body: { fileName: document.fileName, contentType: document.contentType },
-    idempotencyKey: randomUUID(),
-    signal: interruption.signal,
-  });
+  const { body } = await client
+    .call('registerDocument', {
+      params: { envelopeId },
+      body: { fileName: document.fileName, contentType: document.contentType },
+      idempotencyKey: randomUUID(),
+      signal: interruption.signal,
+    })
+    .catch((error: unknown) => {
+      // A refusal (4xx) registered nothing: the draft is as it was, not stuck. Only a lost answer may have left one.
+      if (error instanceof ApiError && error.status < 500) {
+        onStep(null, 'NOT_REGISTERED');
+        error.hint ??= registrationRefusedHint(error, envelopeId);
+      }
+      throw error;
+    });
   const registered = readDocumentInfo(body);
   // The client checked the answer (answers.ts, registeredDocument): it carries an id and an upload address.
   onStep(registered.documentId, registered.status === 'UNKNOWN' ? 'AWAITING_UPLOAD' : registered.status);
@@ -293,6 +301,13 @@ export async function registerAndUpload(
   onStep(registered.documentId, 'UPLOADED');
   ctx.output.info(visible(`Uploaded ${document.fileName} (${registered.documentId})`));
   return { ...registered, fileName: registered.fileName || document.fileName };
+}
+
+/** What to do when the service refuses to register a document, for the refusals that have one way out. */
+function registrationRefusedHint(error: ApiError, envelopeId: string): string | undefined {
+  if (error.status === 404) return `There is no envelope ${envelopeId} (or this key cannot see it): check the id with esign envelopes find <text>, or create a draft with esign envelopes create.`;
+  if (error.code === 'ENVELOPE_NOT_DRAFT') return `Documents are added only to a draft, and this envelope is no longer one (esign envelopes get ${envelopeId}). Create a new draft for them: esign envelopes create.`;
+  return undefined;
 }
 
 export interface WaitForDocumentsOptions {

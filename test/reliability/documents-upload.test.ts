@@ -12,6 +12,7 @@ import { esignOn } from '../support/esign-on.js';
 import { createDraft } from '../support/envelope-flow.js';
 import { call, expectStatus } from '../support/api-call.js';
 import { ndaPdf } from '../support/pdfs.js';
+import { handWrittenPdf } from '../support/damaged-pdfs.js';
 
 let dir: string;
 
@@ -22,6 +23,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'preamble.pdf'), Buffer.concat([Buffer.alloc(600, 0x20), Buffer.from(await ndaPdf())]));
   writeFileSync(join(dir, 'letter.docx'), '<html><body>An HTML page saved with a .docx name</body></html>');
   writeFileSync(join(dir, 'empty.pdf'), '');
+  writeFileSync(join(dir, 'locked.pdf'), handWrittenPdf({ userPassword: 'secret' }));
+  writeFileSync(join(dir, 'cut.pdf'), handWrittenPdf().subarray(0, 20));
   writeFileSync(join(dir, 'big.pdf'), await paddedPdf(8 * 1024 * 1024, { title: 'Big scan', fill: 3 }));
 });
 
@@ -46,6 +49,25 @@ describe('local document checks, before anything is registered', () => {
     expect(result.stderr).toMatch(/notes\.pdf is not a PDF: there is no %PDF- header/);
     expect(result.stderr).not.toMatch(/at .*\.js:\d+/);
     // Not even the valid nda.pdf before it: every file is checked first.
+    expect(await requests(emulator)).toBe(before);
+    expect(await listDocuments(emulator, id)).toEqual([]);
+  });
+
+  it('refuses a PDF the service could not open (encrypted, cut short) with exit 2 and no request, as send-now does', async () => {
+    const { id } = await createDraft(emulator);
+    const before = await requests(emulator);
+    const locked = await esignIn(emulator)(['documents', 'upload', id, 'nda.pdf', 'locked.pdf']);
+    expect(locked.code).toBe(2);
+    expect(locked.stderr).toContain('PDF_UNREADABLE: locked.pdf: the PDF is encrypted and opens only with a password');
+    const cut = await esignIn(emulator)(['--json', 'documents', 'upload', id, 'cut.pdf']);
+    expect(cut.code).toBe(2);
+    expect(parseJson<{ error: { code: string; message: string } }>(cut.stderr).error).toMatchObject({ code: 'PDF_UNREADABLE' });
+    expect(await requests(emulator)).toBe(before);
+
+    writeFileSync(join(dir, 'spec.yaml'), 'title: Locked\nparticipants: [{ref: a, name: Ada, email: ada@example.test}]\ndocuments: [{ref: d, file: locked.pdf}]\nfields: []\n');
+    const sendNow = await esignIn(emulator)(['envelopes', 'send-now', '--file', 'spec.yaml']);
+    expect(sendNow.code).toBe(2);
+    expect(sendNow.stderr).toMatch(/spec\.yaml:3:\d+: .*locked\.pdf: the PDF is encrypted/);
     expect(await requests(emulator)).toBe(before);
     expect(await listDocuments(emulator, id)).toEqual([]);
   });

@@ -34,8 +34,8 @@ export default defineCommand<UploadArgs>({
     { name: 'file', description: 'one or more .pdf or .docx files', variadic: true, completion: 'file' },
   ],
   options: [
-    { flags: '--no-wait', description: 'return once uploaded, without waiting for processing', conflicts: ['--wait-timeout'] },
-    { flags: '--confirm-conversion', description: 'accept the converted PDF of each .docx without asking' },
+    { flags: '--no-wait', description: 'return once uploaded, without waiting for processing', conflicts: ['--wait-timeout', '--confirm-conversion'] },
+    { flags: '--confirm-conversion', description: 'accept the converted PDF of each .docx without asking, during the wait' },
     { flags: '--wait-timeout <duration>', description: 'give up waiting after this long (default 2m)', parse: parseTimeLimit },
   ],
   examples: [

@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { parseDeadline } from '../../input/duration.js';
 import { envelopeIdOf, renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
 import { visible } from '../../output/sanitize.js';
+import { nonBlank } from '../../input/required-text.js';
 
 export const deadlineOption = {
   flags: '--deadline <when>',
@@ -13,7 +14,7 @@ export default defineCommand<{ title?: string; message?: string; deadline?: stri
   name: 'create',
   description: 'Create a draft envelope',
   options: [
-    { flags: '--title <title>', description: 'title' },
+    { flags: '--title <title>', description: 'title', parse: nonBlank('title') },
     { flags: '--message <text>', description: 'message the participants receive' },
     deadlineOption,
     { flags: '--folder <folderId>', description: 'folder to create it in' },

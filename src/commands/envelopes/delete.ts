@@ -1,7 +1,6 @@
-import { ApiError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
-import { confirmEnvelopeAction } from './confirm.js';
+import { confirmEnvelopeAction, explainRefusal } from './confirm.js';
 
 export default defineCommand<{ envelopeId: string }>({
   name: 'delete',
@@ -12,14 +11,7 @@ export default defineCommand<{ envelopeId: string }>({
   async handler(args, ctx) {
     await confirmEnvelopeAction(ctx, args.envelopeId, 'delete');
     const client = await ctx.client();
-    try {
-      await client.call('deleteEnvelope', { params: { envelopeId: args.envelopeId } });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ENVELOPE_NOT_DRAFT') {
-        error.hint = `Only a draft can be deleted; a sent envelope is voided instead: esign envelopes void ${args.envelopeId} --reason "..."`;
-      }
-      throw error;
-    }
+    await client.call('deleteEnvelope', { params: { envelopeId: args.envelopeId } }).catch((error: unknown) => explainRefusal(ctx, error, args.envelopeId, 'delete'));
     ctx.output.result({ envelopeId: args.envelopeId, deleted: true }, () => `Envelope ${args.envelopeId} deleted.`);
   },
 });

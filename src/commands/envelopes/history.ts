@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { documentIdOf, historyColumns, participantIdOf, type HistoryEntryBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
-import { listFormat, listOptions, printList, type ListArgs } from '../list-command.js';
+import { asksForOnePage, listFormat, listOptions, printList, type ListArgs } from '../list-command.js';
 import { readEnvelopeDetails } from './get.js';
 
 const mentionsFolder = (entry: HistoryEntryBody) => Object.keys(entry.details ?? {}).some((key) => /folderid$/i.test(key));
@@ -15,7 +15,7 @@ export default defineCommand<ListArgs & { envelopeId: string; utc?: boolean }>({
   async handler(args, ctx) {
     const client = await ctx.client();
     // A person asking for the history wants all of it: every page unless --limit or --cursor asks for one.
-    const all = args.all || (args.limit === undefined && args.cursor === undefined);
+    const all = !asksForOnePage(args);
     const folders = new Map<string, string>();
     const names = { participants: new Map<string, string>(), documents: new Map<string, string>(), folders };
     let foldersRead = false;

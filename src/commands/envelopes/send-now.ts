@@ -28,6 +28,9 @@ export default defineCommand<SendNowArgs>({
   examples: ['esign envelopes send-now --file envelope.yaml --wait', 'esign env send-now -f nda.yaml --json > sent.json'],
   async handler(args, ctx) {
     if (!args.file) throw new UsageError('--file is required.', 'Describe the envelope in a YAML file: esign envelopes send-now --file envelope.yaml.');
+    // Both act during the wait: without --wait they would be ignored without a word.
+    const waitOnly = [args.waitTimeout !== undefined && '--wait-timeout', args.confirmConversion && '--confirm-conversion'].filter(Boolean);
+    if (!args.wait && waitOnly.length > 0) throw new UsageError(`${waitOnly.join(' and ')} ${waitOnly.length === 1 ? 'works' : 'work'} only with --wait.`, `Add --wait, or leave ${waitOnly.length === 1 ? 'it' : 'them'} out.`);
     const loaded = await readEnvelopeSpec(args.file, ctx.stdin);
     const preflight = await preflightEnvelopeSpec(loaded);
     if (preflight.problems.length > 0) {

@@ -4,6 +4,7 @@ import { renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { deadlineOption } from './create.js';
 import { visible } from '../../output/sanitize.js';
+import { nonBlank } from '../../input/required-text.js';
 
 interface SettingsArgs {
   envelopeId: string;
@@ -18,7 +19,7 @@ export default defineCommand<SettingsArgs>({
   description: "Change an envelope's title, message or deadline",
   arguments: [envelopeIdArgument],
   options: [
-    { flags: '--title <title>', description: 'new title' },
+    { flags: '--title <title>', description: 'new title', parse: nonBlank('title') },
     { flags: '--message <text>', description: 'new message' },
     deadlineOption,
     { flags: '--no-deadline', description: 'remove the deadline' },

@@ -2,7 +2,7 @@ import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
-import { confirmEnvelopeAction } from './confirm.js';
+import { confirmEnvelopeAction, explainRefusal } from './confirm.js';
 import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ envelopeId: string; reason?: string }>({
@@ -16,7 +16,9 @@ export default defineCommand<{ envelopeId: string; reason?: string }>({
     if (!reason) throw new UsageError('--reason is required.', 'Say why, e.g. --reason "Wrong contract version": it is recorded in the envelope history.');
     await confirmEnvelopeAction(ctx, args.envelopeId, 'void');
     const client = await ctx.client();
-    const { body: envelope } = await client.call<EnvelopeBody>('voidEnvelope', { params: { envelopeId: args.envelopeId }, body: { reason } });
+    const { body: envelope } = await client
+      .call<EnvelopeBody>('voidEnvelope', { params: { envelopeId: args.envelopeId }, body: { reason } })
+      .catch((error: unknown) => explainRefusal(ctx, error, args.envelopeId, 'void'));
     ctx.output.success(visible(`Envelope ${args.envelopeId} voided.`));
     ctx.output.result(envelope, () => renderEnvelope(envelope, ctx.output.style, Date.now()));
   },

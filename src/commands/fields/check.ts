@@ -3,7 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 import { readParticipantsFile } from '../../input/participants.js';
 import { renderTable } from '../../output/table.js';
 import { checkFieldsForPeople, type ParticipantRef, type PlacedField } from '../../pdf/placement.js';
-import { findingLine, placeFieldsFileLocally, warningFindings } from '../../workflows/preflight.js';
+import { findingLine, placeFieldsFileLocally, refusedFields, warningFindings } from '../../workflows/preflight.js';
 
 interface CheckArgs {
   local?: string;
@@ -14,7 +14,7 @@ interface CheckArgs {
 const round = (value: number) => String(Math.round(value * 10) / 10);
 
 /** Without a participants file, everyone a field names is taken as a signer. */
-async function participantsFor(args: CheckArgs, placed: readonly PlacedField[], stdin: NodeJS.ReadableStream): Promise<ParticipantRef[]> {
+async function participantsFor(args: CheckArgs, placed: readonly Pick<PlacedField, 'participantId'>[], stdin: NodeJS.ReadableStream): Promise<ParticipantRef[]> {
   if (!args.participants) return [...new Set(placed.map((field) => field.participantId))].map((id) => ({ id, role: 'SIGNER' }));
   const participants = await readParticipantsFile(args.participants, stdin);
   return participants.map((participant, index) => {
@@ -42,9 +42,17 @@ export default defineCommand<CheckArgs>({
     if (!args.local) throw new UsageError('--local is required: the check runs offline over the PDF itself.', 'Pass --local contract.pdf.');
     if (!args.file) throw new UsageError('--file is required.', 'Give the fields file: --file fields.yaml.');
     if (args.file === '-' && args.participants === '-') throw new UsageError('Only one of --file and --participants can read standard input.');
-    const { placement, locations } = await placeFieldsFileLocally(args.local, args.file, ctx.stdin);
-    const participants = await participantsFor(args, placement.placed, ctx.stdin);
-    const warnings = warningFindings(checkFieldsForPeople([{ documentId: args.local, fields: placement.placed }], participants), locations);
+    const { placement, locations, problems, refused } = await placeFieldsFileLocally(args.local, args.file, ctx.stdin);
+    const participants = await participantsFor(args, [...placement.placed, ...refused.filter((field) => typeof field.participantId === 'string')], ctx.stdin);
+    // A signer whose SIGNATURE field is refused still has one: the problem is reported, not a missing signature.
+    const refusedSigners = new Set(refused.filter((field) => field.type === 'SIGNATURE').map((field) => field.participantId));
+    const warnings = warningFindings(
+      checkFieldsForPeople([{ documentId: args.local, fields: placement.placed }], participants).filter(
+        (warning) => !(warning.code === 'SIGNER_WITHOUT_SIGNATURE' && warning.participantId && refusedSigners.has(warning.participantId)),
+      ),
+      locations,
+    );
+    if (problems.length > 0) throw refusedFields(problems, warnings);
     for (const warning of warnings) ctx.output.warn(findingLine(warning));
     ctx.output.result({ ok: true, fields: placement.placed, warnings }, () => {
       const table = renderTable(

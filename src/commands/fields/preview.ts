@@ -2,7 +2,7 @@ import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { openAtomic } from '../../output/atomic-file.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
-import { placeFieldsFileLocally } from '../../workflows/preflight.js';
+import { placeFieldsFileLocally, refusedFields } from '../../workflows/preflight.js';
 
 interface PreviewArgs {
   local?: string;
@@ -32,7 +32,8 @@ export default defineCommand<PreviewArgs>({
       label: `--out ${args.out}`,
     });
     try {
-      const { bytes, placement } = await placeFieldsFileLocally(args.local, args.file, ctx.stdin);
+      const { bytes, placement, problems } = await placeFieldsFileLocally(args.local, args.file, ctx.stdin);
+      if (problems.length > 0) throw refusedFields(problems, []);
       stopIfDryRun(ctx, `write ${args.out} with ${placement.placed.length} field box${placement.placed.length === 1 ? '' : 'es'}`, [args.out]);
       // pdf-lib is heavy: loaded only here.
       const { drawFieldPreview } = await import('../../pdf/preview.js');

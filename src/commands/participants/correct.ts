@@ -21,6 +21,12 @@ function parseDeliveryMethod(value: string): string {
   return method;
 }
 
+/** E-mail addresses are compared without regard to case, as mail systems treat them. */
+function sameValue(key: string, wanted: string, current: unknown): boolean {
+  if (typeof current !== 'string') return false;
+  return key === 'email' ? wanted.toLowerCase() === current.toLowerCase() : wanted === current;
+}
+
 const doneLabel = (participant: ParticipantBody) => (participant.status === 'APPROVED' ? 'approved' : 'signed');
 
 export default defineCommand<CorrectArgs>({
@@ -74,6 +80,14 @@ export default defineCommand<CorrectArgs>({
     }
     const current = participants.find((participant) => participantIdOf(participant) === participantId);
     const label = current ? describeParticipant(current) : participantId;
+    // A value the participant already has is no correction (an address to send a new invitation to, least of all).
+    const unchanged = Object.keys(changes).filter((key) => current && sameValue(key, changes[key]!, current[key as keyof ParticipantBody]));
+    for (const key of unchanged) delete changes[key];
+    if (Object.keys(changes).length === 0) {
+      ctx.output.info(visible(`Nothing to correct: ${label} already has ${unchanged.map((key) => `${key} ${String(current?.[key as keyof ParticipantBody])}`).join(', ')}. Nothing was sent.`));
+      ctx.output.result({ envelopeId: args.envelopeId, participantId, changes, invitationResent: false }, () => undefined);
+      return;
+    }
     // The contract: a new e-mail or phone for the participant whose turn it is invalidates the old link and resends.
     // A new delivery method changes where the invitation goes just the same.
     const addressChanged = (['email', 'phoneNumber', 'deliveryMethod'] as const).some((key) => changes[key] !== undefined && changes[key] !== current?.[key]);

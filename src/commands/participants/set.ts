@@ -1,7 +1,10 @@
 import { ApiError, UsageError } from '../../api/errors.js';
+import type { Context } from '../../cli/command.js';
 import { collect, defineCommand } from '../../cli/command.js';
 import { deliveryMethods, participantRoles, participantsFromFlags, readParticipantsFile } from '../../input/participants.js';
-import { itemsOf, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
+import { describeParticipant, itemsOf, participantIdOf, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
+import { allItems } from '../../workflows/all-items.js';
+import { fieldsOfParticipants, keepExistingIds } from '../../workflows/participants-sync.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { visible } from '../../output/sanitize.js';
 import { identityOf } from '../../output/identity.js';
@@ -42,9 +45,12 @@ export default defineCommand<SetArgs>({
       ? await readParticipantsFile(args.file, ctx.stdin)
       : participantsFromFlags({ add: adding, ...(args.delivery ? { delivery: args.delivery } : {}), ...(args.phone ? { phone: args.phone } : {}), ...(args.role ? { role: args.role } : {}) });
     const client = await ctx.client();
+    const existing = await allItems<ParticipantBody>(client, 'listParticipants', { params: { envelopeId: args.envelopeId } });
+    const sync = keepExistingIds(participants, existing);
+    if (sync.removed.length) await confirmRemoval(ctx, args.envelopeId, sync.removed);
     let body: unknown;
     try {
-      ({ body } = await client.call('syncParticipants', { params: { envelopeId: args.envelopeId }, body: { participants } }));
+      ({ body } = await client.call('syncParticipants', { params: { envelopeId: args.envelopeId }, body: { participants: sync.participants } }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ENVELOPE_NOT_DRAFT') {
         error.hint = `The participants of a sent envelope are corrected one at a time: esign participants correct ${args.envelopeId}`;
@@ -56,3 +62,27 @@ export default defineCommand<SetArgs>({
     ctx.output.result(body, () => renderParticipants(stored, ctx.output.style), () => identityOf(stored));
   },
 });
+
+/**
+ * A participant left out of the list is removed by the service, and every field of theirs with them: that loses work
+ * (fields placed by hand or by anchors), so it is said, and confirmed like any destructive change (`--yes` without a
+ * terminal). Removing participants who have no field loses nothing and is only said.
+ */
+async function confirmRemoval(ctx: Context, envelopeId: string, removed: readonly ParticipantBody[]): Promise<void> {
+  const names = removed.map(describeParticipant).join(', ');
+  const lost = await fieldsOfParticipants(await ctx.client(), envelopeId, new Set(removed.map(participantIdOf)));
+  const count = lost.reduce((sum, document) => sum + document.fields.length, 0);
+  if (count === 0) {
+    ctx.output.info(`Removing ${names} (not in the new list; no fields of theirs).`);
+    return;
+  }
+  const where = lost.map((document) => visible(`${document.fields.length} on ${document.fileName}`)).join(', ');
+  ctx.output.warn(
+    `${names} ${removed.length === 1 ? 'is' : 'are'} not in the new list: the service removes ${removed.length === 1 ? 'this participant' : 'these participants'} and ${count === 1 ? 'their field' : `their ${count} fields`} (${where}). ` +
+      'To keep someone, list them with the same e-mail address (or their id).',
+  );
+  if (ctx.globals.yes || ctx.globals.dryRun) return;
+  if (!(await ctx.prompts.confirm(`Remove ${count === 1 ? '1 field' : `${count} fields`} with ${removed.length === 1 ? 'this participant' : 'these participants'}?`, '--yes', false))) {
+    throw new UsageError('Cancelled; nothing was changed.', undefined, 'CANCELLED');
+  }
+}

@@ -5,6 +5,7 @@ import { envelopeIdOf, renderEnvelope, type EnvelopeBody } from '../../output/en
 import { deadlineOption } from '../envelopes/create.js';
 import { slotIdOf, slotLabelOf, slotsOf, type TemplateBody } from './view.js';
 import { visible } from '../../output/sanitize.js';
+import { nonBlank } from '../../input/required-text.js';
 
 interface UseArgs {
   templateId: string;
@@ -25,7 +26,7 @@ export default defineCommand<UseArgs>({
       description: 'participants.yaml (required): each with templateRole (the label) or templateParticipantId, name, email, phoneNumber?, deliveryMethod?',
       completion: 'file',
     },
-    { flags: '--title <title>', description: 'envelope title' },
+    { flags: '--title <title>', description: 'envelope title', parse: nonBlank('title') },
     deadlineOption,
     { flags: '--folder <folderId>', description: 'folder of the new envelope' },
     { flags: '--send', description: 'send it now instead of leaving a draft' },

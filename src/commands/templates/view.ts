@@ -2,6 +2,7 @@
 import type { TemplateAnswer, TemplateSlotAnswer } from '../../api/answers.js';
 import type { Styles } from '../../output/output.js';
 import { renderFields, renderTable, type Column } from '../../output/table.js';
+import { visible } from '../../output/sanitize.js';
 
 export type TemplateSlotBody = TemplateSlotAnswer;
 export type TemplateBody = TemplateAnswer;
@@ -25,8 +26,19 @@ export function renderTemplate(template: TemplateBody, style: Styles): string {
     ['Name', templateNameOf(template)],
   ];
   if (template.description) pairs.push(['Description', template.description]);
-  const documents = template.documents?.map((d) => `${d.fileName ?? d.documentId ?? d.id ?? '?'}${d.pageCount ? ` (${d.pageCount} p.)` : ''}`) ?? template.documentIds;
-  if (documents) pairs.push(['Documents', documents.join(', ') || '-']);
+  if (!template.documents && template.documentIds) pairs.push(['Documents', template.documentIds.join(', ') || '-']);
+  // The document ids are what `anchors find --template` takes, so they are shown, not only the file names.
+  const documents = template.documents?.length
+    ? `\n\n${style.bold('Documents')} (the id is what \`esign anchors find --template ${visible(templateIdOf(template))} <documentId>\` takes)\n${renderTable(
+        template.documents,
+        [
+          { header: 'ID', value: (d) => d.documentId ?? d.id ?? '?' },
+          { header: 'FILE', value: (d) => d.fileName ?? '-', freeText: true },
+          { header: 'PAGES', value: (d) => (d.pageCount ? String(d.pageCount) : '-') },
+        ],
+        style,
+      )}`
+    : '';
   const slots = [...slotsOf(template)].sort((a, b) => (a.signingOrder ?? 0) - (b.signingOrder ?? 0));
   const table = slots.length
     ? renderTable(
@@ -40,5 +52,5 @@ export function renderTemplate(template: TemplateBody, style: Styles): string {
         style,
       )
     : 'No roles.';
-  return `${renderFields(pairs)}\n\n${style.bold('Roles')} (templateRole or templateParticipantId in a participants file)\n${table}`;
+  return `${renderFields(pairs)}${documents}\n\n${style.bold('Roles')} (templateRole or templateParticipantId in a participants file)\n${table}`;
 }
