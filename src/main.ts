@@ -38,7 +38,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
     version,
     async (spec, args, globals: GlobalOptions) => {
       const { createContext } = await import('./cli/context.js');
-      const context = createContext(globals, io, version);
+      const context = createContext(globals, io, version, { setupWarnings: !spec.reportsSetup });
       output = context.output;
       dispose = () => context.dispose();
       keyHint = () => context.refusedKeyHint();

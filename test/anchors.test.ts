@@ -88,7 +88,7 @@ describe('anchors find on an envelope document', () => {
     expect(duplicate.stderr).toContain('is used twice');
     const empty = await esign(['anchors', 'find', envelopeId, documentId, '--text', '']);
     expect(empty.code).toBe(2);
-    expect(empty.stderr).toContain("option '--text <text>' argument '' is invalid. the value is empty");
+    expect(empty.stderr).toContain('text must be 1 to 200 characters');
     // The key nobody gave is not reported; a long text is named by its first 100 characters.
     expect(empty.stderr).not.toContain('.key must');
     const long = await esign(['anchors', 'find', envelopeId, documentId, '--text', 'x'.repeat(150)]);

@@ -78,8 +78,8 @@ describe('batch document files', () => {
     execFileSync('mkfifo', [join(dir, 'fifo.pdf')]);
     write('folder-doc.yaml', spec('NDA', [], 'folder.pdf'));
     write('fifo-doc.yaml', spec('NDA', [], 'fifo.pdf'));
-    expect(await refused(['batch', 'validate', 'folder-doc.yaml'])).toMatch(/folder-doc\.yaml:6:\d+: \S*folder\.pdf is a folder, not a file\./);
-    expect(await refused(['batch', 'validate', 'fifo-doc.yaml'])).toMatch(/fifo-doc\.yaml:6:\d+: \S*fifo\.pdf is a named pipe \(FIFO\), not a regular file\./);
+    expect(await refused(['batch', 'validate', 'folder-doc.yaml'])).toMatch(/folder-doc\.yaml:6:\d+: \S*folder\.pdf is a folder, not a regular file\./);
+    expect(await refused(['batch', 'validate', 'fifo-doc.yaml'])).toMatch(/fifo-doc\.yaml:6:\d+: \S*fifo\.pdf is a named pipe, not a regular file\./);
   });
 });
 

@@ -88,6 +88,18 @@ describe('esign doctor', () => {
     expect(failedNames(report)).toEqual(['credentials file']);
   });
 
+  it('an ESIGN_API_KEY_FILE others can read fails as a check of its own, and is not printed again beside the report', async () => {
+    const keyFile = join(tempDir('esign-doctor-key-file-'), 'key');
+    writeFileSync(keyFile, `${emulator.key}\n`, { mode: 0o644 });
+    chmodSync(keyFile, 0o644);
+    const env = { ESIGN_CONFIG_DIR: tempDir('esign-doctor-empty-'), ESIGN_API_KEY_FILE: keyFile, ESIGN_SANDBOX_BASE_URL: emulator.url };
+    const result = await doctor([], { env });
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    expect(result.stdout).toMatch(/^✗ key file +ESIGN_API_KEY_FILE=\S+ can be read by other users \(mode 0644\)/m);
+    expect(result.stderr).not.toContain('can be read by other users');
+    expect(failedNames(failedReport(await doctor(['--json'], { env })))).toEqual(['key file']);
+  });
+
   it('a config folder that is a file fails the config checks with what to do, never a bug (exit 2)', async () => {
     const configDir = join(tempDir('esign-doctor-config-file-'), 'esign');
     writeFileSync(configDir, '');

@@ -5,7 +5,7 @@ import { trustCommand } from '../config/trust.js';
 import { credentialStore } from './credential-store.js';
 import { parseBaseUrl } from './hosts.js';
 import { assertKeyForMode, maskKey, modeLabel, type Mode } from './keys.js';
-import { configExposures } from './config-dir.js';
+import { configExposures, type Exposure } from './config-dir.js';
 import { loadConfigFile, requireProfile, type ConfigFile, type Profile } from './profiles.js';
 
 export interface ResolvedCredentials {
@@ -19,7 +19,10 @@ export interface ResolvedCredentials {
   /** How the profile whose key is used was chosen (`--profile`, ESIGN_PROFILE, a project file, the default); absent when the key came from the environment. */
   profileSource?: string;
   /** Worth telling the user, not worth refusing (a key file others can read). */
+  /** About the key's own source (an ESIGN_API_KEY_FILE others can read). */
   warnings?: string[];
+  /** esign's files others can change or read, for a profile's key (see configExposures). */
+  exposures?: Exposure[];
 }
 
 export interface ResolveInput {
@@ -217,10 +220,9 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
  * What the person is told beside the answer: a key file others can read, and, for a profile's key, config files
  * others can change (the base URL the key goes to) or read (the keys), which only `esign doctor` said before.
  */
-async function warningsOf(found: FoundKey): Promise<{ warnings?: string[] }> {
+async function warningsOf(found: FoundKey): Promise<Pick<ResolvedCredentials, 'warnings' | 'exposures'>> {
   const exposures = found.keyOrigin === 'profile' ? await configExposures() : [];
-  const warnings = [...(found.warning ? [found.warning] : []), ...exposures.map((exposure) => `${exposure.message}: ${exposure.fix}.`)];
-  return warnings.length ? { warnings } : {};
+  return { ...(found.warning ? { warnings: [found.warning] } : {}), ...(exposures.length ? { exposures } : {}) };
 }
 
 /**

@@ -75,6 +75,11 @@ export interface CommandSpec<A = Record<string, unknown>> {
   arguments?: readonly ArgumentSpec[];
   options?: readonly OptionSpec[];
   examples?: readonly string[];
+  /**
+   * The command reports the set-up itself (`doctor`): warnings about the key's files (one others can read, a config
+   * folder others can write) are its checks, not lines printed beside them.
+   */
+  reportsSetup?: boolean;
   /** Positional arguments arrive under their names, options under their camelCase names. */
   handler(args: A, ctx: Context): Promise<void>;
 }

@@ -38,7 +38,7 @@ export function isInteractive(io: ContextIO): boolean {
   return Boolean(io.stdin.isTTY && io.stderr.isTTY) && !env.ci();
 }
 
-export function createContext(globals: GlobalOptions, io: ContextIO, version: string): CreatedContext {
+export function createContext(globals: GlobalOptions, io: ContextIO, version: string, options: { setupWarnings?: boolean } = {}): CreatedContext {
   const output = new Output({
     json: globals.json,
     quiet: globals.quiet,
@@ -68,7 +68,10 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
           project: await context.project(),
           ...(globals.profile ? { profileFlag: globals.profile } : {}),
         });
-        for (const warning of resolved.warnings ?? []) output.warn(warning);
+        if (options.setupWarnings !== false) {
+          for (const warning of resolved.warnings ?? []) output.warn(warning);
+          for (const exposure of resolved.exposures ?? []) output.warn(`${exposure.message}: ${exposure.fix}.`);
+        }
         redactor.registerSecret(resolved.key);
         if (resolved.mode === 'production') {
           output.banner(`live · production · ${describeKeyOrigin(resolved)}`);

@@ -30,6 +30,7 @@ export default defineCommand({
   description:
     "Check the set-up, one line per check with a fix for each failure; exit 0 when all pass, else the first failure's code (2, 3 or 7)",
   examples: ['esign doctor', 'esign doctor --live --profile acme', 'esign doctor --json | jq ".checks[] | select(.ok | not)"'],
+  reportsSetup: true,
   async handler(_args, ctx) {
     const { runDoctor } = await import('../workflows/doctor.js');
     const checks = await runDoctor({

@@ -206,6 +206,8 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
     resolved = await resolveCredentials({ live: options.live, ...(project ? { project } : {}), ...(options.profileFlag ? { profileFlag: options.profileFlag } : {}) });
     checks.push(profileCheck(resolved, mode));
     checks.push(pass('key', `${resolved.maskedKey}: a well-formed ${modeLabel(mode)} key, as ${mode} mode needs, sent only to ${resolved.baseUrl.origin}`));
+    // The config files' exposures are the config checks above; a key file others can read is said here.
+    for (const warning of resolved.warnings ?? []) checks.push(fail('key file', warning, 'Restrict it, then replace the key if others may have read it.'));
   } catch (error) {
     if (!isEsignError(error)) throw error;
     checks.push(fail('profile and key', error.message, error.hint ?? 'Run `esign profiles add <name>`.'));
