@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { ApiFailure } from './errors.js';
+import { readFileHead } from '../shared/file-head.js';
 import { SpillFile } from './spill-file.js';
 import type { Store } from './store.js';
 
@@ -147,14 +148,7 @@ export async function readDocumentHead(store: Store, documentId: string, length:
   const inMemory = store.blobs.get(documentId);
   if (inMemory) return inMemory.subarray(0, length);
   try {
-    const handle = await open(spillPath(store, documentId));
-    try {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, 0);
-      return buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
+    return await readFileHead(spillPath(store, documentId), length);
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
@@ -19,6 +19,7 @@ import { visible } from '../output/sanitize.js';
 import { fileNamed, whereText, type Where } from '../input/structured.js';
 import { kindOfEntry, unreadableFileMessage } from '../input/local-file.js';
 import { allItems } from './all-items.js';
+import { readFileHead } from '../shared/file-head.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -80,23 +81,13 @@ const PDF_HEADER_WINDOW = 1024;
 /** A .docx is an OPC package: a ZIP file, whose first local file header starts with these four bytes. */
 const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
 
-async function readHead(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /**
  * The service cannot process a file whose content is not of its type, and the draft it was registered in can then
  * never be sent (no operation replaces a document): so the content is checked here, before anything is sent.
  */
 async function assertContentMatchesType(path: string, contentType: string, where: Where): Promise<void> {
-  const head = await readHead(path, PDF_HEADER_WINDOW);
+  const head = await readFileHead(path, PDF_HEADER_WINDOW);
   if (contentType === PDF_CONTENT_TYPE && !head.includes('%PDF-', 0, 'latin1')) {
     throw new UsageError(
       `${fileNamed(path, where)} is not a PDF: there is no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes. Nothing was sent.`,

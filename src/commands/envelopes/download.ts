@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { ApiError, NetworkError, UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { InterruptedError } from '../../cli/interrupt.js';
@@ -7,6 +6,7 @@ import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { absoluteTime } from '../../output/envelope-view.js';
 import { visible } from '../../output/sanitize.js';
 import { renderFields } from '../../output/table.js';
+import { readFileHead } from '../../shared/file-head.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 
 interface DownloadAddress {
@@ -43,9 +43,9 @@ export default defineCommand<{ envelopeId: string; out?: string; force?: boolean
       // A ZIP is never empty (its directory alone takes 22 bytes): an empty answer is not the envelope.
       if (bytes === 0) throw new ApiError(200, 'DOWNLOAD_EMPTY', `The download host answered 200 with no content instead of the ZIP of ${args.envelopeId}.`);
       // A login page or an error text served with 200 (a proxy, an expired link on some hosts) is not the envelope.
-      const head = await readHead(file.temporaryPath, 4);
+      const head = await readFileHead(file.temporaryPath, 4);
       if (!zipSignatures.some((signature) => head.equals(signature))) {
-        const start = (await readHead(file.temporaryPath, 40)).toString('latin1');
+        const start = (await readFileHead(file.temporaryPath, 40)).toString('latin1');
         throw new ApiError(200, 'DOWNLOAD_NOT_A_ZIP', visible(`The download host answered 200 with ${bytes} bytes that are not a ZIP (they start ${JSON.stringify(start)}) instead of the ZIP of ${args.envelopeId}.`));
       }
       await file.commit();
@@ -60,16 +60,6 @@ export default defineCommand<{ envelopeId: string; out?: string; force?: boolean
 /** A ZIP starts with a local file header, or (no entry) with the end of its central directory. */
 const zipSignatures = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 
-async function readHead(path: string, length: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Whatever stopped the download from the host, the person learns that the file they named is as it was. */
 function explainKept(error: unknown, out: string | undefined): unknown {
