@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -74,6 +74,25 @@ describe('webhooks create, list, get, update, rotate-secret, delete', () => {
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(created.secret);
     expect(storedSecrets()[`webhook:${created.id}`]).toBe(rotated.secret);
+  });
+
+  it('esign api createWebhook and rotateWebhookSecret store the new secret and print it once in full, as the webhooks commands do', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'webhook.json');
+    writeFileSync(input, JSON.stringify({ url: 'https://hooks.example.com/api', events: ['ENVELOPE_COMPLETED'], isActive: true }));
+    const created = await esign(['--json', 'api', 'createWebhook', '--input', input]);
+    expect(created.code, created.stderr).toBe(0);
+    const endpoint = parseJson<any>(created.stdout);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/);
+    expect(created.stderr).toMatch(/shown once and never again; it is stored in .*credentials\.json/);
+    expect(storedSecrets()[`webhook:${endpoint.id}`]).toBe(endpoint.secret);
+
+    const rotated = await esign(['api', 'POST', `/v4/api/webhooks/${endpoint.id}/rotate-secret`, '--include']);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const secret = /"secret": "(whsec_[^"]+)"/.exec(rotated.stdout)?.[1];
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/);
+    expect(secret).not.toBe(endpoint.secret);
+    expect(storedSecrets()[`webhook:${endpoint.id}`]).toBe(secret);
   });
 
   it('delete confirms like envelopes void: without a terminal it needs --yes; then the stored secret goes too', async () => {

@@ -7,7 +7,9 @@ import { parseHeader, rawField, typedField, type Field } from '../input/api-fiel
 import { MAX_INPUT_BYTES, readFileCapped } from '../input/capped-read.js';
 import { ListWriter } from '../output/list-output.js';
 import { terminalJson, visible } from '../output/sanitize.js';
+import { revealNewSecretOnce } from '../output/secret.js';
 import { renderTable } from '../output/table.js';
+import { storeWebhookSecret } from './webhooks/view.js';
 
 interface ApiArgs {
   operation?: string;
@@ -93,6 +95,19 @@ function resolveOperation(args: ApiArgs): { operation: Operation; params: Record
     throw new UsageError(`No operation ${JSON.stringify(named)}.`, close.length ? `Did you mean ${close.slice(0, 5).join(', ')}?` : '`esign api --list` shows every operationId.', 'UNKNOWN_OPERATION');
   }
   return { operation: getOperation(operation.id), params: {}, query: {} };
+}
+
+/**
+ * A webhook's new signing secret in an answer (createWebhook's 201, rotateWebhookSecret's `{secret}`) and the endpoint
+ * it belongs to. The service has switched to it already and never shows it again, so it is stored and printed once as
+ * `webhooks create` and `rotate-secret` do; else `webhooks listen --endpoint` would reject every delivery.
+ */
+function newWebhookSecret(operation: Operation, params: Record<string, string>, body: unknown): { secret: string; webhookId?: string } | undefined {
+  if (operation.resource !== 'webhooks' || typeof body !== 'object' || body === null) return undefined;
+  const { secret, id } = body as { secret?: unknown; id?: unknown };
+  if (typeof secret !== 'string' || !secret.startsWith('whsec_')) return undefined;
+  const webhookId = params.webhookId ?? (typeof id === 'string' && id ? id : undefined);
+  return { secret, ...(webhookId ? { webhookId } : {}) };
 }
 
 async function readInput(ctx: Context, input: string): Promise<{ json?: unknown; raw?: { body: Buffer; contentType: string; length: number } }> {
@@ -206,15 +221,23 @@ export default defineCommand<ApiArgs>({
     }
     const response = await client.call(operation.id, request);
     const answerHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
-    if (args.include && ctx.output.json) {
-      // --json keeps stdout one JSON document: the status and headers go in it.
-      ctx.output.data(terminalJson({ status: response.status, headers: answerHeaders, body: response.body ?? null }, 2));
-      return;
-    }
-    if (args.include) {
-      const lines = [`HTTP ${response.status}`, ...Object.entries(answerHeaders).map(([name, value]) => visible(`${name}: ${value}`)), '', ''];
-      ctx.output.data(lines.join('\n'));
-    }
-    if (response.body !== undefined) ctx.output.result(response.body, () => terminalJson(response.body, 2));
+    const print = (): void => {
+      if (args.include && ctx.output.json) {
+        // --json keeps stdout one JSON document: the status and headers go in it.
+        ctx.output.data(terminalJson({ status: response.status, headers: answerHeaders, body: response.body ?? null }, 2));
+        return;
+      }
+      if (args.include) {
+        const lines = [`HTTP ${response.status}`, ...Object.entries(answerHeaders).map(([name, value]) => visible(`${name}: ${value}`)), '', ''];
+        ctx.output.data(lines.join('\n'));
+      }
+      if (response.body !== undefined) ctx.output.result(response.body, () => terminalJson(response.body, 2));
+    };
+    const fresh = newWebhookSecret(operation, params, response.body);
+    if (!fresh) return print();
+    const stored = fresh.webhookId
+      ? await storeWebhookSecret(ctx, fresh.webhookId, fresh.secret)
+      : 'the answer names no webhook endpoint, so it is not stored: keep it now.';
+    revealNewSecretOnce(ctx.output, fresh.secret, stored, print);
   },
 });
