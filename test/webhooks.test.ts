@@ -215,7 +215,7 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
 
   it('prints one human line per event from --secret-stdin (no warning), skips kinds outside --events, refuses a bad --forward-to, closes cleanly on SIGINT', async () => {
     const endpoint = await esignJson(['webhooks', 'create', '--url', 'https://placeholder.example.com/', '--events', 'ENVELOPE_COMPLETED']);
-    const loud = await esign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_bm90IGEgcmVhbCBzZWNyZXQ=', '--forward-to', 'ftp://nope']);
+    const loud = await esign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_bm90IGEgcmVhbCBzZWNyZXQsIG9ubHkgZm9yIHRlc3Rz', '--forward-to', 'ftp://nope']);
     expect(loud.code).toBe(2);
     expect(loud.stderr).toContain('--forward-to must be an http');
 
@@ -254,7 +254,7 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
   });
 
   it('--secret warns that it shows in the process list; a malformed secret is refused without echoing it; a missing one is asked for by flag', async () => {
-    const listener = spawnEsign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_c2VjcmV0LWZvci10ZXN0cw=='], env());
+    const listener = spawnEsign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_c2VjcmV0IGZvciB0ZXN0cywgMjQgYnl0ZXMgYW5kIG1vcmU='], env());
     try {
       await listener.waitForLine((line) => line.kind === 'listening', 'the listener');
       expect(listener.stderr()).toContain('--secret puts the signing secret in the process list and the shell history');
@@ -265,6 +265,21 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain('--secret is not a signing secret');
     expect(malformed.stderr).not.toContain('sk_not_a_secret_value');
+    // Not Base64 the verifying library can decode, or a key shorter than Standard Webhooks' 24 bytes: refused before
+    // listening, saying what is wrong, instead of a crash or a listener that rejects every delivery.
+    for (const [secret, problem] of [
+      ['whsec_abc', 'is not padded Base64'],
+      ['whsec_a', 'is not padded Base64'],
+      ['whsec_ab', 'is not padded Base64'],
+      ['whsec_a=', 'is not padded Base64'],
+      ['whsec_/', 'is not padded Base64'],
+      ['whsec_abcd', 'decodes to 3 bytes; a Standard Webhooks secret has at least 24'],
+    ]) {
+      const refused = await esign(['webhooks', 'listen', '--port', '0', '--secret-stdin'], { input: secret });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(`WEBHOOK_SECRET_INVALID: --secret-stdin input is not a signing secret: it ${problem}`);
+      expect(refused.stderr).not.toContain('bug in esign');
+    }
     const none = await esign(['webhooks', 'listen', '--port', '0']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('pass --endpoint <id>, --secret-stdin or --secret');
