@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -286,6 +287,58 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     const unknown = await esign(['webhooks', 'listen', '--port', '0', '--endpoint', 'no-such-endpoint']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No signing secret stored for webhook endpoint no-such-endpoint');
+  });
+});
+
+describe('webhooks listen: deliveries of any shape, and forwards that lead back to the listener', () => {
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const signedPost = (url: string, id: string, body: string, headers: Record<string, string> = {}) => {
+    const at = new Date();
+    return fetch(url, { method: 'POST', headers: { ...headers, 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, at, body) }, body });
+  };
+
+  /** The listener in human mode: its stdout lines as a person sees them. */
+  async function humanListener(args: readonly string[]): Promise<{ url: string; stdout(): string; stderr(): string; stop(): Promise<number | null> }> {
+    const { spawn } = await import('node:child_process');
+    const { baseEnv, esignBin } = await import('./support/cli.js');
+    const child = spawn(process.execPath, [esignBin, 'webhooks', 'listen', '--port', '0', '--secret-stdin', ...args], { env: baseEnv(env()), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin.end(secret);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const url = (await waitUntil(async () => /Listening on (\S+)/.exec(stderr)?.[1], Boolean, 'the ready line'))!;
+    return { url, stdout: () => stdout, stderr: () => stderr, stop: async () => (child.kill('SIGTERM'), exited) };
+  }
+
+  it('prints a line for every verified delivery whatever the shape of its fields, and says a signed body that is not JSON is not JSON', async () => {
+    const listener = await humanListener([]);
+    try {
+      const odd = [
+        ['evt_array', JSON.stringify({ type: ['ENVELOPE_COMPLETED'], data: { envelope: { id: 'env-1', status: 'COMPLETED' } } })],
+        ['evt_number', JSON.stringify({ type: 'ENVELOPE_COMPLETED', data: { envelope: { id: 5, status: { is: 'odd\u001b[2J' } } } })],
+        ['evt_list', '[1,2]'],
+        ['evt_null_data', JSON.stringify({ type: 7, data: null })],
+      ];
+      for (const [id, body] of odd) expect((await signedPost(listener.url, id!, body!)).status).toBe(200);
+      const lines = await waitUntil(async () => listener.stdout(), (text) => odd.every(([id]) => text.includes(id!)), 'a line per delivery');
+      expect(lines).toMatch(/\["ENVELOPE_COMPLETED"\] {2}env-1 {2}COMPLETED {2}verified {2}webhook-id evt_array/);
+      expect(lines).toMatch(/ENVELOPE_COMPLETED {2}5 {2}\{"is":"odd\\u001b\[2J"\} {2}verified {2}webhook-id evt_number/);
+      expect(lines).toMatch(/\? {2}- {2}- {2}verified {2}webhook-id evt_list/);
+      expect(lines).toMatch(/7 {2}- {2}- {2}verified {2}webhook-id evt_null_data/);
+      expect(lines).not.toMatch(/\u001b/);
+
+      const notJson = await signedPost(listener.url, 'evt_text', 'plain text, validly signed');
+      expect(notJson.status).toBe(400);
+      expect(await notJson.json()).toMatchObject({ error: { code: 'DELIVERY_NOT_JSON', message: expect.stringMatching(/^the signature is valid, but the body is not JSON/) } });
+      const line = await waitUntil(async () => listener.stdout(), (text) => text.includes('evt_text'), 'the not-JSON line');
+      expect(line).toMatch(/rejected \(400\) {2}the signature is valid, but the body is not JSON .* {2}webhook-id evt_text/);
+      expect(line).not.toMatch(/signature does not match|WEBHOOK_SIGNATURE_INVALID/);
+      expect(listener.stderr()).not.toMatch(/could not be handled/);
+    } finally {
+      expect(await listener.stop()).toBe(0);
+    }
   });
 });
 

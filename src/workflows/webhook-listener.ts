@@ -26,6 +26,8 @@ export interface ListenerOptions {
   /** Only these kinds are printed and forwarded; others are acknowledged and skipped. */
   events?: readonly string[];
   onEvent(event: ListenerEvent): void | Promise<void>;
+  /** A delivery that failed after (or before) it was answered, e.g. while it was being reported: never lost silently. */
+  onError(error: unknown): void;
   forwardTimeoutMs?: number;
 }
 
@@ -65,6 +67,17 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
+/** A member of a parsed body that may be anything: an array, a number, null. */
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/** A delivery's field as the event's text: a string as it is, any other value present as its JSON, so a line shows it. */
+function shown<Name extends string>(name: Name, value: unknown): Partial<Record<Name, string>> {
+  if (value === undefined || value === null || value === '') return {};
+  return { [name]: typeof value === 'string' ? value : JSON.stringify(value) } as Partial<Record<Name, string>>;
+}
+
 function answer(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -89,22 +102,30 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
     if (request.method !== 'POST') return reject(405, `method ${request.method ?? '?'} (deliveries are POSTs)`);
     const body = await readBody(request);
     if (!body) return reject(413, `body larger than ${bodyLimitBytes} bytes`);
-    let payload: { type?: string; data?: { envelope?: { id?: string; status?: string; cancellationReason?: string } } };
     try {
-      payload = verifier.verify(body, headers) as typeof payload;
+      verifier.verify(body, headers, { jsonParse: false });
     } catch (error) {
       return reject(400, explain((error as Error).message));
     }
-    const envelope = payload?.data?.envelope;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      const problem = `the signature is valid, but the body is not JSON (${(error as Error).message})`;
+      answer(response, 400, { error: { code: 'DELIVERY_NOT_JSON', message: problem } });
+      await options.onEvent({ ...base, verified: true, kind: 'rejected', answer: 400, problem });
+      return;
+    }
+    const envelope = field(field(payload, 'data'), 'envelope');
     const event = {
       ...base,
       verified: true,
-      ...(payload?.type ? { type: payload.type } : {}),
-      ...(envelope?.id ? { envelopeId: envelope.id } : {}),
-      ...(envelope?.status ? { status: envelope.status } : {}),
-      ...(envelope?.cancellationReason ? { cancellationReason: envelope.cancellationReason } : {}),
+      ...shown('type', field(payload, 'type')),
+      ...shown('envelopeId', field(envelope, 'id')),
+      ...shown('status', field(envelope, 'status')),
+      ...shown('cancellationReason', field(envelope, 'cancellationReason')),
     };
-    if (options.events && !options.events.includes(payload?.type ?? '')) {
+    if (options.events && !options.events.includes(event.type ?? '')) {
       answer(response, 200, { received: true, skipped: true });
       await options.onEvent({ ...event, kind: 'skipped', answer: 200 });
       return;
@@ -144,6 +165,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) answer(response, 500, { error: { code: 'LISTENER_ERROR', message: (error as Error).message } });
+      options.onError(error);
     });
   });
   await new Promise<void>((resolve, reject) => {

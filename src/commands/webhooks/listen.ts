@@ -110,6 +110,7 @@ export default defineCommand<ListenArgs>({
           if (ctx.output.json) await ctx.output.line(terminalJson(event));
           else await ctx.output.line(describe(event, ctx.output.style));
         },
+        onError: (error) => ctx.output.warn(visible(`A delivery could not be handled or shown: ${(error as Error).message ?? String(error)}`)),
       });
     } catch (error) {
       throw listenFailure(error, '127.0.0.1', args.port);
