@@ -340,6 +340,47 @@ describe('webhooks listen: deliveries of any shape, and forwards that lead back 
       expect(await listener.stop()).toBe(0);
     }
   });
+
+  it('refuses a --forward-to that is the listener itself in any spelling (exit 2), and never forwards its own forward again', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    for (const target of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/hooks`, `http://[::1]:${port}/`, `http://127.1:${port}/`, `http://0.0.0.0:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`]) {
+      const refused = await esign(['webhooks', 'listen', '--port', String(port), '--secret-stdin', '--forward-to', target], { input: secret });
+      expect(refused.code, `${target}: ${refused.stderr}`).toBe(2);
+      expect(refused.stderr).toContain(`FORWARD_TO_LISTENER: --forward-to "${target}" is the listener itself (127.0.0.1:${port})`);
+    }
+
+    // A forward target that sends every request back to the listener (a proxy, a tunnel): one round, not an endless one.
+    let bounced = 0;
+    let listenerUrl = '';
+    const bouncer: Server = createServer((request, response) => {
+      bounced++;
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+        fetch(listenerUrl, { method: 'POST', headers, body: Buffer.concat(chunks) }).then(
+          async (back) => response.writeHead(back.status).end(await back.text()),
+          () => response.writeHead(599).end(),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => bouncer.listen(0, '127.0.0.1', resolve));
+    const listener = spawnEsign(['webhooks', 'listen', '--port', '0', '--secret-stdin', '--forward-to', `http://127.0.0.1:${(bouncer.address() as AddressInfo).port}/`], env(), secret);
+    try {
+      listenerUrl = (await listener.waitForLine((line) => line.kind === 'listening', 'the listener')).url;
+      const answer = await signedPost(listenerUrl, 'evt_loop', JSON.stringify({ type: 'ENVELOPE_COMPLETED', data: { envelope: { id: 'e', status: 'COMPLETED' } } }));
+      expect(answer.status).toBe(502);
+      expect(await listener.waitForLine((line) => line.webhookId === 'evt_loop' && line.kind === 'delivery', 'the delivery')).toMatchObject({ answer: 502, forward: { status: 508 } });
+      expect(await listener.waitForLine((line) => line.webhookId === 'evt_loop' && line.kind === 'rejected', 'the refused echo')).toMatchObject({ answer: 508, problem: expect.stringContaining("the listener's own forward") });
+      expect(bounced).toBe(1);
+    } finally {
+      await listener.stop('SIGTERM');
+      await new Promise((resolve) => bouncer.close(resolve));
+    }
+  });
 });
 
 describe.skipIf(!tmuxBinary)('webhooks pickers on a terminal', () => {

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
 export interface ListenerEvent {
@@ -37,6 +38,23 @@ export interface Listener {
 }
 
 const bodyLimitBytes = 1024 * 1024;
+/**
+ * Sent with every forward, with a value known only to this listener: a request that carries it came back from its own
+ * forward (a --forward-to that leads to the listener, however it is spelt), and is refused instead of forwarded again.
+ */
+const ownForwardHeader = 'esign-listener-hop';
+
+/**
+ * Whether a forward target is this listener, on 127.0.0.1:port, by any spelling of this machine's address a request
+ * would reach it by (localhost, 127.0.0.1, [::1], 0.0.0.0, [::], [::ffff:127.0.0.1]; the URL parser has already turned
+ * 127.1 or 0x7f000001 into 127.0.0.1).
+ */
+export function reachesListener(target: URL, port: number): boolean {
+  const targetPort = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return targetPort === port && ['localhost', '127.0.0.1', '0.0.0.0', '::1', '::', '::ffff:7f00:1'].includes(host);
+}
+
 /** Headers that describe one hop, not the delivery: the forward makes its own. */
 const hopHeaders = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect', 'upgrade', 'proxy-connection']);
 
@@ -90,6 +108,7 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
 export async function startWebhookListener(options: ListenerOptions): Promise<Listener> {
   const { Webhook } = await import('standardwebhooks');
   const verifier = new Webhook(options.secret);
+  const ownForwardToken = randomUUID();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const at = new Date().toISOString();
@@ -100,6 +119,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
       await options.onEvent({ ...base, kind: 'rejected', answer: status, problem });
     };
     if (request.method !== 'POST') return reject(405, `method ${request.method ?? '?'} (deliveries are POSTs)`);
+    if (headers[ownForwardHeader] === ownForwardToken) return reject(508, 'this request is the listener\'s own forward: --forward-to leads back to the listener');
     const body = await readBody(request);
     if (!body) return reject(413, `body larger than ${bodyLimitBytes} bytes`);
     try {
@@ -139,7 +159,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
     try {
       const forwarded = await fetch(options.forwardTo, {
         method: 'POST',
-        headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !hopHeaders.has(name))),
+        headers: { ...Object.fromEntries(Object.entries(headers).filter(([name]) => !hopHeaders.has(name))), [ownForwardHeader]: ownForwardToken },
         body,
         redirect: 'manual',
         signal: AbortSignal.timeout(options.forwardTimeoutMs ?? 10_000),

@@ -96,7 +96,14 @@ export default defineCommand<ListenArgs>({
   async handler(args, ctx) {
     const forwardTo = args.forwardTo === undefined ? undefined : parseHttpUrl(args.forwardTo, '--forward-to', 'http://localhost:3000/webhooks');
     const { secret, source } = await secretFor(args, ctx);
-    const { startWebhookListener } = await import('../../workflows/webhook-listener.js');
+    const { reachesListener, startWebhookListener } = await import('../../workflows/webhook-listener.js');
+    const forwardsToItself = (port: number) =>
+      new UsageError(
+        `--forward-to ${JSON.stringify(args.forwardTo)} is the listener itself (127.0.0.1:${port}): each delivery would be forwarded to itself without end.`,
+        'Forward to your application on another port, e.g. --forward-to http://localhost:3000/webhooks.',
+        'FORWARD_TO_LISTENER',
+      );
+    if (forwardTo && args.port !== 0 && reachesListener(forwardTo, args.port)) throw forwardsToItself(args.port);
     const counts = { delivery: 0, rejected: 0, skipped: 0 };
     let listener;
     try {
@@ -114,6 +121,11 @@ export default defineCommand<ListenArgs>({
       });
     } catch (error) {
       throw listenFailure(error, '127.0.0.1', args.port);
+    }
+    const port = Number(new URL(listener.url).port);
+    if (forwardTo && reachesListener(forwardTo, port)) {
+      await listener.close();
+      throw forwardsToItself(port);
     }
     if (ctx.output.json) await ctx.output.line(JSON.stringify({ kind: 'listening', url: listener.url, secretFrom: source, forwardTo: forwardTo?.href ?? null }));
     else {
