@@ -116,11 +116,24 @@ describe('webhooks create, list, get, update, rotate-secret, delete', () => {
     expect(insecure.stderr).toContain('https://');
     const badEvent = await esign(['webhooks', 'create', '--url', 'https://hooks.example.com/x', '--events', 'envelope completed']);
     expect(badEvent.code).toBe(2);
-    expect(badEvent.stderr).toContain('not an event name');
+    expect(badEvent.stderr).toContain('ENVELOPE COMPLETED is not an event kind');
+    // A kind outside the shared list is refused here, by every command that takes --events, naming the known kinds.
+    const known = 'known: ENVELOPE_SENT, ENVELOPE_COMPLETED, ENVELOPE_VOIDED, ENVELOPE_DECLINED';
+    const existing = await esignJson(['webhooks', 'create', '--url', 'https://hooks.example.com/kinds', '--events', 'ENVELOPE_COMPLETED']);
+    for (const args of [
+      ['webhooks', 'create', '--url', 'https://hooks.example.com/x', '--events', 'FOO'],
+      ['webhooks', 'update', existing.id, '--events', 'ENVELOPE_COMPLETED,FOO'],
+      ['webhooks', 'listen', '--port', '0', '--secret-stdin', '--events', 'FOO'],
+    ]) {
+      const refused = await esign(args, { input: `whsec_${randomBytes(24).toString('base64')}` });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(`FOO is not an event kind (${known})`);
+    }
+    expect((await esignJson(['webhooks', 'get', existing.id])).events).toEqual(['ENVELOPE_COMPLETED']);
     const noId = await esign(['webhooks', 'rotate-secret']);
     expect(noId.code).toBe(2);
     expect(noId.stderr).toContain('<webhookId> is required without an interactive terminal');
-    expect((await esignJson(['webhooks', 'list', '--all'])).length).toBe(before);
+    expect((await esignJson(['webhooks', 'list', '--all'])).length).toBe(before + 1);
   });
 });
 
