@@ -899,7 +899,7 @@ complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a delete -d 'Delete 
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a rm -d 'Delete a webhook endpoint and its deliveries (asks for confirmation; --yes without a terminal)'
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a deliveries -d 'List an endpoint'\''s deliveries, newest first (--status failed for the ones to look at)'
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a delivery -d 'Show one delivery: the request body, each attempt and the answers received'
-complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a resend -d 'Deliver an event again, with the same webhook-id so the receiver can tell it is a repeat'
+complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a resend -d 'Deliver an event again, with the same webhook-id so the receiver can tell it is a repeat; exit 6 if the receiver does not accept it'
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a rotate-secret -d 'Replace an endpoint'\''s signing secret (used from the next delivery attempt on); prints it once and stores it'
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a listen -d 'Receive deliveries locally: verify each signature, print one line per event, forward verified ones'
 complete -c esign -n '__esign_in '\''esign webhooks create'\''' -l url -d 'HTTPS address that receives the deliveries (http:// only to localhost)' -x
@@ -1071,7 +1071,7 @@ complete -c esign -n '__esign_in '\''esign api'\''' -s f -l raw-field -d 'a stri
 complete -c esign -n '__esign_in '\''esign api'\''' -s F -l field -d 'a typed parameter: numbers, true, false, null, @file for a file'\''s text (repeatable)' -x
 complete -c esign -n '__esign_in '\''esign api'\''' -l input -d 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query' -r -F
 complete -c esign -n '__esign_in '\''esign api'\''' -s H -l header -d 'an extra request header '\''Name: value'\'' (repeatable; not one esign sets or that picks the host, e.g. Authorization, Host)' -x
-complete -c esign -n '__esign_in '\''esign api'\''' -l paginate -d 'follow nextCursor through every page; prints the rows as one JSON array, streamed'
+complete -c esign -n '__esign_in '\''esign api'\''' -l paginate -d 'follow nextCursor through every page; prints the rows as one JSON array once the last page is in (nothing if a page fails)'
 complete -c esign -n '__esign_in '\''esign api'\''' -l include -d 'print the HTTP status and response headers before the body'
 complete -c esign -n '__esign_in '\''esign api'\''' -l list -d 'list every operation: operationId, method, path, whether it needs an Idempotency-Key'
 complete -c esign -n '__esign_in '\''esign api'\''' -s h -l help -d 'display help for command'

@@ -227,6 +227,37 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     }
   });
 
+  it('resend exits 6 and says what the receiver answered when it does not accept the delivery, 0 with ✓ when it does', async () => {
+    const target = await startForwardTarget();
+    try {
+      const endpoint = await esignJson(['webhooks', 'create', '--url', target.url, '--events', 'ENVELOPE_SENT']);
+      target.answers.push(500, 500, 500);
+      const envelope = await createSentEnvelope(emulator, { title: 'Resent' });
+      const delivery: any = await waitUntil(
+        async () => (await esignJson(['webhooks', 'deliveries', endpoint.id, '--all'])).find((item: any) => item.payload?.data?.envelope?.id === envelope.id && item.status === 'FAILED'),
+        Boolean,
+        'the failed delivery',
+      );
+      target.answers.push(500);
+      const failed = await esign(['webhooks', 'resend', endpoint.id, delivery.id]);
+      expect(failed.code, failed.stderr).toBe(6);
+      expect(failed.stderr).toContain(`WEBHOOK_DELIVERY_FAILED: Delivery ${delivery.id} was sent again, but the receiver did not accept it: it answered 500; the delivery is FAILED.`);
+      expect(failed.stdout + failed.stderr).not.toContain('✓');
+
+      target.answers.push(500);
+      const again = await esign(['--json', 'webhooks', 'resend', endpoint.id, delivery.id]);
+      expect(again.code).toBe(6);
+      expect(parseJson<any>(again.stdout).attempts.at(-1).status).toBe(500);
+      expect(parseJson<any>(again.stderr).error).toMatchObject({ code: 'WEBHOOK_DELIVERY_FAILED', details: { deliveryId: delivery.id, attempt: { status: 500 } } });
+
+      const accepted = await esign(['webhooks', 'resend', endpoint.id, delivery.id]);
+      expect(accepted.code, accepted.stderr).toBe(0);
+      expect(accepted.stderr).toContain(`Delivery ${delivery.id} sent again: answered 200.`);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('prints one human line per event from --secret-stdin (no warning), skips kinds outside --events, refuses a bad --forward-to, closes cleanly on SIGINT', async () => {
     const endpoint = await esignJson(['webhooks', 'create', '--url', 'https://placeholder.example.com/', '--events', 'ENVELOPE_COMPLETED']);
     const loud = await esign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_bm90IGEgcmVhbCBzZWNyZXQsIG9ubHkgZm9yIHRlc3Rz', '--forward-to', 'ftp://nope']);
@@ -414,7 +445,10 @@ describe.skipIf(!tmuxBinary)('webhooks pickers on a terminal', () => {
       tty.keys('Enter');
       expect(await tty.waitFor(/Which delivery\?/)).toContain(`ENVELOPE_VOIDED FAILED`);
       tty.keys('Enter');
-      expect(await tty.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
+      // Nothing listens on port 9: the redelivery is made, and fails as such.
+      const screen = await tty.waitFor(/EXIT=\d+/);
+      expect(screen).toContain('EXIT=6');
+      expect(screen).toContain('WEBHOOK_DELIVERY_FAILED');
     } finally {
       tty.stop();
     }
