@@ -1067,8 +1067,8 @@ complete -c esign -n '__esign_in '\''esign reports usage'\''' -s h -l help -d 'd
 complete -c esign -n '__esign_in '\''esign doctor'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign completion'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign completion'\'' 0; and not __esign_helping' -a 'bash zsh fish'
-complete -c esign -n '__esign_in '\''esign api'\''' -s f -l raw-field -d 'a string parameter (repeatable): fills {key} in the path, else the query (GET, DELETE) or the JSON body' -x
-complete -c esign -n '__esign_in '\''esign api'\''' -s F -l field -d 'a typed parameter: numbers, true, false, null, @file for a file'\''s text (repeatable)' -x
+complete -c esign -n '__esign_in '\''esign api'\''' -s f -l raw-field -d 'a string parameter (repeatable): fills {key} in the path, else the query (GET, DELETE) or the JSON body, where key[]=value appends to an array and key[member]=value builds an object' -x
+complete -c esign -n '__esign_in '\''esign api'\''' -s F -l field -d 'a typed parameter: numbers, true, false, null, @file for a file'\''s text, @- for standard input'\''s (repeatable)' -x
 complete -c esign -n '__esign_in '\''esign api'\''' -l input -d 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query' -r -F
 complete -c esign -n '__esign_in '\''esign api'\''' -s H -l header -d 'an extra request header '\''Name: value'\'' (repeatable; not one esign sets or that picks the host, e.g. Authorization, Host)' -x
 complete -c esign -n '__esign_in '\''esign api'\''' -l paginate -d 'follow nextCursor through every page; prints the rows as one JSON array once the last page is in (nothing if a page fails)'
