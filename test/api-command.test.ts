@@ -239,6 +239,17 @@ describe('esign api: fields, placeholders, pagination, dry run, refusals', () =>
     expect(twice.stderr).toContain('STDIN_TWICE: Standard input is read once, but -F name=@- and -F company=@- each ask for it.');
   });
 
+  it('an answer without content (204) is null with --json, so stdout holds one JSON document; a person is told it had none', async () => {
+    const contact = async (email: string) => (await esignOn(emulator).json<{ id: string }>(['api', 'createContact', '-f', 'name=Gone Soon', '-f', `email=${email}`])).id;
+    const asJson = await esign(['--json', 'api', 'deleteContact', '-f', `contactId=${await contact('gone.json@example.test')}`]);
+    expect(asJson.code, asJson.stderr).toBe(0);
+    expect(asJson.stdout).toBe('null\n');
+    const human = await esign(['api', 'deleteContact', '-f', `contactId=${await contact('gone.human@example.test')}`]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toBe('');
+    expect(human.stderr).toContain('deleteContact: HTTP 204, no content.');
+  });
+
   it('refuses an input that never ends (-F x=@/dev/zero, --input /dev/zero) with exit 2 instead of filling memory, sending nothing', async () => {
     for (const [args, what] of [
       [['api', 'createEnvelope', '-F', 'title=@/dev/zero'], '-F title=@/dev/zero is larger than 64 MiB'],

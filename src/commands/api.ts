@@ -284,7 +284,9 @@ export default defineCommand<ApiArgs>({
         const lines = [`HTTP ${response.status}`, ...Object.entries(answerHeaders).map(([name, value]) => visible(`${name}: ${value}`)), '', ''];
         ctx.output.data(lines.join('\n'));
       }
-      if (response.body !== undefined) ctx.output.result(response.body, () => terminalJson(response.body, 2));
+      // An answer without content (204) is `null` with --json, so stdout always holds one JSON document.
+      if (response.body !== undefined || ctx.output.json) ctx.output.result(response.body ?? null, () => terminalJson(response.body, 2));
+      else ctx.output.success(`${operation.id}: HTTP ${response.status}, no content.`);
     };
     const fresh = newWebhookSecret(operation, params, response.body);
     if (!fresh) return print();
