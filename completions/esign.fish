@@ -728,7 +728,7 @@ complete -c esign -n '__esign_in '\''esign envelopes get'\''' -s h -l help -d 'd
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l status -d 'only this status (DRAFT, SENT, COMPLETED, VOIDED, DECLINED, EXPIRED)' -x -a 'DRAFT SENT COMPLETED VOIDED DECLINED EXPIRED'
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l folder -d 'only this folder: its id, name or path (Sales/2026)' -x
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l title -d 'title contains this (any case)' -x
-complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l participant -d 'a participant'\''s e-mail or name contains this (a contact'\''s own list when it names one)' -x
+complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l participant -d 'a participant'\''s e-mail or name contains this (any case)' -x
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l created-after -d 'created at or after: 2026-01-31, a date-time, or a time ago (7d)' -x
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l created-before -d 'created before: 2026-01-31, a date-time, or a time ago (7d)' -x
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x

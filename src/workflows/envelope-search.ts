@@ -71,35 +71,13 @@ export async function resolveFolder(client: ApiClient, text: string): Promise<st
   );
 }
 
-interface Contact {
-  id: string;
-  name?: string;
-  email?: string;
-}
-
-/** The one contact whose e-mail or name is exactly the text, if there is exactly one. */
-export async function contactNamed(client: ApiClient, text: string): Promise<Contact | undefined> {
-  const wanted = text.trim().toLowerCase();
-  const found: Contact[] = [];
-  // `q` narrows the pages on a service that searches; the match itself is made here either way.
-  for await (const contact of client.paginate<Contact>('listContacts', { query: { q: text.trim(), limit: 100 } })) {
-    if (contact.email?.toLowerCase() === wanted || contact.name?.toLowerCase() === wanted) found.push(contact);
-    if (found.length > 1) return undefined;
-  }
-  return found[0];
-}
-
 /**
- * Where to read envelopes from, and what is left to check on each: a participant who is a contact is looked up in
- * the contact's own envelope list, which the API filters; everything else is checked here while the pages stream.
+ * Where to read envelopes from, and what is left to check on each: status and folder go to `listEnvelopes`, the rest
+ * is checked here while the pages stream. `--participant` is always matched on every envelope's participants: a
+ * contact's own envelope list holds only the envelopes sent to that contact's address, not all those whose participant
+ * has that name.
  */
-export async function envelopeSource(client: ApiClient, criteria: EnvelopeCriteria): Promise<{ source: ListSource; remaining: EnvelopeCriteria }> {
-  const contact = criteria.participant ? await contactNamed(client, criteria.participant) : undefined;
-  if (contact) {
-    const remaining: EnvelopeCriteria = { ...criteria };
-    delete remaining.participant;
-    return { source: { operationId: 'listContactEnvelopes', params: { contactId: contact.id } }, remaining };
-  }
+export function envelopeSource(criteria: EnvelopeCriteria): { source: ListSource; remaining: EnvelopeCriteria } {
   const remaining: EnvelopeCriteria = { ...criteria };
   delete remaining.status;
   delete remaining.folderId;
