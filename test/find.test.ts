@@ -54,6 +54,25 @@ describe('envelopes list: filters for support staff', () => {
     expect(none.stdout.trim()).toBe('No matching envelopes.');
   });
 
+  it('--folder prefers the exact path, then the exact name, then either in another case; refuses several equal matches; takes an upper-case id', async () => {
+    const folder = async (name: string, parentId?: string) => expectStatus(await call(emulator, 'POST', '/v4/api/folders/', { body: { name, ...(parentId ? { parentId } : {}) } }), 201).body as { id: string };
+    const contracts = await folder('Contracts');
+    const inContracts = (await createSentEnvelope(emulator, { title: 'Filed contract', folderId: contracts.id })).id;
+    const parent = await folder('Holding');
+    expectStatus(await call(emulator, 'POST', `/v4/api/folders/${contracts.id}/move`, { body: { parentId: parent.id } }), 200);
+    const lowerCase = await folder('contracts');
+    // `Contracts` is the folder of that exact name (path Holding/Contracts), not the root folder whose path is `contracts`.
+    expect(await listed(['envelopes', 'list', '--folder', 'Contracts', '--all'])).toEqual([inContracts]);
+    expect(await listed(['envelopes', 'list', '--folder', 'Holding/Contracts', '--all'])).toEqual([inContracts]);
+    expect(await listed(['envelopes', 'list', '--folder', 'contracts', '--all'])).toEqual([]);
+    expect(await listed(['envelopes', 'list', '--folder', contracts.id.toUpperCase(), '--all'])).toEqual([inContracts]);
+
+    const archived = [await folder('Archive', parent.id), await folder('Archive', lowerCase.id)];
+    const ambiguous = await esign(['envelopes', 'list', '--folder', 'archive']);
+    expect(ambiguous.code, ambiguous.stderr).toBe(2);
+    expect(ambiguous.stderr).toContain(`FOLDER_AMBIGUOUS: Several folders match "archive": Holding/Archive (${archived[0]!.id}), contracts/Archive (${archived[1]!.id}).`);
+  });
+
   it('refuses an unknown folder name and a bad date (exit 2)', async () => {
     const folder = await esign(['envelopes', 'list', '--folder', 'Nowhere']);
     expect(folder.code).toBe(2);
