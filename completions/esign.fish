@@ -1021,7 +1021,7 @@ complete -c esign -n '__esign_in '\''esign team groups'\''' -l cursor -d 'start 
 complete -c esign -n '__esign_in '\''esign team groups'\''' -l all -d 'follow every page, printing rows as they arrive'
 complete -c esign -n '__esign_in '\''esign team groups'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign team groups'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_in '\''esign team members'\''' -l group -d 'only the members of this group' -x
+complete -c esign -n '__esign_in '\''esign team members'\''' -l group -d 'only the members of this group (its id or name)' -x
 complete -c esign -n '__esign_in '\''esign team members'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
 complete -c esign -n '__esign_in '\''esign team members'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
 complete -c esign -n '__esign_in '\''esign team members'\''' -l all -d 'follow every page, printing rows as they arrive'
@@ -1060,7 +1060,7 @@ complete -c esign -n '__esign_in '\''esign reports voided'\''' -l all -d 'follow
 complete -c esign -n '__esign_in '\''esign reports voided'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign reports voided'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign reports envelope'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_in '\''esign reports usage'\''' -l group -d 'only this group' -x
+complete -c esign -n '__esign_in '\''esign reports usage'\''' -l group -d 'only this group (its id or name)' -x
 complete -c esign -n '__esign_in '\''esign reports usage'\''' -l from -d 'sent at or after (a date, or a time ago such as 30d)' -x
 complete -c esign -n '__esign_in '\''esign reports usage'\''' -l to -d 'sent before' -x
 complete -c esign -n '__esign_in '\''esign reports usage'\''' -s h -l help -d 'display help for command'

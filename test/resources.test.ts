@@ -118,6 +118,11 @@ describe('team, invites, reports', () => {
     const legal = groups.data.find((group: { name: string }) => group.name === 'Legal');
     expect(legal).toMatchObject({ memberCount: 2 });
     expect((await esignJson(['team', 'members', '--group', legal.id])).data).toHaveLength(2);
+    // A group is taken by name (any case) or by id (any case) wherever a group is, as reports usage takes it.
+    for (const group of ['Legal', 'legal', legal.id.toUpperCase()]) expect((await esignJson(['team', 'members', '--group', group])).data, group).toHaveLength(2);
+    const unknown = await esign(['team', 'members', '--group', 'Nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('GROUP_NOT_FOUND: No group "Nope".');
     expect((await esignJson(['invites', 'list'])).data).toContainEqual(expect.objectContaining({ status: 'PENDING' }));
   });
 
