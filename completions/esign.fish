@@ -736,7 +736,7 @@ complete -c esign -n '__esign_in '\''esign envelopes get'\''' -s h -l help -d 'd
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l status -d 'only this status (DRAFT, SENT, COMPLETED, VOIDED, DECLINED, EXPIRED)' -x -a 'DRAFT SENT COMPLETED VOIDED DECLINED EXPIRED'
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l folder -d 'only this folder: its id, name or path (Sales/2026)' -x
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l title -d 'title contains this (any case)' -x
-complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l participant -d 'a participant'\''s e-mail or name contains this (a contact'\''s own list when it names one)' -x
+complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l participant -d 'a participant'\''s e-mail or name contains this (any case)' -x
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l created-after -d 'created at or after: 2026-01-31, a date-time, or a time ago (7d)' -x
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l created-before -d 'created before: 2026-01-31, a date-time, or a time ago (7d)' -x
 complete -c esign -n '__esign_in '\''esign envelopes list'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
@@ -915,7 +915,7 @@ complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a delete -d 'Delete 
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a rm -d 'Delete a webhook endpoint and its deliveries (asks for confirmation; --yes without a terminal)'
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a deliveries -d 'List an endpoint'\''s deliveries, newest first (--status failed for the ones to look at)'
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a delivery -d 'Show one delivery: the request body, each attempt and the answers received'
-complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a resend -d 'Deliver an event again, with the same webhook-id so the receiver can tell it is a repeat'
+complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a resend -d 'Deliver an event again, with the same webhook-id so the receiver can tell it is a repeat; exit 6 if the receiver does not accept it'
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a rotate-secret -d 'Replace an endpoint'\''s signing secret (used from the next delivery attempt on); prints it once and stores it'
 complete -c esign -n '__esign_at '\''esign webhooks'\'' 0' -a listen -d 'Receive deliveries locally: verify each signature, print one line per event, forward verified ones'
 complete -c esign -n '__esign_in '\''esign webhooks create'\''' -l url -d 'HTTPS address that receives the deliveries (http:// only to localhost)' -x
@@ -1037,7 +1037,7 @@ complete -c esign -n '__esign_in '\''esign team groups'\''' -l cursor -d 'start 
 complete -c esign -n '__esign_in '\''esign team groups'\''' -l all -d 'follow every page, printing rows as they arrive'
 complete -c esign -n '__esign_in '\''esign team groups'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign team groups'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_in '\''esign team members'\''' -l group -d 'only the members of this group' -x
+complete -c esign -n '__esign_in '\''esign team members'\''' -l group -d 'only the members of this group (its id or name)' -x
 complete -c esign -n '__esign_in '\''esign team members'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
 complete -c esign -n '__esign_in '\''esign team members'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
 complete -c esign -n '__esign_in '\''esign team members'\''' -l all -d 'follow every page, printing rows as they arrive'
@@ -1076,15 +1076,15 @@ complete -c esign -n '__esign_in '\''esign reports voided'\''' -l all -d 'follow
 complete -c esign -n '__esign_in '\''esign reports voided'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign reports voided'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign reports envelope'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_in '\''esign reports usage'\''' -l group -d 'only this group' -x
+complete -c esign -n '__esign_in '\''esign reports usage'\''' -l group -d 'only this group (its id or name)' -x
 complete -c esign -n '__esign_in '\''esign reports usage'\''' -l from -d 'sent at or after (a date, or a time ago such as 30d)' -x
 complete -c esign -n '__esign_in '\''esign reports usage'\''' -l to -d 'sent before' -x
 complete -c esign -n '__esign_in '\''esign reports usage'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign doctor'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign completion'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign completion'\'' 0; and not __esign_helping' -a 'bash zsh fish'
-complete -c esign -n '__esign_in '\''esign api'\''' -s f -l raw-field -d 'a string parameter (repeatable): fills {key} in the path, else the query (GET, DELETE) or the JSON body' -x
-complete -c esign -n '__esign_in '\''esign api'\''' -s F -l field -d 'a typed parameter: numbers, true, false, null, @file for a file'\''s text (repeatable)' -x
+complete -c esign -n '__esign_in '\''esign api'\''' -s f -l raw-field -d 'a string parameter (repeatable): fills {key} in the path, else the query (GET, DELETE) or the JSON body, where key[]=value appends to an array and key[member]=value builds an object' -x
+complete -c esign -n '__esign_in '\''esign api'\''' -s F -l field -d 'a typed parameter: numbers, true, false, null, @file for a file'\''s text, @- for standard input'\''s (repeatable)' -x
 complete -c esign -n '__esign_in '\''esign api'\''' -l input -d 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query' -r -F
 complete -c esign -n '__esign_in '\''esign api'\''' -s H -l header -d 'an extra request header '\''Name: value'\'' (repeatable; not one esign sets or that picks the host, e.g. Authorization, Host)' -x
 complete -c esign -n '__esign_in '\''esign api'\''' -l paginate -d 'follow nextCursor through every page; prints the rows as one JSON array once the last page is in (nothing if a page fails)'

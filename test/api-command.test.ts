@@ -210,6 +210,46 @@ describe('esign api: fields, placeholders, pagination, dry run, refusals', () =>
     expect(parseJson(short.stdout)).toMatchObject({ id: envelope.id });
   });
 
+  it('fills {placeholders} of a METHOD path from fields, builds arrays from key[]=value, and reads -F key=@- from standard input, as gh api does', async () => {
+    const envelope = await createDraft(emulator, { title: 'Placeholder' });
+    const byPlaceholder = await esign(['api', 'GET', '/v4/api/envelopes/{envelopeId}', '-f', `envelopeId=${envelope.id}`]);
+    expect(byPlaceholder.code, byPlaceholder.stderr).toBe(0);
+    expect(parseJson(byPlaceholder.stdout)).toMatchObject({ id: envelope.id, title: 'Placeholder' });
+    const renamed = await esign(['api', 'GET', '/v4/api/envelopes/{id}/history', '-f', `id=${envelope.id}`, '-F', 'limit=1']);
+    expect(renamed.code, renamed.stderr).toBe(0);
+    expect(parseJson<any>(renamed.stdout).data).toHaveLength(1);
+    const unfilled = await esign(['api', 'GET', '/v4/api/envelopes/{envelopeId}']);
+    expect(unfilled.code).toBe(2);
+    expect(unfilled.stderr).toContain('PATH_PARAMETER_MISSING: getEnvelope needs {envelopeId}.');
+    const unsafe = await esign(['api', 'GET', '/v4/api/envelopes/{envelopeId}', '-f', 'envelopeId=../me']);
+    expect(unsafe.code, unsafe.stderr).toBe(2);
+
+    const created = await esign(['api', 'createWebhook', '-f', 'url=https://hooks.example.com/arrays', '-f', 'events[]=ENVELOPE_COMPLETED', '-f', 'events[]=ENVELOPE_VOIDED', '-F', 'isActive=false']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(parseJson(created.stdout)).toMatchObject({ url: 'https://hooks.example.com/arrays', events: ['ENVELOPE_COMPLETED', 'ENVELOPE_VOIDED'], isActive: false });
+    const inQuery = await esign(['api', 'listFolders', '-f', 'limit[]=3']);
+    expect(inQuery.code).toBe(2);
+    expect(inQuery.stderr).toContain('FIELD_INVALID: limit[]: a query parameter of listFolders takes one value');
+
+    const contact = await esign(['api', 'createContact', '-F', 'name=@-', '-f', 'email=stdin.contact@example.test'], { input: 'Ada From Stdin' });
+    expect(contact.code, contact.stderr).toBe(0);
+    expect(parseJson(contact.stdout)).toMatchObject({ name: 'Ada From Stdin', email: 'stdin.contact@example.test' });
+    const twice = await esign(['api', 'createContact', '-F', 'name=@-', '-F', 'company=@-', '-f', 'email=x@example.test'], { input: 'x' });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('STDIN_TWICE: Standard input is read once, but -F name=@- and -F company=@- each ask for it.');
+  });
+
+  it('an answer without content (204) is null with --json, so stdout holds one JSON document; a person is told it had none', async () => {
+    const contact = async (email: string) => (await esignOn(emulator).json<{ id: string }>(['api', 'createContact', '-f', 'name=Gone Soon', '-f', `email=${email}`])).id;
+    const asJson = await esign(['--json', 'api', 'deleteContact', '-f', `contactId=${await contact('gone.json@example.test')}`]);
+    expect(asJson.code, asJson.stderr).toBe(0);
+    expect(asJson.stdout).toBe('null\n');
+    const human = await esign(['api', 'deleteContact', '-f', `contactId=${await contact('gone.human@example.test')}`]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toBe('');
+    expect(human.stderr).toContain('deleteContact: HTTP 204, no content.');
+  });
+
   it('refuses an input that never ends (-F x=@/dev/zero, --input /dev/zero) with exit 2 instead of filling memory, sending nothing', async () => {
     for (const [args, what] of [
       [['api', 'createEnvelope', '-F', 'title=@/dev/zero'], '-F title=@/dev/zero is larger than 64 MiB'],

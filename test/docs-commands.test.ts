@@ -1,6 +1,6 @@
 // Every command line in README.md and docs/ that runs esign (in ```sh blocks) is run here, in the order the page gives,
 // by bash with the built binary on PATH, against real emulators: it must exit 0. A line whose comment ends in `needs a
-// real service` or `needs a terminal` is only parsed. docs/commands.md is generated from the commands' own examples,
+// real service`, `needs a terminal` or `needs a receiver` is only parsed. docs/commands.md is generated from the commands' own examples,
 // which test/help.test.ts parses.
 //
 // The pages' ids are stand-ins for objects created here first (see `standIns`); servers (`esign emulator`,
@@ -30,7 +30,7 @@ const drawsExamples = /^npm run examples(\s|$)/;
 
 const pages = ['README.md', ...readdirSync(join(repoRoot, 'docs')).filter((name) => name.endsWith('.md') && name !== 'commands.md').map((name) => `docs/${name}`)];
 /** A comment ending in one of these reasons: the line is parsed, not run. */
-const skipMarker = /#.*\bneeds a (real service|terminal)\s*$/;
+const skipMarker = /#.*\bneeds a (real service|terminal|receiver)\s*$/;
 
 /** The lines of ```sh blocks that run esign, continuation lines joined. */
 function commandLines(page: string): DocLine[] {

@@ -19,6 +19,8 @@ beforeAll(async () => {
   ids.lease = (await createSentEnvelope(emulator, { title: 'Office lease', folderId: sales.id, participants: [{ name: 'Grace Hopper', email: 'grace@example.com' }] })).id;
   ids.nda2 = (await createSentEnvelope(emulator, { title: 'NDA Globex', folderId: sales.id, participants: [{ name: 'Alan Turing', email: 'alan@example.com' }] })).id;
   await call(emulator, 'POST', `/v4/api/envelopes/${ids.nda2}/void`, { body: { reason: 'Duplicate' } });
+  ids.bob = (await createSentEnvelope(emulator, { title: 'Supply deal', participants: [{ name: 'Bob Stone', email: 'bob@other.example.com' }] })).id;
+  expectStatus(await call(emulator, 'POST', '/v4/api/contacts/', { body: { name: 'Bob Stone', email: 'bob.stone@example.com' } }), 201);
 });
 
 const esign = (args: readonly string[], options: RunOptions = {}) => esignOn(emulator).run(args, options);
@@ -29,11 +31,12 @@ describe('envelopes list: filters for support staff', () => {
   it('--title, --participant (a contact or not), --status, --folder by name, --created-after/--before', async () => {
     expect(await listed(['envelopes', 'list', '--title', 'nda', '--all'])).toEqual([ids.nda2, ids.nda]);
     expect(await listed(['envelopes', 'list', '--participant', 'ADA@example', '--all'])).toEqual([ids.nda]);
-    // Grace is a contact: her envelopes come from the contact's own list.
+    // Grace is a contact: that changes nothing, her envelopes are found among all of them.
     expect(await listed(['envelopes', 'list', '--participant', 'grace@example.com', '--all'])).toEqual([ids.lease]);
-    const calls = expectStatus(await call(emulator, 'GET', '/v4/api/account/api-calls?limit=2'), 200).body.data.map((entry: { operationId: string }) => entry.operationId);
-    expect(calls).toContain('listContactEnvelopes');
-    expect(calls).not.toContain('listEnvelopes');
+    // A contact named like a participant, with another address: the participant's envelope is still found, as
+    // `envelopes find` finds it (the contact's own list holds only envelopes sent to the contact's address).
+    expect(await listed(['envelopes', 'list', '--participant', 'bob stone', '--all'])).toEqual([ids.bob]);
+    expect(await listed(['envelopes', 'find', 'bob stone', '--all'])).toEqual([ids.bob]);
     expect(await listed(['envelopes', 'list', '--folder', 'sales', '--all'])).toEqual([ids.nda2, ids.lease]);
     expect(await listed(['envelopes', 'list', '--folder', 'Sales', '--status', 'VOIDED', '--all'])).toEqual([ids.nda2]);
     expect(await listed(['envelopes', 'list', '--created-after', '1h', '--title', 'lease', '--all'])).toEqual([ids.lease]);
@@ -49,6 +52,25 @@ describe('envelopes list: filters for support staff', () => {
     expect(await listed(['envelopes', 'list', '--title', 'a', '--limit', '1'])).toHaveLength(1);
     const none = await esign(['envelopes', 'list', '--title', 'nothing like this']);
     expect(none.stdout.trim()).toBe('No matching envelopes.');
+  });
+
+  it('--folder prefers the exact path, then the exact name, then either in another case; refuses several equal matches; takes an upper-case id', async () => {
+    const folder = async (name: string, parentId?: string) => expectStatus(await call(emulator, 'POST', '/v4/api/folders/', { body: { name, ...(parentId ? { parentId } : {}) } }), 201).body as { id: string };
+    const contracts = await folder('Contracts');
+    const inContracts = (await createSentEnvelope(emulator, { title: 'Filed contract', folderId: contracts.id })).id;
+    const parent = await folder('Holding');
+    expectStatus(await call(emulator, 'POST', `/v4/api/folders/${contracts.id}/move`, { body: { parentId: parent.id } }), 200);
+    const lowerCase = await folder('contracts');
+    // `Contracts` is the folder of that exact name (path Holding/Contracts), not the root folder whose path is `contracts`.
+    expect(await listed(['envelopes', 'list', '--folder', 'Contracts', '--all'])).toEqual([inContracts]);
+    expect(await listed(['envelopes', 'list', '--folder', 'Holding/Contracts', '--all'])).toEqual([inContracts]);
+    expect(await listed(['envelopes', 'list', '--folder', 'contracts', '--all'])).toEqual([]);
+    expect(await listed(['envelopes', 'list', '--folder', contracts.id.toUpperCase(), '--all'])).toEqual([inContracts]);
+
+    const archived = [await folder('Archive', parent.id), await folder('Archive', lowerCase.id)];
+    const ambiguous = await esign(['envelopes', 'list', '--folder', 'archive']);
+    expect(ambiguous.code, ambiguous.stderr).toBe(2);
+    expect(ambiguous.stderr).toContain(`FOLDER_AMBIGUOUS: Several folders match "archive": Holding/Archive (${archived[0]!.id}), contracts/Archive (${archived[1]!.id}).`);
   });
 
   it('refuses an unknown folder name and a bad date (exit 2)', async () => {

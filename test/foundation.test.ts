@@ -138,7 +138,7 @@ describe('usage errors', () => {
 
   it.each([
     [['emulator', '--no-seed']],
-    [['webhooks', 'listen', '--secret', 'whsec_bm90IGEgcmVhbCBzZWNyZXQ=']],
+    [['webhooks', 'listen', '--secret', 'whsec_bm90IGEgcmVhbCBzZWNyZXQsIG9ubHkgZm9yIHRlc3Rz']],
   ])('refuses a --port another program listens on: %j (exit 2, nothing started)', async (args) => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

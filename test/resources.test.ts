@@ -13,6 +13,10 @@ const esignJson = (args: readonly string[], options: RunOptions = {}) => esignOn
 describe('account', () => {
   it('get, capabilities, catalog and calls answer from the service', async () => {
     expect(await esignJson(['account', 'get'])).toMatchObject({ id: expect.any(String), limits: expect.any(Object) });
+    // A person reads the limits and the usage as fields, not as JSON.
+    const account = await esign(['account', 'get']);
+    expect(account.stdout).toMatch(/^Limits:\n {2}Message Limit: +\d+\n/m);
+    expect(account.stdout).not.toMatch(/[{}"]/);
     expect((await esignJson(['account', 'capabilities'])).data).toContainEqual({ id: 'WEBHOOKS', enabled: true });
     expect((await esignJson(['account', 'catalog'])).data.map((entry: { id: string }) => entry.id)).toContain('ANCHOR_SEARCH');
     const calls = await esignJson(['account', 'calls', '--limit', '2']);
@@ -118,6 +122,11 @@ describe('team, invites, reports', () => {
     const legal = groups.data.find((group: { name: string }) => group.name === 'Legal');
     expect(legal).toMatchObject({ memberCount: 2 });
     expect((await esignJson(['team', 'members', '--group', legal.id])).data).toHaveLength(2);
+    // A group is taken by name (any case) or by id (any case) wherever a group is, as reports usage takes it.
+    for (const group of ['Legal', 'legal', legal.id.toUpperCase()]) expect((await esignJson(['team', 'members', '--group', group])).data, group).toHaveLength(2);
+    const unknown = await esign(['team', 'members', '--group', 'Nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('GROUP_NOT_FOUND: No group "Nope".');
     expect((await esignJson(['invites', 'list'])).data).toContainEqual(expect.objectContaining({ status: 'PENDING' }));
   });
 
@@ -127,6 +136,11 @@ describe('team, invites, reports', () => {
     const report = await esignJson(['reports', 'voided']);
     expect(report.data[0]).toMatchObject({ id: voided.id, cancellationReason: 'Customer cancelled' });
     expect(await esignJson(['reports', 'envelope', voided.id])).toMatchObject({ envelopeId: voided.id, status: 'VOIDED', participants: { total: 1 } });
+    const human = await esign(['reports', 'envelope', voided.id]);
+    expect(human.stdout).toMatch(/^Participants:\n {2}Total: +1\n/m);
+    expect(human.stdout).toMatch(/^ {4}ID +NAME +EMAIL +ROLE +SIGNING ORDER +STATUS +COMPLETED AT\n/m);
+    expect(human.stdout).toMatch(/^Timestamps:\n {2}Created At: +\d{4}-/m);
+    expect(human.stdout).not.toMatch(/[{}"]/);
     const usage = await esignJson(['reports', 'usage', '--group', 'legal', '--from', '30d']);
     expect(usage.data).toEqual([expect.objectContaining({ name: 'Legal', envelopesSent: expect.any(Number) })]);
     expect(usage.data[0].envelopesSent).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -76,6 +77,25 @@ describe('webhooks create, list, get, update, rotate-secret, delete', () => {
     expect(storedSecrets()[`webhook:${created.id}`]).toBe(rotated.secret);
   });
 
+  it('esign api createWebhook and rotateWebhookSecret store the new secret and print it once in full, as the webhooks commands do', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'webhook.json');
+    writeFileSync(input, JSON.stringify({ url: 'https://hooks.example.com/api', events: ['ENVELOPE_COMPLETED'], isActive: true }));
+    const created = await esign(['--json', 'api', 'createWebhook', '--input', input]);
+    expect(created.code, created.stderr).toBe(0);
+    const endpoint = parseJson<any>(created.stdout);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/);
+    expect(created.stderr).toMatch(/shown once and never again; it is stored in .*credentials\.json/);
+    expect(storedSecrets()[`webhook:${endpoint.id}`]).toBe(endpoint.secret);
+
+    const rotated = await esign(['api', 'POST', `/v4/api/webhooks/${endpoint.id}/rotate-secret`, '--include']);
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const secret = /"secret": "(whsec_[^"]+)"/.exec(rotated.stdout)?.[1];
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/);
+    expect(secret).not.toBe(endpoint.secret);
+    expect(storedSecrets()[`webhook:${endpoint.id}`]).toBe(secret);
+  });
+
   it('delete confirms like envelopes void: without a terminal it needs --yes; then the stored secret goes too', async () => {
     const created = await esignJson(['webhooks', 'create', '--url', 'https://hooks.example.com/gone', '--events', 'ENVELOPE_COMPLETED', '--inactive']);
     expect(created.isActive).toBe(false);
@@ -96,11 +116,24 @@ describe('webhooks create, list, get, update, rotate-secret, delete', () => {
     expect(insecure.stderr).toContain('https://');
     const badEvent = await esign(['webhooks', 'create', '--url', 'https://hooks.example.com/x', '--events', 'envelope completed']);
     expect(badEvent.code).toBe(2);
-    expect(badEvent.stderr).toContain('not an event name');
+    expect(badEvent.stderr).toContain('ENVELOPE COMPLETED is not an event kind');
+    // A kind outside the shared list is refused here, by every command that takes --events, naming the known kinds.
+    const known = 'known: ENVELOPE_SENT, ENVELOPE_COMPLETED, ENVELOPE_VOIDED, ENVELOPE_DECLINED';
+    const existing = await esignJson(['webhooks', 'create', '--url', 'https://hooks.example.com/kinds', '--events', 'ENVELOPE_COMPLETED']);
+    for (const args of [
+      ['webhooks', 'create', '--url', 'https://hooks.example.com/x', '--events', 'FOO'],
+      ['webhooks', 'update', existing.id, '--events', 'ENVELOPE_COMPLETED,FOO'],
+      ['webhooks', 'listen', '--port', '0', '--secret-stdin', '--events', 'FOO'],
+    ]) {
+      const refused = await esign(args, { input: `whsec_${randomBytes(24).toString('base64')}` });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(`FOO is not an event kind (${known})`);
+    }
+    expect((await esignJson(['webhooks', 'get', existing.id])).events).toEqual(['ENVELOPE_COMPLETED']);
     const noId = await esign(['webhooks', 'rotate-secret']);
     expect(noId.code).toBe(2);
     expect(noId.stderr).toContain('<webhookId> is required without an interactive terminal');
-    expect((await esignJson(['webhooks', 'list', '--all'])).length).toBe(before);
+    expect((await esignJson(['webhooks', 'list', '--all'])).length).toBe(before + 1);
   });
 });
 
@@ -194,9 +227,40 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     }
   });
 
+  it('resend exits 6 and says what the receiver answered when it does not accept the delivery, 0 with ✓ when it does', async () => {
+    const target = await startForwardTarget();
+    try {
+      const endpoint = await esignJson(['webhooks', 'create', '--url', target.url, '--events', 'ENVELOPE_SENT']);
+      target.answers.push(500, 500, 500);
+      const envelope = await createSentEnvelope(emulator, { title: 'Resent' });
+      const delivery: any = await waitUntil(
+        async () => (await esignJson(['webhooks', 'deliveries', endpoint.id, '--all'])).find((item: any) => item.payload?.data?.envelope?.id === envelope.id && item.status === 'FAILED'),
+        Boolean,
+        'the failed delivery',
+      );
+      target.answers.push(500);
+      const failed = await esign(['webhooks', 'resend', endpoint.id, delivery.id]);
+      expect(failed.code, failed.stderr).toBe(6);
+      expect(failed.stderr).toContain(`WEBHOOK_DELIVERY_FAILED: Delivery ${delivery.id} was sent again, but the receiver did not accept it: it answered 500; the delivery is FAILED.`);
+      expect(failed.stdout + failed.stderr).not.toContain('✓');
+
+      target.answers.push(500);
+      const again = await esign(['--json', 'webhooks', 'resend', endpoint.id, delivery.id]);
+      expect(again.code).toBe(6);
+      expect(parseJson<any>(again.stdout).attempts.at(-1).status).toBe(500);
+      expect(parseJson<any>(again.stderr).error).toMatchObject({ code: 'WEBHOOK_DELIVERY_FAILED', details: { deliveryId: delivery.id, attempt: { status: 500 } } });
+
+      const accepted = await esign(['webhooks', 'resend', endpoint.id, delivery.id]);
+      expect(accepted.code, accepted.stderr).toBe(0);
+      expect(accepted.stderr).toContain(`Delivery ${delivery.id} sent again: answered 200.`);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('prints one human line per event from --secret-stdin (no warning), skips kinds outside --events, refuses a bad --forward-to, closes cleanly on SIGINT', async () => {
     const endpoint = await esignJson(['webhooks', 'create', '--url', 'https://placeholder.example.com/', '--events', 'ENVELOPE_COMPLETED']);
-    const loud = await esign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_bm90IGEgcmVhbCBzZWNyZXQ=', '--forward-to', 'ftp://nope']);
+    const loud = await esign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_bm90IGEgcmVhbCBzZWNyZXQsIG9ubHkgZm9yIHRlc3Rz', '--forward-to', 'ftp://nope']);
     expect(loud.code).toBe(2);
     expect(loud.stderr).toContain('--forward-to must be an http');
 
@@ -235,7 +299,7 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
   });
 
   it('--secret warns that it shows in the process list; a malformed secret is refused without echoing it; a missing one is asked for by flag', async () => {
-    const listener = spawnEsign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_c2VjcmV0LWZvci10ZXN0cw=='], env());
+    const listener = spawnEsign(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_c2VjcmV0IGZvciB0ZXN0cywgMjQgYnl0ZXMgYW5kIG1vcmU='], env());
     try {
       await listener.waitForLine((line) => line.kind === 'listening', 'the listener');
       expect(listener.stderr()).toContain('--secret puts the signing secret in the process list and the shell history');
@@ -246,12 +310,120 @@ describe('webhooks listen (a verifying local receiver, like stripe listen)', () 
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toContain('--secret is not a signing secret');
     expect(malformed.stderr).not.toContain('sk_not_a_secret_value');
+    // Not Base64 the verifying library can decode, or a key shorter than Standard Webhooks' 24 bytes: refused before
+    // listening, saying what is wrong, instead of a crash or a listener that rejects every delivery.
+    for (const [secret, problem] of [
+      ['whsec_abc', 'is not padded Base64'],
+      ['whsec_a', 'is not padded Base64'],
+      ['whsec_ab', 'is not padded Base64'],
+      ['whsec_a=', 'is not padded Base64'],
+      ['whsec_/', 'is not padded Base64'],
+      ['whsec_abcd', 'decodes to 3 bytes; a Standard Webhooks secret has at least 24'],
+    ]) {
+      const refused = await esign(['webhooks', 'listen', '--port', '0', '--secret-stdin'], { input: secret });
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(`WEBHOOK_SECRET_INVALID: --secret-stdin input is not a signing secret: it ${problem}`);
+      expect(refused.stderr).not.toContain('bug in esign');
+    }
     const none = await esign(['webhooks', 'listen', '--port', '0']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('pass --endpoint <id>, --secret-stdin or --secret');
     const unknown = await esign(['webhooks', 'listen', '--port', '0', '--endpoint', 'no-such-endpoint']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No signing secret stored for webhook endpoint no-such-endpoint');
+  });
+});
+
+describe('webhooks listen: deliveries of any shape, and forwards that lead back to the listener', () => {
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const signedPost = (url: string, id: string, body: string, headers: Record<string, string> = {}) => {
+    const at = new Date();
+    return fetch(url, { method: 'POST', headers: { ...headers, 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, at, body) }, body });
+  };
+
+  /** The listener in human mode: its stdout lines as a person sees them. */
+  async function humanListener(args: readonly string[]): Promise<{ url: string; stdout(): string; stderr(): string; stop(): Promise<number | null> }> {
+    const { spawn } = await import('node:child_process');
+    const { baseEnv, esignBin } = await import('./support/cli.js');
+    const child = spawn(process.execPath, [esignBin, 'webhooks', 'listen', '--port', '0', '--secret-stdin', ...args], { env: baseEnv(env()), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdin.end(secret);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const url = (await waitUntil(async () => /Listening on (\S+)/.exec(stderr)?.[1], Boolean, 'the ready line'))!;
+    return { url, stdout: () => stdout, stderr: () => stderr, stop: async () => (child.kill('SIGTERM'), exited) };
+  }
+
+  it('prints a line for every verified delivery whatever the shape of its fields, and says a signed body that is not JSON is not JSON', async () => {
+    const listener = await humanListener([]);
+    try {
+      const odd = [
+        ['evt_array', JSON.stringify({ type: ['ENVELOPE_COMPLETED'], data: { envelope: { id: 'env-1', status: 'COMPLETED' } } })],
+        ['evt_number', JSON.stringify({ type: 'ENVELOPE_COMPLETED', data: { envelope: { id: 5, status: { is: 'odd\u001b[2J' } } } })],
+        ['evt_list', '[1,2]'],
+        ['evt_null_data', JSON.stringify({ type: 7, data: null })],
+      ];
+      for (const [id, body] of odd) expect((await signedPost(listener.url, id!, body!)).status).toBe(200);
+      const lines = await waitUntil(async () => listener.stdout(), (text) => odd.every(([id]) => text.includes(id!)), 'a line per delivery');
+      expect(lines).toMatch(/\["ENVELOPE_COMPLETED"\] {2}env-1 {2}COMPLETED {2}verified {2}webhook-id evt_array/);
+      expect(lines).toMatch(/ENVELOPE_COMPLETED {2}5 {2}\{"is":"odd\\u001b\[2J"\} {2}verified {2}webhook-id evt_number/);
+      expect(lines).toMatch(/\? {2}- {2}- {2}verified {2}webhook-id evt_list/);
+      expect(lines).toMatch(/7 {2}- {2}- {2}verified {2}webhook-id evt_null_data/);
+      expect(lines).not.toMatch(/\u001b/);
+
+      const notJson = await signedPost(listener.url, 'evt_text', 'plain text, validly signed');
+      expect(notJson.status).toBe(400);
+      expect(await notJson.json()).toMatchObject({ error: { code: 'DELIVERY_NOT_JSON', message: expect.stringMatching(/^the signature is valid, but the body is not JSON/) } });
+      const line = await waitUntil(async () => listener.stdout(), (text) => text.includes('evt_text'), 'the not-JSON line');
+      expect(line).toMatch(/rejected \(400\) {2}the signature is valid, but the body is not JSON .* {2}webhook-id evt_text/);
+      expect(line).not.toMatch(/signature does not match|WEBHOOK_SIGNATURE_INVALID/);
+      expect(listener.stderr()).not.toMatch(/could not be handled/);
+    } finally {
+      expect(await listener.stop()).toBe(0);
+    }
+  });
+
+  it('refuses a --forward-to that is the listener itself in any spelling (exit 2), and never forwards its own forward again', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    for (const target of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/hooks`, `http://[::1]:${port}/`, `http://127.1:${port}/`, `http://0.0.0.0:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`]) {
+      const refused = await esign(['webhooks', 'listen', '--port', String(port), '--secret-stdin', '--forward-to', target], { input: secret });
+      expect(refused.code, `${target}: ${refused.stderr}`).toBe(2);
+      expect(refused.stderr).toContain(`FORWARD_TO_LISTENER: --forward-to "${target}" is the listener itself (127.0.0.1:${port})`);
+    }
+
+    // A forward target that sends every request back to the listener (a proxy, a tunnel): one round, not an endless one.
+    let bounced = 0;
+    let listenerUrl = '';
+    const bouncer: Server = createServer((request, response) => {
+      bounced++;
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+        fetch(listenerUrl, { method: 'POST', headers, body: Buffer.concat(chunks) }).then(
+          async (back) => response.writeHead(back.status).end(await back.text()),
+          () => response.writeHead(599).end(),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => bouncer.listen(0, '127.0.0.1', resolve));
+    const listener = spawnEsign(['webhooks', 'listen', '--port', '0', '--secret-stdin', '--forward-to', `http://127.0.0.1:${(bouncer.address() as AddressInfo).port}/`], env(), secret);
+    try {
+      listenerUrl = (await listener.waitForLine((line) => line.kind === 'listening', 'the listener')).url;
+      const answer = await signedPost(listenerUrl, 'evt_loop', JSON.stringify({ type: 'ENVELOPE_COMPLETED', data: { envelope: { id: 'e', status: 'COMPLETED' } } }));
+      expect(answer.status).toBe(502);
+      expect(await listener.waitForLine((line) => line.webhookId === 'evt_loop' && line.kind === 'delivery', 'the delivery')).toMatchObject({ answer: 502, forward: { status: 508 } });
+      expect(await listener.waitForLine((line) => line.webhookId === 'evt_loop' && line.kind === 'rejected', 'the refused echo')).toMatchObject({ answer: 508, problem: expect.stringContaining("the listener's own forward") });
+      expect(bounced).toBe(1);
+    } finally {
+      await listener.stop('SIGTERM');
+      await new Promise((resolve) => bouncer.close(resolve));
+    }
   });
 });
 
@@ -273,7 +445,10 @@ describe.skipIf(!tmuxBinary)('webhooks pickers on a terminal', () => {
       tty.keys('Enter');
       expect(await tty.waitFor(/Which delivery\?/)).toContain(`ENVELOPE_VOIDED FAILED`);
       tty.keys('Enter');
-      expect(await tty.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
+      // Nothing listens on port 9: the redelivery is made, and fails as such.
+      const screen = await tty.waitFor(/EXIT=\d+/);
+      expect(screen).toContain('EXIT=6');
+      expect(screen).toContain('WEBHOOK_DELIVERY_FAILED');
     } finally {
       tty.stop();
     }

@@ -186,6 +186,30 @@ export class WaitError extends EsignError {
   }
 }
 
+/**
+ * The service did what was asked, but the work it did failed elsewhere: a webhook redelivery the receiver did not
+ * accept. Exit 6, as an unavailable service: trying again later is the remedy.
+ */
+export class OutcomeError extends EsignError {
+  readonly exitCode = ExitCode.unavailable;
+  constructor(
+    message: string,
+    readonly outcomeCode: string,
+    readonly details?: unknown,
+    hint?: string,
+  ) {
+    super(message);
+    this.name = 'OutcomeError';
+    if (hint) this.hint = hint;
+  }
+  get code(): string {
+    return this.outcomeCode;
+  }
+  override toJSON(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.details === undefined ? {} : { details: this.details }) };
+  }
+}
+
 export function isEsignError(error: unknown): error is EsignError {
   return error instanceof EsignError;
 }

@@ -3,11 +3,13 @@ import { httpMethods, matchOperation } from '../api/match.js';
 import { getOperation, operations, pathParams, type Operation } from '../api/operations.js';
 import { collect, defineCommand, type Context } from '../cli/command.js';
 import { readStdinBytes } from '../cli/stdin.js';
-import { parseHeader, rawField, typedField, type Field } from '../input/api-fields.js';
-import { MAX_INPUT_BYTES, readFileCapped } from '../input/capped-read.js';
+import { fieldPath, fieldsBody, parseHeader, rawField, readsStdin, typedField, type Field } from '../input/api-fields.js';
+import { MAX_INPUT_BYTES, readFileCapped, readFileCappedSync } from '../input/capped-read.js';
 import { ListWriter } from '../output/list-output.js';
 import { terminalJson, visible } from '../output/sanitize.js';
+import { revealNewSecretOnce } from '../output/secret.js';
 import { renderTable } from '../output/table.js';
+import { storeWebhookSecret } from './webhooks/view.js';
 
 interface ApiArgs {
   operation?: string;
@@ -67,15 +69,35 @@ function parsePath(path: string): URL {
   return new URL(path, 'http://path.invalid');
 }
 
-/** The operation named by its id, or by `METHOD /path` with the ids in the path. */
-function resolveOperation(args: ApiArgs): { operation: Operation; params: Record<string, string>; query: Record<string, string> } {
+interface Resolved {
+  operation: Operation;
+  /** The path parameters written in a METHOD path. */
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** The `{placeholders}` fields fill: each field name with the path parameter it fills. */
+  slots: Map<string, string>;
+}
+
+/**
+ * The operation named by its id (fields fill every `{parameter}`), or by `METHOD /path` with the ids in the path, where
+ * a segment written `{name}` is a placeholder the field `name` fills, as in gh api.
+ */
+function resolveOperation(args: ApiArgs): Resolved {
   const named = args.operation!;
   if (httpMethods.includes(named.toUpperCase() as (typeof httpMethods)[number])) {
     if (!args.path) throw new UsageError(`${named.toUpperCase()} needs a path, e.g. \`esign api GET /v4/api/envelopes/\`.`);
     const url = parsePath(args.path);
     const match = matchOperation(named, url.pathname);
     if (!match) throw new UsageError(`No operation ${named.toUpperCase()} ${url.pathname} in the v4 contract.`, '`esign api --list` shows every operation with its method and path.', 'UNKNOWN_OPERATION');
-    return { ...match, query: Object.fromEntries(url.searchParams) };
+    const slots = new Map<string, string>();
+    for (const [param, value] of Object.entries(match.params)) {
+      const placeholder = /^\{(\w+)\}$/.exec(value)?.[1];
+      if (placeholder === undefined) continue;
+      if (slots.has(placeholder)) throw new UsageError(`{${placeholder}} is written twice in the path.`, 'Each placeholder fills one path parameter: give the other a name of its own.', 'API_PATH_INVALID');
+      slots.set(placeholder, param);
+      delete match.params[param];
+    }
+    return { ...match, query: Object.fromEntries(url.searchParams), slots };
   }
   const operation = operations.find((op) => op.id === named) ?? operations.find((op) => op.id.toLowerCase() === named.toLowerCase());
   if (args.path) {
@@ -92,7 +114,37 @@ function resolveOperation(args: ApiArgs): { operation: Operation; params: Record
     const close = operations.filter((op) => op.id.toLowerCase().includes(named.toLowerCase())).map((op) => op.id);
     throw new UsageError(`No operation ${JSON.stringify(named)}.`, close.length ? `Did you mean ${close.slice(0, 5).join(', ')}?` : '`esign api --list` shows every operationId.', 'UNKNOWN_OPERATION');
   }
-  return { operation: getOperation(operation.id), params: {}, query: {} };
+  return { operation: getOperation(operation.id), params: {}, query: {}, slots: new Map(pathParams(operation.path).map((param) => [param, param])) };
+}
+
+/**
+ * A webhook's new signing secret in an answer (createWebhook's 201, rotateWebhookSecret's `{secret}`) and the endpoint
+ * it belongs to. The service has switched to it already and never shows it again, so it is stored and printed once as
+ * `webhooks create` and `rotate-secret` do; else `webhooks listen --endpoint` would reject every delivery.
+ */
+function newWebhookSecret(operation: Operation, params: Record<string, string>, body: unknown): { secret: string; webhookId?: string } | undefined {
+  if (operation.resource !== 'webhooks' || typeof body !== 'object' || body === null) return undefined;
+  const { secret, id } = body as { secret?: unknown; id?: unknown };
+  if (typeof secret !== 'string' || !secret.startsWith('whsec_')) return undefined;
+  const webhookId = params.webhookId ?? (typeof id === 'string' && id ? id : undefined);
+  return { secret, ...(webhookId ? { webhookId } : {}) };
+}
+
+/**
+ * The -F fields, `@-` reading standard input as gh api does: once, so only one field (and not --input -) may take it.
+ */
+async function typedFields(ctx: Context, args: ApiArgs): Promise<Field[]> {
+  const texts = args.field ?? [];
+  const fromStdin = texts.filter(readsStdin);
+  if (fromStdin.length > 1 || (fromStdin.length === 1 && args.input === '-')) {
+    throw new UsageError(
+      `Standard input is read once, but ${[...fromStdin.map((text) => `-F ${text}`), ...(args.input === '-' ? ['--input -'] : [])].join(' and ')} each ask for it.`,
+      'Give the others from files (-F key=@file, --input file).',
+      'STDIN_TWICE',
+    );
+  }
+  const stdinText = fromStdin.length ? (await readStdinBytes(ctx.stdin, `-F ${fromStdin[0]}`, MAX_INPUT_BYTES)).toString('utf8') : undefined;
+  return texts.map((text) => typedField(text, (path, what) => (path === '-' && stdinText !== undefined ? stdinText : readFileCappedSync(path, what).toString('utf8'))));
 }
 
 async function readInput(ctx: Context, input: string): Promise<{ json?: unknown; raw?: { body: Buffer; contentType: string; length: number } }> {
@@ -121,8 +173,8 @@ export default defineCommand<ApiArgs>({
     { name: 'path', description: 'with a method: the path, e.g. /v4/api/envelopes/3f6c…/history?limit=5', required: false },
   ],
   options: [
-    { flags: '-f, --raw-field <key=value>', description: 'a string parameter (repeatable): fills {key} in the path, else the query (GET, DELETE) or the JSON body', parse: collect },
-    { flags: '-F, --field <key=value>', description: 'a typed parameter: numbers, true, false, null, @file for a file\'s text (repeatable)', parse: collect },
+    { flags: '-f, --raw-field <key=value>', description: 'a string parameter (repeatable): fills {key} in the path, else the query (GET, DELETE) or the JSON body, where key[]=value appends to an array and key[member]=value builds an object', parse: collect },
+    { flags: '-F, --field <key=value>', description: 'a typed parameter: numbers, true, false, null, @file for a file\'s text, @- for standard input\'s (repeatable)', parse: collect },
     { flags: '--input <file>', description: 'the request body from a file (JSON, or a PDF) or - for standard input; fields then go to the query', completion: 'file' },
     { flags: '-H, --header <header>', description: "an extra request header 'Name: value' (repeatable; not one esign sets or that picks the host, e.g. Authorization, Host)", parse: collect },
     { flags: '--paginate', description: 'follow nextCursor through every page; prints the rows as one JSON array once the last page is in (nothing if a page fails)' },
@@ -133,6 +185,8 @@ export default defineCommand<ApiArgs>({
     'esign api --list',
     'esign api getEnvelope -f envelopeId=3f6c…',
     'esign api GET /v4/api/envelopes/3f6c…/history',
+    "esign api GET '/v4/api/envelopes/{envelopeId}/history' -f envelopeId=3f6c…",
+    "esign api createWebhook -f url=https://hooks.example.com/esign -f 'events[]=ENVELOPE_COMPLETED' -F isActive=true",
     'esign api createFolder -f name="Q3 contracts"',
     'esign api updateWebhook -f webhookId=8c2d… -F isActive=false --dry-run',
     'esign api validateSealedDocument --input signed.pdf',
@@ -144,28 +198,42 @@ export default defineCommand<ApiArgs>({
       return listOperations(ctx);
     }
     if (!args.operation) throw new UsageError('Name an operation: an operationId, or a method and a path.', '`esign api --list` shows them all.');
-    const { operation, params, query } = resolveOperation(args);
-    const fields: Field[] = [...(args.rawField ?? []).map(rawField), ...(args.field ?? []).map((text) => typedField(text))];
+    const { operation, params, query, slots } = resolveOperation(args);
+    const fields: Field[] = [...(args.rawField ?? []).map(rawField), ...(await typedFields(ctx, args))];
     const headers: Record<string, string> = {};
     for (const [name, value] of (args.header ?? []).map(parseHeader)) {
       const earlier = Object.keys(headers).find((given) => given.toLowerCase() === name.toLowerCase());
       if (earlier !== undefined) throw new UsageError(`-H ${name} is given twice (also as ${earlier}).`, 'Give each header once; for several values, join them in one -H with commas.', 'HEADER_INVALID');
       headers[name] = value;
     }
-    const placeholders = pathParams(operation.path);
     const input = args.input === undefined ? undefined : await readInput(ctx, args.input);
     const fieldsInQuery = input !== undefined || operation.method === 'GET' || operation.method === 'DELETE';
-    let body: Record<string, unknown> | undefined;
+    const bodyFields: Field[] = [];
     const given = new Set([...Object.keys(params), ...Object.keys(query)]);
-    for (const { name, value } of fields) {
+    for (const field of fields) {
+      const { key, members, append } = fieldPath(field.name);
+      const single = members.length === 0 && !append;
       // The path and each field name a parameter once: a second value would silently replace the first.
-      if (given.has(name)) throw new UsageError(`${name} is given twice (in the path or by another -f/-F).`, `Give ${name} once.`, 'FIELD_GIVEN_TWICE');
-      given.add(name);
-      if (placeholders.includes(name)) params[name] = String(value);
-      else if (fieldsInQuery) query[name] = value === null ? 'null' : String(value);
-      else (body ??= {})[name] = value;
+      if (given.has(key)) throw new UsageError(`${key} is given twice (in the path or by another -f/-F).`, `Give ${key} once.`, 'FIELD_GIVEN_TWICE');
+      const slot = slots.get(key);
+      if (slot !== undefined || fieldsInQuery) {
+        if (!single) {
+          throw new UsageError(
+            `${field.name}: ${slot !== undefined ? `{${key}} in the path` : `a query parameter of ${operation.id}`} takes one value, not an array or object.`,
+            `Give -f ${key}=<value>.${slot === undefined && input !== undefined ? ' (With --input, fields go to the query.)' : ''}`,
+            'FIELD_INVALID',
+          );
+        }
+        given.add(key);
+        if (slot !== undefined) params[slot] = String(field.value);
+        else query[key] = field.value === null ? 'null' : String(field.value);
+      } else bodyFields.push(field);
     }
-    const missing = placeholders.filter((name) => !params[name]);
+    const body = bodyFields.length ? fieldsBody(bodyFields) : undefined;
+    const fieldOf = new Map([...slots].map(([name, param]) => [param, name]));
+    const missing = pathParams(operation.path)
+      .filter((param) => !params[param])
+      .map((param) => fieldOf.get(param) ?? param);
     if (missing.length) {
       throw new UsageError(
         `${operation.id} needs ${missing.map((name) => `{${name}}`).join(', ')}.`,
@@ -206,15 +274,25 @@ export default defineCommand<ApiArgs>({
     }
     const response = await client.call(operation.id, request);
     const answerHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]));
-    if (args.include && ctx.output.json) {
-      // --json keeps stdout one JSON document: the status and headers go in it.
-      ctx.output.data(terminalJson({ status: response.status, headers: answerHeaders, body: response.body ?? null }, 2));
-      return;
-    }
-    if (args.include) {
-      const lines = [`HTTP ${response.status}`, ...Object.entries(answerHeaders).map(([name, value]) => visible(`${name}: ${value}`)), '', ''];
-      ctx.output.data(lines.join('\n'));
-    }
-    if (response.body !== undefined) ctx.output.result(response.body, () => terminalJson(response.body, 2));
+    const print = (): void => {
+      if (args.include && ctx.output.json) {
+        // --json keeps stdout one JSON document: the status and headers go in it.
+        ctx.output.data(terminalJson({ status: response.status, headers: answerHeaders, body: response.body ?? null }, 2));
+        return;
+      }
+      if (args.include) {
+        const lines = [`HTTP ${response.status}`, ...Object.entries(answerHeaders).map(([name, value]) => visible(`${name}: ${value}`)), '', ''];
+        ctx.output.data(lines.join('\n'));
+      }
+      // An answer without content (204) is `null` with --json, so stdout always holds one JSON document.
+      if (response.body !== undefined || ctx.output.json) ctx.output.result(response.body ?? null, () => terminalJson(response.body, 2));
+      else ctx.output.success(`${operation.id}: HTTP ${response.status}, no content.`);
+    };
+    const fresh = newWebhookSecret(operation, params, response.body);
+    if (!fresh) return print();
+    const stored = fresh.webhookId
+      ? await storeWebhookSecret(ctx, fresh.webhookId, fresh.secret)
+      : 'the answer names no webhook endpoint, so it is not stored: keep it now.';
+    revealNewSecretOnce(ctx.output, fresh.secret, stored, print);
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHeader, rawField, typedField } from './api-fields.js';
+import { fieldsBody, parseHeader, rawField, readsStdin, typedField } from './api-fields.js';
 
 describe('esign api fields (gh api rules)', () => {
   it('-f keeps every value a string', () => {
@@ -20,6 +20,27 @@ describe('esign api fields (gh api rules)', () => {
   it('refuses a field without = and an unreadable @file, saying which', () => {
     expect(() => rawField('title')).toThrow(/-f "title": expected key=value/);
     expect(() => typedField('x=@/nonexistent/file')).toThrow('-F x=@/nonexistent/file: /nonexistent/file: no such file.');
+  });
+
+  it('builds arrays and objects from key[]=value and key[member]=value, as gh api does, in the order given', () => {
+    const fields = [rawField('events[]=ENVELOPE_COMPLETED'), typedField('isActive=true'), rawField('events[]=ENVELOPE_VOIDED'), typedField('limits[daily]=5'), rawField('limits[tags][]=a')];
+    expect(fieldsBody(fields)).toEqual({ events: ['ENVELOPE_COMPLETED', 'ENVELOPE_VOIDED'], isActive: true, limits: { daily: 5, tags: ['a'] } });
+    expect(fieldsBody([rawField('events[]')])).toEqual({ events: [] });
+    expect(JSON.stringify(fieldsBody([rawField('__proto__[polluted]=yes')]))).toBe('{"__proto__":{"polluted":"yes"}}');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('refuses a value given twice, a name used as a value and as an array, and brackets out of place', () => {
+    expect(() => fieldsBody([rawField('title=a'), rawField('title=b')])).toThrow(/title is given twice/);
+    expect(() => fieldsBody([rawField('events=a'), rawField('events[]=b')])).toThrow(/events\[\] is given twice, or both as one value and as an array/);
+    expect(() => fieldsBody([rawField('a[b]=1'), rawField('a=2')])).toThrow(/a is given twice/);
+    for (const name of ['a]', 'a[b', '[a]', 'a[]b', 'a[][]', 'a[]x[b]']) expect(() => fieldsBody([rawField(`${name}=1`)]), name).toThrow(/brackets go after the name/);
+  });
+
+  it('-F key=@- takes standard input, through the reader given', () => {
+    expect(readsStdin('name=@-')).toBe(true);
+    expect(readsStdin('name=@-x')).toBe(false);
+    expect(typedField('name=@-', (path) => (path === '-' ? 'from stdin' : 'a file')).value).toBe('from stdin');
   });
 
   it('reads -H "Name: value" and never takes a key from the command line', () => {

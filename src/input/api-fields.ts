@@ -4,13 +4,17 @@ import { readFileCappedSync } from './capped-read.js';
 import { whyUnreadable } from './local-file.js';
 
 export interface Field {
+  /** As written: `key`, `key[]` or `key[member]…` (see fieldPath). */
   name: string;
+  /** Undefined only for `key[]` without a value: an empty array. */
   value: unknown;
 }
 
-function split(text: string, flag: string): [string, string] {
+function split(text: string, flag: string): [string, string | undefined] {
   const at = text.indexOf('=');
-  if (at <= 0) throw new UsageError(`${flag} ${JSON.stringify(text)}: expected key=value.`, `For example ${flag} title=Contract.`);
+  // `key[]` alone is an empty array, as in gh api.
+  if (at < 0 && /^[^=]+\[\]$/.test(text)) return [text, undefined];
+  if (at <= 0) throw new UsageError(`${flag} ${JSON.stringify(text)}: expected key=value.`, `For example ${flag} title=Contract, or ${flag} 'events[]=ENVELOPE_COMPLETED' for an array.`);
   return [text.slice(0, at), text.slice(at + 1)];
 }
 
@@ -22,10 +26,11 @@ export function rawField(text: string): Field {
 
 /**
  * `-F key=value` as `gh api` reads it: true, false, null and numbers become JSON values, `@file` is the file's text
- * (`@-` is not offered: standard input is `--input`), anything else stays a string.
+ * and `@-` standard input's (readFile is given `-` for it), anything else stays a string.
  */
 export function typedField(text: string, readFile: (path: string, what: string) => string = (path, what) => readFileCappedSync(path, what).toString('utf8')): Field {
   const [name, value] = split(text, '-F');
+  if (value === undefined) return { name, value };
   if (value === 'true') return { name, value: true };
   if (value === 'false') return { name, value: false };
   if (value === 'null') return { name, value: null };
@@ -40,6 +45,57 @@ export function typedField(text: string, readFile: (path: string, what: string) 
     }
   }
   return { name, value };
+}
+
+/** Whether a -F argument reads standard input (`key=@-`). */
+export const readsStdin = (text: string): boolean => text.slice(text.indexOf('=') + 1) === '@-';
+
+/**
+ * A field name in gh api's syntax: `key` names one value, `key[]` appends to an array, `key[member]` is a member of an
+ * object (members nest: `a[b][c]`, and `a[b][]` appends). Any other use of brackets is refused, so a name is never sent
+ * with its brackets by mistake.
+ */
+export function fieldPath(name: string): { key: string; members: string[]; append: boolean } {
+  const parsed = /^([^[\]]+)((?:\[[^[\]]+\])*)(\[\])?$/.exec(name);
+  if (!parsed) {
+    throw new UsageError(`Field ${JSON.stringify(name)}: brackets go after the name, as key[] (append to an array) or key[member].`, "For example -f 'events[]=ENVELOPE_COMPLETED' -f 'events[]=ENVELOPE_VOIDED'.", 'FIELD_INVALID');
+  }
+  const members = [...parsed[2]!.matchAll(/\[([^[\]]+)\]/g)].map((match) => match[1]!);
+  return { key: parsed[1]!, members, append: parsed[3] !== undefined };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Without a prototype, so that a field named `__proto__` or `constructor` is just a name. */
+const emptyRecord = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
+/**
+ * The JSON body the fields make, in their order: `key[]` appends, `key[member]` builds objects. A value given twice,
+ * or a name used both as a value and as an array or object, is refused: one would silently replace the other.
+ */
+export function fieldsBody(fields: readonly Field[]): Record<string, unknown> {
+  const body = emptyRecord();
+  for (const { name, value } of fields) {
+    const { key, members, append } = fieldPath(name);
+    const twice = () => new UsageError(`${name} is given twice, or both as one value and as ${append ? 'an array' : 'an object'} (${key}).`, `Give ${name} once; for an array, give each item as ${key}${members.map((member) => `[${member}]`).join('')}[]=value.`, 'FIELD_GIVEN_TWICE');
+    let holder = body;
+    for (const step of [key, ...members].slice(0, -1)) {
+      holder[step] ??= emptyRecord();
+      const next = holder[step];
+      if (!isPlainObject(next)) throw twice();
+      holder = next;
+    }
+    const last = [key, ...members].at(-1)!;
+    if (append) {
+      holder[last] ??= [];
+      const list = holder[last];
+      if (!Array.isArray(list)) throw twice();
+      if (value !== undefined) list.push(value);
+    } else {
+      if (Object.hasOwn(holder, last)) throw twice();
+      holder[last] = value;
+    }
+  }
+  return body;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/client.js';
 import { UsageError } from '../api/errors.js';
 import type { ListSource } from '../commands/list-command.js';
 import { allItems } from './all-items.js';
+import { isUuid } from '../shared/uuid.js';
 import { envelopeIdOf, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 
 export interface EnvelopeCriteria {
@@ -52,54 +53,46 @@ interface Folder {
   path?: string;
 }
 
-/** `--folder` by id, by name, or by path (`Sales/2026`), compared case-insensitively. */
+/**
+ * `--folder` by id (a UUID in any case), by path (`Sales/2026`) or by name. An exact path wins, then an exact name,
+ * then the same ignoring case: `Sales` is the folder named Sales even where another is called `sales`. Several
+ * folders matching at the best level are refused with their paths, never picked among.
+ */
 export async function resolveFolder(client: ApiClient, text: string): Promise<string> {
-  const wanted = text.trim().toLowerCase();
-  const byName: Folder[] = [];
+  const given = text.trim();
+  const lower = given.toLowerCase();
+  const sameId = (folder: Folder) => folder.id === given || (isUuid(given) && folder.id.toLowerCase() === lower);
+  const levels: ((folder: Folder) => boolean)[] = [
+    (folder) => folder.path === given,
+    (folder) => folder.name === given,
+    (folder) => folder.path?.toLowerCase() === lower,
+    (folder) => folder.name?.toLowerCase() === lower,
+  ];
+  const matches: Folder[][] = levels.map(() => []);
   for await (const folder of client.paginate<Folder>('listFolders', { query: { limit: 100 } })) {
-    if (folder.id === text.trim()) return folder.id;
-    if (folder.path?.toLowerCase() === wanted || folder.name?.toLowerCase() === wanted) byName.push(folder);
+    if (sameId(folder)) return folder.id;
+    levels.forEach((matchesAt, level) => {
+      if (matchesAt(folder)) matches[level]!.push(folder);
+    });
   }
-  const exactPath = byName.filter((folder) => folder.path?.toLowerCase() === wanted);
-  const found = exactPath.length === 1 ? exactPath : byName;
+  const found = matches.find((level) => level.length > 0) ?? [];
   if (found.length === 1) return found[0]!.id;
   if (found.length === 0) throw new UsageError(`No folder ${JSON.stringify(text)}.`, '`esign folders list` shows every folder with its id and path.', 'FOLDER_NOT_FOUND');
   throw new UsageError(
-    `Several folders are called ${JSON.stringify(text)}: ${found.map((folder) => `${folder.path ?? folder.name} (${folder.id})`).join(', ')}.`,
+    `Several folders match ${JSON.stringify(text)}: ${found.map((folder) => `${folder.path ?? folder.name} (${folder.id})`).join(', ')}.`,
     'Give its path (Parent/Name) or its id.',
     'FOLDER_AMBIGUOUS',
+    { folders: found.map((folder) => ({ id: folder.id, path: folder.path ?? folder.name ?? null })) },
   );
 }
 
-interface Contact {
-  id: string;
-  name?: string;
-  email?: string;
-}
-
-/** The one contact whose e-mail or name is exactly the text, if there is exactly one. */
-export async function contactNamed(client: ApiClient, text: string): Promise<Contact | undefined> {
-  const wanted = text.trim().toLowerCase();
-  const found: Contact[] = [];
-  // `q` narrows the pages on a service that searches; the match itself is made here either way.
-  for await (const contact of client.paginate<Contact>('listContacts', { query: { q: text.trim(), limit: 100 } })) {
-    if (contact.email?.toLowerCase() === wanted || contact.name?.toLowerCase() === wanted) found.push(contact);
-    if (found.length > 1) return undefined;
-  }
-  return found[0];
-}
-
 /**
- * Where to read envelopes from, and what is left to check on each: a participant who is a contact is looked up in
- * the contact's own envelope list, which the API filters; everything else is checked here while the pages stream.
+ * Where to read envelopes from, and what is left to check on each: status and folder go to `listEnvelopes`, the rest
+ * is checked here while the pages stream. `--participant` is always matched on every envelope's participants: a
+ * contact's own envelope list holds only the envelopes sent to that contact's address, not all those whose participant
+ * has that name.
  */
-export async function envelopeSource(client: ApiClient, criteria: EnvelopeCriteria): Promise<{ source: ListSource; remaining: EnvelopeCriteria }> {
-  const contact = criteria.participant ? await contactNamed(client, criteria.participant) : undefined;
-  if (contact) {
-    const remaining: EnvelopeCriteria = { ...criteria };
-    delete remaining.participant;
-    return { source: { operationId: 'listContactEnvelopes', params: { contactId: contact.id } }, remaining };
-  }
+export function envelopeSource(criteria: EnvelopeCriteria): { source: ListSource; remaining: EnvelopeCriteria } {
   const remaining: EnvelopeCriteria = { ...criteria };
   delete remaining.status;
   delete remaining.folderId;

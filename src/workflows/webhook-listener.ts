@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
 export interface ListenerEvent {
@@ -26,6 +27,8 @@ export interface ListenerOptions {
   /** Only these kinds are printed and forwarded; others are acknowledged and skipped. */
   events?: readonly string[];
   onEvent(event: ListenerEvent): void | Promise<void>;
+  /** A delivery that failed after (or before) it was answered, e.g. while it was being reported: never lost silently. */
+  onError(error: unknown): void;
   forwardTimeoutMs?: number;
 }
 
@@ -35,6 +38,23 @@ export interface Listener {
 }
 
 const bodyLimitBytes = 1024 * 1024;
+/**
+ * Sent with every forward, with a value known only to this listener: a request that carries it came back from its own
+ * forward (a --forward-to that leads to the listener, however it is spelt), and is refused instead of forwarded again.
+ */
+const ownForwardHeader = 'esign-listener-hop';
+
+/**
+ * Whether a forward target is this listener, on 127.0.0.1:port, by any spelling of this machine's address a request
+ * would reach it by (localhost, 127.0.0.1, [::1], 0.0.0.0, [::], [::ffff:127.0.0.1]; the URL parser has already turned
+ * 127.1 or 0x7f000001 into 127.0.0.1).
+ */
+export function reachesListener(target: URL, port: number): boolean {
+  const targetPort = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return targetPort === port && ['localhost', '127.0.0.1', '0.0.0.0', '::1', '::', '::ffff:7f00:1'].includes(host);
+}
+
 /** Headers that describe one hop, not the delivery: the forward makes its own. */
 const hopHeaders = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect', 'upgrade', 'proxy-connection']);
 
@@ -65,6 +85,17 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
+/** A member of a parsed body that may be anything: an array, a number, null. */
+function field(value: unknown, name: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/** A delivery's field as the event's text: a string as it is, any other value present as its JSON, so a line shows it. */
+function shown<Name extends string>(name: Name, value: unknown): Partial<Record<Name, string>> {
+  if (value === undefined || value === null || value === '') return {};
+  return { [name]: typeof value === 'string' ? value : JSON.stringify(value) } as Partial<Record<Name, string>>;
+}
+
 function answer(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -77,6 +108,7 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
 export async function startWebhookListener(options: ListenerOptions): Promise<Listener> {
   const { Webhook } = await import('standardwebhooks');
   const verifier = new Webhook(options.secret);
+  const ownForwardToken = randomUUID();
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const at = new Date().toISOString();
@@ -87,24 +119,33 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
       await options.onEvent({ ...base, kind: 'rejected', answer: status, problem });
     };
     if (request.method !== 'POST') return reject(405, `method ${request.method ?? '?'} (deliveries are POSTs)`);
+    if (headers[ownForwardHeader] === ownForwardToken) return reject(508, 'this request is the listener\'s own forward: --forward-to leads back to the listener');
     const body = await readBody(request);
     if (!body) return reject(413, `body larger than ${bodyLimitBytes} bytes`);
-    let payload: { type?: string; data?: { envelope?: { id?: string; status?: string; cancellationReason?: string } } };
     try {
-      payload = verifier.verify(body, headers) as typeof payload;
+      verifier.verify(body, headers, { jsonParse: false });
     } catch (error) {
       return reject(400, explain((error as Error).message));
     }
-    const envelope = payload?.data?.envelope;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      const problem = `the signature is valid, but the body is not JSON (${(error as Error).message})`;
+      answer(response, 400, { error: { code: 'DELIVERY_NOT_JSON', message: problem } });
+      await options.onEvent({ ...base, verified: true, kind: 'rejected', answer: 400, problem });
+      return;
+    }
+    const envelope = field(field(payload, 'data'), 'envelope');
     const event = {
       ...base,
       verified: true,
-      ...(payload?.type ? { type: payload.type } : {}),
-      ...(envelope?.id ? { envelopeId: envelope.id } : {}),
-      ...(envelope?.status ? { status: envelope.status } : {}),
-      ...(envelope?.cancellationReason ? { cancellationReason: envelope.cancellationReason } : {}),
+      ...shown('type', field(payload, 'type')),
+      ...shown('envelopeId', field(envelope, 'id')),
+      ...shown('status', field(envelope, 'status')),
+      ...shown('cancellationReason', field(envelope, 'cancellationReason')),
     };
-    if (options.events && !options.events.includes(payload?.type ?? '')) {
+    if (options.events && !options.events.includes(event.type ?? '')) {
       answer(response, 200, { received: true, skipped: true });
       await options.onEvent({ ...event, kind: 'skipped', answer: 200 });
       return;
@@ -118,7 +159,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
     try {
       const forwarded = await fetch(options.forwardTo, {
         method: 'POST',
-        headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !hopHeaders.has(name))),
+        headers: { ...Object.fromEntries(Object.entries(headers).filter(([name]) => !hopHeaders.has(name))), [ownForwardHeader]: ownForwardToken },
         body,
         redirect: 'manual',
         signal: AbortSignal.timeout(options.forwardTimeoutMs ?? 10_000),
@@ -144,6 +185,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) answer(response, 500, { error: { code: 'LISTENER_ERROR', message: (error as Error).message } });
+      options.onError(error);
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -30,7 +30,7 @@ export default defineCommand<EnvelopeListArgs>({
     { flags: '--status <status>', description: `only this status (${envelopeStatuses.join(', ')})`, parse: parseStatus, completion: { words: envelopeStatuses } },
     { flags: '--folder <folder>', description: 'only this folder: its id, name or path (Sales/2026)' },
     { flags: '--title <text>', description: 'title contains this (any case)', parse: parseSearchText },
-    { flags: '--participant <text>', description: "a participant's e-mail or name contains this (a contact's own list when it names one)", parse: parseSearchText },
+    { flags: '--participant <text>', description: "a participant's e-mail or name contains this (any case)", parse: parseSearchText },
     { flags: '--created-after <date>', description: 'created at or after: 2026-01-31, a date-time, or a time ago (7d)', parse: (value) => parseInstant(value) },
     { flags: '--created-before <date>', description: 'created before: 2026-01-31, a date-time, or a time ago (7d)', parse: (value) => parseInstant(value) },
     ...listOptions,
@@ -50,7 +50,7 @@ export default defineCommand<EnvelopeListArgs>({
       ...(args.createdAfter !== undefined ? { createdAfter: args.createdAfter } : {}),
       ...(args.createdBefore !== undefined ? { createdBefore: args.createdBefore } : {}),
     };
-    const { source, remaining } = await envelopeSource(client, criteria);
+    const { source, remaining } = envelopeSource(criteria);
     const participantsOf = participantsReader(client);
     await printList<EnvelopeBody>(ctx, source, args, {
       columns: envelopeColumns(ctx.output.style, Date.now()),

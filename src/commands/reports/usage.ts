@@ -1,8 +1,8 @@
-import { UsageError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { parseInstant } from '../../input/instant.js';
 import { cell } from '../../output/record.js';
 import { renderTable } from '../../output/table.js';
+import { resolveGroup } from '../../workflows/team-group.js';
 
 interface UsageRow {
   groupId?: string;
@@ -18,18 +18,16 @@ export default defineCommand<{ group?: string; from?: string; to?: string }>({
   name: 'usage',
   description: 'Show envelopes sent per team group (--from/--to bound the sending time)',
   options: [
-    { flags: '--group <groupId|name>', description: 'only this group' },
+    { flags: '--group <groupId|name>', description: 'only this group (its id or name)' },
     { flags: '--from <date>', description: 'sent at or after (a date, or a time ago such as 30d)', parse: isoInstant },
     { flags: '--to <date>', description: 'sent before', parse: isoInstant },
   ],
   examples: ['esign reports usage', 'esign reports usage --group Legal --from 2026-01-01'],
   async handler(args, ctx) {
-    const { body } = await (await ctx.client()).call<{ data?: UsageRow[] }>('getUsageByGroup', { query: { from: args.from, to: args.to } });
-    const wanted = args.group?.toLowerCase();
-    const rows = (body.data ?? []).filter((row) => !wanted || row.groupId?.toLowerCase() === wanted || row.name?.toLowerCase() === wanted);
-    if (wanted && rows.length === 0) {
-      throw new UsageError(`No group ${JSON.stringify(args.group)} in the usage report.`, '`esign team groups` lists the groups.', 'GROUP_NOT_FOUND');
-    }
+    const client = await ctx.client();
+    const groupId = args.group === undefined ? undefined : await resolveGroup(client, args.group);
+    const { body } = await client.call<{ data?: UsageRow[] }>('getUsageByGroup', { query: { from: args.from, to: args.to } });
+    const rows = (body.data ?? []).filter((row) => groupId === undefined || row.groupId === groupId);
     ctx.output.result({ ...body, data: rows }, () =>
       renderTable(
         rows,

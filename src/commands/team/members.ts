@@ -1,4 +1,5 @@
 import { cell } from '../../output/record.js';
+import { resolveGroup } from '../../workflows/team-group.js';
 import { defineListCommand } from '../list-command.js';
 
 interface MemberBody {
@@ -13,8 +14,8 @@ export default defineListCommand<{ group?: string }, MemberBody>({
   name: 'members',
   description: 'List the team members (of one group with --group)',
   operationId: 'listMembers',
-  options: [{ flags: '--group <groupId>', description: 'only the members of this group' }],
-  examples: ['esign team members', 'esign team members --group 7e1a…'],
+  options: [{ flags: '--group <groupId|name>', description: 'only the members of this group (its id or name)' }],
+  examples: ['esign team members', 'esign team members --group Legal'],
   noun: 'members',
   columns: [
     { header: 'ID', value: (member) => member.id },
@@ -22,5 +23,5 @@ export default defineListCommand<{ group?: string }, MemberBody>({
     { header: 'EMAIL', value: (member) => cell(member.email) },
     { header: 'ROLE', value: (member) => cell(member.role) },
   ],
-  source: (args) => ({ query: { groupId: args.group } }),
+  source: async (args, ctx) => ({ query: { groupId: args.group === undefined ? undefined : await resolveGroup(await ctx.client(), args.group) } }),
 });

@@ -7,6 +7,7 @@ import { readStdin } from '../../cli/stdin.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { terminalJson, visible } from '../../output/sanitize.js';
 import type { ListenerEvent } from '../../workflows/webhook-listener.js';
+import { webhookSecretProblem } from '../../shared/webhook-secret.js';
 import { pickId, webhookPick } from '../pick.js';
 import { parseEvents, parseHttpUrl } from './view.js';
 
@@ -19,8 +20,6 @@ interface ListenArgs {
   events?: string[];
 }
 
-const secretPattern = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
-
 function parsePort(value: string): number {
   try {
     return parseWholeNumber(value, 0, 65535);
@@ -29,10 +28,12 @@ function parsePort(value: string): number {
   }
 }
 
-function checkSecret(secret: string, where: string): string {
+/** Checked before listening: the verifying library would fail on each delivery instead, or as a crash. */
+function checkSecret(secret: string, where: string, hint = 'A signing secret is whsec_ and the Base64 of at least 24 bytes; `esign webhooks create` and `rotate-secret` print one.'): string {
   const trimmed = secret.trim();
+  const problem = webhookSecretProblem(trimmed);
   // The value is never echoed: it is a secret even when it is malformed.
-  if (!secretPattern.test(trimmed)) throw new UsageError(`${where} is not a signing secret.`, 'A signing secret looks like whsec_ followed by Base64; `esign webhooks create` and `rotate-secret` print one.', 'WEBHOOK_SECRET_INVALID');
+  if (problem) throw new UsageError(`${where} is not a signing secret: it ${problem}.`, hint, 'WEBHOOK_SECRET_INVALID');
   return trimmed;
 }
 
@@ -61,7 +62,8 @@ async function secretFor(args: ListenArgs, ctx: Context): Promise<{ secret: stri
       'WEBHOOK_SECRET_NOT_STORED',
     );
   }
-  return { secret, source: `the stored secret of ${webhookId}` };
+  const checked = checkSecret(secret, `The stored secret of ${webhookId}`, `\`esign webhooks rotate-secret ${webhookId}\` makes a new one and stores it.`);
+  return { secret: checked, source: `the stored secret of ${webhookId}` };
 }
 
 /** One line per event; everything in it but our own words comes from the delivery, so it is made visible. */
@@ -94,7 +96,14 @@ export default defineCommand<ListenArgs>({
   async handler(args, ctx) {
     const forwardTo = args.forwardTo === undefined ? undefined : parseHttpUrl(args.forwardTo, '--forward-to', 'http://localhost:3000/webhooks');
     const { secret, source } = await secretFor(args, ctx);
-    const { startWebhookListener } = await import('../../workflows/webhook-listener.js');
+    const { reachesListener, startWebhookListener } = await import('../../workflows/webhook-listener.js');
+    const forwardsToItself = (port: number) =>
+      new UsageError(
+        `--forward-to ${JSON.stringify(args.forwardTo)} is the listener itself (127.0.0.1:${port}): each delivery would be forwarded to itself without end.`,
+        'Forward to your application on another port, e.g. --forward-to http://localhost:3000/webhooks.',
+        'FORWARD_TO_LISTENER',
+      );
+    if (forwardTo && args.port !== 0 && reachesListener(forwardTo, args.port)) throw forwardsToItself(args.port);
     const counts = { delivery: 0, rejected: 0, skipped: 0 };
     let listener;
     try {
@@ -108,9 +117,15 @@ export default defineCommand<ListenArgs>({
           if (ctx.output.json) await ctx.output.line(terminalJson(event));
           else await ctx.output.line(describe(event, ctx.output.style));
         },
+        onError: (error) => ctx.output.warn(visible(`A delivery could not be handled or shown: ${(error as Error).message ?? String(error)}`)),
       });
     } catch (error) {
       throw listenFailure(error, '127.0.0.1', args.port);
+    }
+    const port = Number(new URL(listener.url).port);
+    if (forwardTo && reachesListener(forwardTo, port)) {
+      await listener.close();
+      throw forwardsToItself(port);
     }
     if (ctx.output.json) await ctx.output.line(JSON.stringify({ kind: 'listening', url: listener.url, secretFrom: source, forwardTo: forwardTo?.href ?? null }));
     else {
