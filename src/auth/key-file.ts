@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { UsageError } from '../api/errors.js';
+import { kindOfEntry, whyUnreadable } from '../input/local-file.js';
 
 /** A key is well under this; anything longer is not a key file (and /dev/zero must not fill memory). */
 const keyFileLimit = 4096;
@@ -18,14 +19,6 @@ function problem(path: string, what: string): UsageError {
   );
 }
 
-function describeErrno(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory, not a file';
-  return `cannot be read (${code ?? 'unknown error'})`;
-}
-
 /**
  * The key in a file (the `_FILE` convention of container secrets), so it stays out of the process environment. The
  * file's content is never put in a message: a wrong file may hold some other secret.
@@ -35,11 +28,11 @@ export async function readKeyFile(path: string): Promise<KeyFromFile> {
   try {
     handle = await open(path, 'r');
   } catch (error) {
-    throw problem(path, describeErrno(error));
+    throw problem(path, whyUnreadable(error));
   }
   try {
     const stats = await handle.stat();
-    if (stats.isDirectory()) throw problem(path, 'is a directory, not a file');
+    if (stats.isDirectory()) throw problem(path, `${kindOfEntry(stats)}, not a file`);
     const buffer = Buffer.alloc(keyFileLimit + 1);
     let length = 0;
     for (;;) {
@@ -47,7 +40,7 @@ export async function readKeyFile(path: string): Promise<KeyFromFile> {
       try {
         ({ bytesRead } = await handle.read(buffer, length, buffer.length - length, null));
       } catch (error) {
-        throw problem(path, describeErrno(error));
+        throw problem(path, whyUnreadable(error));
       }
       if (bytesRead === 0) break;
       length += bytesRead;

@@ -211,7 +211,7 @@ describe('ESIGN_API_KEY_FILE (the _FILE convention of container secrets)', () =>
       [keyFile(''), /is empty/, 'KEY_FILE_UNREADABLE'],
       [keyFile('\n'), /is empty/, 'KEY_FILE_UNREADABLE'],
       [keyFile(`${secret}\n`.repeat(200)), /more than 4096 bytes/, 'KEY_FILE_UNREADABLE'],
-      [directory(), /directory/, 'KEY_FILE_UNREADABLE'],
+      [directory(), /a folder, not a file/, 'KEY_FILE_UNREADABLE'],
       [keyFile(`${secret}\n`), /is not a valid key/, 'KEY_INVALID'],
       [keyFile(`${testKey}\n\n`), /is not a valid key/, 'KEY_INVALID'],
     ];
