@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -23,5 +24,25 @@ describe('anchors find --local on a document longer than the 500 pages searched'
     expect(found.truncated).toBe(true);
     expect(found.pages.map(({ page, width, height }) => [page, width, height])).toEqual(Array.from({ length: pageCount }, (_, index) => [index + 1, ...sizeOf(index + 1)]));
     expect(found.matches.map((match) => [match.key, match.page])).toEqual([['marker 500', 500]]);
+  });
+});
+
+describe('local PDFs that are no regular file', () => {
+  it('anchors find, fields check and fields preview --local refuse /dev/zero and a named pipe at once (exit 2), instead of reading forever', async () => {
+    const dir = tempDir('esign-local-special-');
+    execFileSync('mkfifo', [join(dir, 'pipe.pdf')]);
+    writeFileSync(join(dir, 'fields.yaml'), 'fields:\n  - { type: SIGNATURE, participantId: p1, pages: [1], position: { x: 10, y: 10 }, size: { width: 100, height: 30 } }\n');
+    const commands = (pdf: string) => [
+      ['anchors', 'find', '--local', pdf, '--text', 'x'],
+      ['fields', 'check', '--local', pdf, '--file', 'fields.yaml'],
+      ['fields', 'preview', '--local', pdf, '--file', 'fields.yaml', '--out', 'preview.pdf'],
+    ];
+    for (const [pdf, kind] of [['/dev/zero', 'a device'], ['pipe.pdf', 'a named pipe']] as const) {
+      for (const args of commands(pdf)) {
+        const result = await runEsign(args, { cwd: dir, timeoutMs: 20_000 });
+        expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
+        expect(result.stderr).toContain(`is ${kind}, not a regular file.`);
+      }
+    }
   });
 });

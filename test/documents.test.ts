@@ -114,7 +114,7 @@ describe('documents upload', () => {
     expect(fieldsFile.stderr).toContain('folder.pdf: a folder, not a file.');
     const localPdf = await esign(['anchors', 'find', '--local', 'folder.pdf', '--text', 'x']);
     expect(localPdf.code).toBe(2);
-    expect(localPdf.stderr).toContain('folder.pdf: a folder, not a file.');
+    expect(localPdf.stderr).toContain('folder.pdf is a folder, not a regular file.');
     for (const result of [folder, pipe, fieldsFile, localPdf]) expect(result.stderr).not.toContain('EISDIR');
     expect(await listDocuments(emulator, id)).toEqual([]);
   });

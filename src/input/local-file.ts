@@ -3,6 +3,8 @@
  * "is a named pipe", "permission denied", rather than an errno code.
  */
 import type { Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { UsageError } from '../api/errors.js';
 import { fileNamed, whereText, type Where } from './structured.js';
 
 /** What a path names, when it is not a regular file. */
@@ -37,4 +39,25 @@ export function unreadableFileMessage(path: string, error: unknown, where: Where
   const place = whereText(where);
   if ((error as NodeJS.ErrnoException).code === 'ENOENT' && place !== path) return `${place}: no such file (${path})`;
   return `${fileNamed(path, where)}: ${whyUnreadable(error)}`;
+}
+
+/**
+ * The size of a regular, non-empty file, or a usage error naming it. A document is sent with its length and may be
+ * read again on a retry, and a local PDF is read whole: a folder, a named pipe or a device (/dev/zero, which never
+ * ends) is refused for what it is.
+ */
+export async function regularFileSize(path: string, where: Where = path): Promise<number> {
+  let info: Stats;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw new UsageError(`${unreadableFileMessage(path, error, where)}.`, 'Check the path.', 'INPUT_UNREADABLE');
+  }
+  if (!info.isFile()) {
+    const kind = kindOfEntry(info);
+    const why = kind === 'a named pipe' ? ' A document is sent with its size, so it cannot come from a pipe: save it to a file first.' : '';
+    throw new UsageError(`${fileNamed(path, where)} is ${kind}, not a regular file.`, `Give the path of the document file itself.${why}`, 'INPUT_UNREADABLE');
+  }
+  if (info.size === 0) throw new UsageError(`${fileNamed(path, where)} is empty.`, undefined, 'INPUT_INVALID');
+  return info.size;
 }

@@ -4,8 +4,6 @@
  * and batch mode.
  */
 import { randomUUID } from 'node:crypto';
-import type { Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
@@ -17,7 +15,7 @@ import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, pollUntil, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
 import { fileNamed, whereText, type Where } from '../input/structured.js';
-import { kindOfEntry, unreadableFileMessage } from '../input/local-file.js';
+import { regularFileSize } from '../input/local-file.js';
 import { allItems } from './all-items.js';
 import { readFileHead } from '../shared/file-head.js';
 
@@ -56,25 +54,6 @@ export function contentTypeFor(path: string, where: Where = path): string {
   return contentType;
 }
 
-/**
- * The size of a regular, non-empty file, or a usage error naming it. A document is sent with its length and may be
- * read again on a retry, so a folder, a named pipe or a device is refused for what it is.
- */
-export async function regularFileSize(path: string, where: Where = path): Promise<number> {
-  let info: Stats;
-  try {
-    info = await stat(path);
-  } catch (error) {
-    throw new UsageError(`${unreadableFileMessage(path, error, where)}.`, 'Check the path.', 'INPUT_UNREADABLE');
-  }
-  if (!info.isFile()) {
-    const kind = kindOfEntry(info);
-    const why = kind === 'a named pipe' ? ' A document is sent with its size, so it cannot come from a pipe: save it to a file first.' : '';
-    throw new UsageError(`${fileNamed(path, where)} is ${kind}, not a regular file.`, `Give the path of the document file itself.${why}`, 'INPUT_UNREADABLE');
-  }
-  if (info.size === 0) throw new UsageError(`${fileNamed(path, where)} is empty.`, undefined, 'INPUT_INVALID');
-  return info.size;
-}
 
 /** PDF readers accept the `%PDF-` header anywhere in the first 1024 bytes (some files carry a preamble). */
 const PDF_HEADER_WINDOW = 1024;

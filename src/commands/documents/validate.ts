@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { defineCommand } from '../../cli/command.js';
 import { renderFields } from '../../output/table.js';
-import { PDF_CONTENT_TYPE, regularFileSize } from '../../workflows/upload.js';
+import { regularFileSize } from '../../input/local-file.js';
+import { PDF_CONTENT_TYPE } from '../../workflows/upload.js';
 
 interface Validation {
   valid?: boolean;
