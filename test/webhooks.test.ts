@@ -94,6 +94,11 @@ describe('webhooks create, list, get, update, rotate-secret, delete', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/);
     expect(secret).not.toBe(endpoint.secret);
     expect(storedSecrets()[`webhook:${endpoint.id}`]).toBe(secret);
+
+    // Deleted through esign api, the endpoint's stored secret goes too, as with `webhooks delete`.
+    const deleted = await esign(['api', 'deleteWebhook', '-f', `webhookId=${endpoint.id}`]);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(storedSecrets()[`webhook:${endpoint.id}`]).toBeUndefined();
   });
 
   it('delete confirms like envelopes void: without a terminal it needs --yes; then the stored secret goes too', async () => {

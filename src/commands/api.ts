@@ -288,6 +288,11 @@ export default defineCommand<ApiArgs>({
       if (response.body !== undefined || ctx.output.json) ctx.output.result(response.body ?? null, () => terminalJson(response.body, 2));
       else ctx.output.success(`${operation.id}: HTTP ${response.status}, no content.`);
     };
+    // An endpoint deleted here loses its stored signing secret too, as with `webhooks delete`.
+    if (operation.id === 'deleteWebhook' && params.webhookId) {
+      const { credentialStore } = await import('../auth/credential-store.js');
+      await credentialStore.forget({ webhookId: params.webhookId });
+    }
     const fresh = newWebhookSecret(operation, params, response.body);
     if (!fresh) return print();
     const stored = fresh.webhookId
