@@ -119,6 +119,11 @@ describe('participants list', () => {
     const lines = await esign(['participants', 'list', draft.id, '--all', '--jsonl']);
     expect(lines.code, lines.stderr).toBe(0);
     expect(lines.stdout.trim().split('\n').map((line) => JSON.parse(line).email)).toEqual(people.map((person) => person.email));
+    // --all --json is one array of every row, as with every other list; documents list alike.
+    const all = await esignJson(['participants', 'list', draft.id, '--all', '--limit', '1']);
+    expect(Array.isArray(all)).toBe(true);
+    expect(all.map((participant: { email: string }) => participant.email)).toEqual(people.map((person) => person.email));
+    expect(Array.isArray(await esignJson(['documents', 'list', draft.id, '--all']))).toBe(true);
   });
 
   it('shows each status and whose turn it is', async () => {

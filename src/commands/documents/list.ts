@@ -27,7 +27,8 @@ export default defineCommand<ListArgs & { envelopeId: string }>({
     const format = listFormat(ctx, args);
     const documents = await listAllDocuments(await ctx.client(), args.envelopeId);
     if (format === 'jsonl') for (const document of documents) await ctx.output.line(terminalJson(document));
-    else ctx.output.result({ data: documents, nextCursor: null }, () => renderDocuments(documents, ctx.output.style));
+    // --all prints one JSON array of every row, as every list does; without it, the answer's own shape.
+    else ctx.output.result(args.all ? documents : { data: documents, nextCursor: null }, () => renderDocuments(documents, ctx.output.style));
     warnIfStuck(ctx, args.envelopeId, documents);
   },
 });

@@ -24,7 +24,8 @@ export default defineCommand<ListArgs & { envelopeId: string }>({
       for (const participant of participants) await ctx.output.line(terminalJson(participant));
       return;
     }
-    ctx.output.result({ data: participants }, () => {
+    // --all prints one JSON array of every row, as every list does; without it, the answer's own shape.
+    ctx.output.result(args.all ? participants : { data: participants }, () => {
       const turn = participants.filter(isTheirTurn);
       const footer = turn.length ? `Their turn: ${turn.map(describeParticipant).join(', ')}` : 'Nobody is being waited on.';
       return `${renderParticipants(participants, ctx.output.style)}\n\n${participantProgress(participants)} · ${footer}`;
