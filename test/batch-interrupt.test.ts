@@ -70,6 +70,8 @@ describe('batch run interrupted', () => {
     const cases = readFileSync(join(dir, report), 'utf8').match(/<testcase /g) ?? [];
     expect(cases).toHaveLength(20);
     expect(readFileSync(join(dir, report), 'utf8')).toContain('INTERRUPTED');
+    // Those not started were stopped by the signal, whatever other option could also stop a run.
+    expect(readFileSync(join(dir, report), 'utf8')).toContain(`NOT_STARTED: not started: ${signal} stopped the run`);
     expect(stopped.stderr).not.toMatch(/\n\s+at /);
 
     // Every line of the journal is whole JSON; the run stopped before finishing everything.

@@ -428,5 +428,5 @@ async function runLocked(ctx: Context, client: ApiClient, items: readonly { chec
     progress.end();
     await journal.close();
   }
-  return items.map((item, index) => outcomes[index] ?? { ref: item.plan.ref, ok: false, participants: {}, error: { code: 'NOT_STARTED', message: options.failFast ? 'not started: --fail-fast stopped the run' : 'not started: the run stopped' }, durationMs: 0 });
+  return items.map((item, index) => outcomes[index] ?? { ref: item.plan.ref, ok: false, participants: {}, error: { code: 'NOT_STARTED', message: interruption.signal.aborted ? `not started: ${interruption.received ?? 'a signal'} stopped the run` : options.failFast ? 'not started: --fail-fast stopped the run' : 'not started: the run stopped' }, durationMs: 0 });
 }
