@@ -384,6 +384,10 @@ describe('webhooks listen: deliveries of any shape, and forwards that lead back 
       const line = await waitUntil(async () => listener.stdout(), (text) => text.includes('evt_text'), 'the not-JSON line');
       expect(line).toMatch(/rejected \(400\) {2}the signature is valid, but the body is not JSON .* {2}webhook-id evt_text/);
       expect(line).not.toMatch(/signature does not match|WEBHOOK_SIGNATURE_INVALID/);
+      // Bytes that are not UTF-8: not "signature does not match", which would send the person after the wrong secret.
+      const latin1 = await fetch(listener.url, { method: 'POST', headers: { 'webhook-id': 'evt_latin1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' }, body: Buffer.from('{"type":"ENVELOPE_SENT\xe9"}', 'latin1') });
+      expect(latin1.status).toBe(400);
+      expect(await latin1.json()).toEqual({ error: { code: 'DELIVERY_NOT_UTF8', message: 'the body is not UTF-8 text, as a JSON delivery is; its signature was not checked' } });
       expect(listener.stderr()).not.toMatch(/could not be handled/);
     } finally {
       expect(await listener.stop()).toBe(0);

@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
@@ -114,14 +115,17 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
     const at = new Date().toISOString();
     const headers = singleHeaders(request.headers);
     const base = { at, webhookId: headers['webhook-id'] ?? null, verified: false };
-    const reject = async (status: number, problem: string) => {
-      answer(response, status, { error: { code: status === 400 ? 'WEBHOOK_SIGNATURE_INVALID' : 'DELIVERY_REFUSED', message: problem } });
+    const reject = async (status: number, problem: string, code = status === 400 ? 'WEBHOOK_SIGNATURE_INVALID' : 'DELIVERY_REFUSED') => {
+      answer(response, status, { error: { code, message: problem } });
       await options.onEvent({ ...base, kind: 'rejected', answer: status, problem });
     };
     if (request.method !== 'POST') return reject(405, `method ${request.method ?? '?'} (deliveries are POSTs)`);
     if (headers[ownForwardHeader] === ownForwardToken) return reject(508, 'this request is the listener\'s own forward: --forward-to leads back to the listener');
     const body = await readBody(request);
     if (!body) return reject(413, `body larger than ${bodyLimitBytes} bytes`);
+    // A delivery is JSON, which is UTF-8; the library reads the body as UTF-8 text before it signs, so over other
+    // bytes it can only say the signature does not match, which would send the person after the wrong secret.
+    if (!isUtf8(body)) return reject(400, 'the body is not UTF-8 text, as a JSON delivery is; its signature was not checked', 'DELIVERY_NOT_UTF8');
     try {
       verifier.verify(body, headers, { jsonParse: false });
     } catch (error) {
