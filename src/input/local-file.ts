@@ -42,11 +42,11 @@ export function unreadableFileMessage(path: string, error: unknown, where: Where
 }
 
 /**
- * The size of a regular, non-empty file, or a usage error naming it. A document is sent with its length and may be
- * read again on a retry, and a local PDF is read whole: a folder, a named pipe or a device (/dev/zero, which never
+ * A regular file's stats, or a usage error naming what the path is instead. A document is sent with its length and may
+ * be read again on a retry, and a local PDF is read whole: a folder, a named pipe or a device (/dev/zero, which never
  * ends) is refused for what it is.
  */
-export async function regularFileSize(path: string, where: Where = path): Promise<number> {
+export async function regularFileStats(path: string, where: Where = path): Promise<Stats> {
   let info: Stats;
   try {
     info = await stat(path);
@@ -58,6 +58,12 @@ export async function regularFileSize(path: string, where: Where = path): Promis
     const why = kind === 'a named pipe' ? ' A document is sent with its size, so it cannot come from a pipe: save it to a file first.' : '';
     throw new UsageError(`${fileNamed(path, where)} is ${kind}, not a regular file.`, `Give the path of the document file itself.${why}`, 'INPUT_UNREADABLE');
   }
+  return info;
+}
+
+/** The size of a regular, non-empty file (a document to send), or a usage error naming it. */
+export async function regularFileSize(path: string, where: Where = path): Promise<number> {
+  const info = await regularFileStats(path, where);
   if (info.size === 0) throw new UsageError(`${fileNamed(path, where)} is empty.`, undefined, 'INPUT_INVALID');
   return info.size;
 }

@@ -13,7 +13,7 @@ import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
 import { fileNamed, whereText, type Where } from '../input/structured.js';
-import { regularFileSize, unreadableFileMessage } from '../input/local-file.js';
+import { regularFileStats, unreadableFileMessage } from '../input/local-file.js';
 import { fileSha256 } from './file-sha256.js';
 
 /** One finding, located in the input file where possible. */
@@ -49,7 +49,7 @@ function unreadableFile(path: string, where: Where, error: unknown): UsageError 
 }
 
 export async function readLocalPdf(path: string, where: Where = path): Promise<Uint8Array> {
-  await regularFileSize(path, where);
+  await regularFileStats(path, where);
   try {
     return new Uint8Array(await readFile(path));
   } catch (error) {
@@ -65,8 +65,8 @@ export interface LocalPdf {
 
 /** A PDF file: a batch naming it in every envelope has it hashed once, and read and parsed once. */
 export async function localPdfFile(path: string, where: Where = path): Promise<LocalPdf> {
-  // Hashed and then read whole: /dev/zero or a pipe would never end.
-  await regularFileSize(path, where);
+  // Hashed and then read whole: /dev/zero or a pipe would never end. An empty file is an unreadable PDF, said below.
+  await regularFileStats(path, where);
   try {
     return { sha256: await fileSha256(path), bytes: () => readLocalPdf(path, where) };
   } catch (error) {
