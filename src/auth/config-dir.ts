@@ -60,7 +60,8 @@ export interface Exposure {
   fix: string;
 }
 
-const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+/** A file mode as `chmod` takes it: `0644`. */
+export const modeText = (mode: number): string => (mode & 0o777).toString(8).padStart(4, '0');
 
 async function modeOf(path: string): Promise<number | undefined> {
   return stat(path).then(
@@ -77,17 +78,17 @@ export async function configExposures(): Promise<Exposure[]> {
   const exposures: Exposure[] = [];
   const dir = env.configDir();
   const dirMode = await modeOf(dir);
-  if (dirMode !== undefined && dirMode & 0o022) exposures.push({ subject: 'config', path: dir, message: `${dir} can be written by others (mode ${octal(dirMode)})`, fix: `chmod 700 ${dir}` });
+  if (dirMode !== undefined && dirMode & 0o022) exposures.push({ subject: 'config', path: dir, message: `${dir} can be written by others (mode ${modeText(dirMode)})`, fix: `chmod 700 ${dir}` });
   const config = configFilePath();
   const configMode = await modeOf(config);
-  if (configMode !== undefined && configMode & 0o022) exposures.push({ subject: 'config', path: config, message: `${config} can be written by others (mode ${octal(configMode)})`, fix: `chmod 600 ${config}` });
+  if (configMode !== undefined && configMode & 0o022) exposures.push({ subject: 'config', path: config, message: `${config} can be written by others (mode ${modeText(configMode)})`, fix: `chmod 600 ${config}` });
   const credentials = credentialsFilePath();
   const credentialsMode = await modeOf(credentials);
   if (credentialsMode !== undefined && credentialsMode & 0o077) {
     exposures.push({
       subject: 'credentials file',
       path: credentials,
-      message: `${credentials} can be read by others (mode ${octal(credentialsMode)}); the keys in it are exposed`,
+      message: `${credentials} can be read by others (mode ${modeText(credentialsMode)}); the keys in it are exposed`,
       fix: `chmod 600 ${credentials}, then replace the keys it holds if others may have read them`,
     });
   }

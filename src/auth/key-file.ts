@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { UsageError } from '../api/errors.js';
 import { kindOfEntry, whyUnreadable } from '../input/local-file.js';
+import { modeText } from './config-dir.js';
 
 /** A key is well under this; anything longer is not a key file (and /dev/zero must not fill memory). */
 const keyFileLimit = 4096;
@@ -52,7 +53,7 @@ export async function readKeyFile(path: string): Promise<KeyFromFile> {
     return {
       key,
       ...(openToOthers
-        ? { warning: `ESIGN_API_KEY_FILE=${path} can be read by other users (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}); if it is yours, restrict it with chmod 600.` }
+        ? { warning: `ESIGN_API_KEY_FILE=${path} can be read by other users (mode ${modeText(stats.mode)}); if it is yours, restrict it with chmod 600.` }
         : {}),
     };
   } finally {

@@ -10,7 +10,7 @@ import type { ApiClient } from '../api/client.js';
 import type { MeAnswer } from '../api/answers.js';
 import { credentialStore } from '../auth/credential-store.js';
 import { configFilePath, credentialsFilePath } from '../config/own-files.js';
-import { configExposures } from '../auth/config-dir.js';
+import { configExposures, modeText } from '../auth/config-dir.js';
 import { parseBaseUrl } from '../auth/hosts.js';
 import { modeLabel, type Mode } from '../auth/keys.js';
 import { loadConfigFile, type ConfigFile } from '../auth/profiles.js';
@@ -53,8 +53,6 @@ function nodeCheck(): Check {
   return ok ? pass('node', `Node ${process.versions.node} (esign needs ${needed} or later)`) : fail('node', `Node ${process.versions.node} is older than ${needed}`, `Install Node ${needed} or later (or use the single esign binary, which brings its own).`);
 }
 
-const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
-
 async function statsOf(path: string): Promise<Stats | undefined> {
   try {
     return await stat(path);
@@ -62,10 +60,6 @@ async function statsOf(path: string): Promise<Stats | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-}
-
-async function modeOf(path: string): Promise<number | undefined> {
-  return (await statsOf(path))?.mode;
 }
 
 /** The config dir and config.json writable only by their owner; the credentials file readable only by its owner (0600). */
@@ -78,11 +72,11 @@ async function configChecks(): Promise<Check[]> {
   const exposures = await configExposures();
   const exposed = (path: string) => exposures.find((exposure) => exposure.path === path);
   const checks: Check[] = exposures.map((exposure) => fail(exposure.subject, exposure.message, exposure.fix));
-  if (!exposed(dir)) checks.unshift(pass('config', `${dir} (mode ${octal(dirStats.mode)})`));
+  if (!exposed(dir)) checks.unshift(pass('config', `${dir} (mode ${modeText(dirStats.mode)})`));
   const credentials = credentialsFilePath();
-  const credentialsMode = await modeOf(credentials);
+  const credentialsMode = (await statsOf(credentials))?.mode;
   if (credentialsMode === undefined) checks.push(pass('credentials file', 'none (no key kept in a file)'));
-  else if (!exposed(credentials)) checks.push(pass('credentials file', `${credentials} (mode ${octal(credentialsMode)})`));
+  else if (!exposed(credentials)) checks.push(pass('credentials file', `${credentials} (mode ${modeText(credentialsMode)})`));
   return checks;
 }
 
