@@ -1,5 +1,8 @@
 import { UsageError } from './errors.js';
 
+/** Contract, "Idempotency": the service answers a repeated Idempotency-Key with its first answer for 24 hours. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Contract, "Limits": an Idempotency-Key is 8 to 255 printable ASCII characters, the space among them; only not at
  * either end, where HTTP trims it off the header's value, so that the key received is the key sent.

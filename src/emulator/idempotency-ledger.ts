@@ -1,4 +1,5 @@
 import { entryIn } from './derived.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../api/idempotency.js';
 
 /** An answer kept for replay: its status, headers and body as sent (JSON text; undefined for an empty answer). */
 export interface IdempotencyRecord {
@@ -8,9 +9,6 @@ export interface IdempotencyRecord {
   headers: Record<string, string>;
   createdAt: number;
 }
-
-/** The contract's replay window: past it a key is never answered again. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Characters of record text joined into one string. Past V8's largest regular object (128 KiB) a string is made in

@@ -1,4 +1,5 @@
 import { ApiError, EsignError, ExitCode, UsageError } from '../../api/errors.js';
+import { IDEMPOTENCY_WINDOW_MS } from '../../api/idempotency.js';
 import { defineCommand, type GlobalOptions } from '../../cli/command.js';
 import { shellQuote } from '../../cli/repeat.js';
 import { formatDuration, parseTimeLimit } from '../../input/duration.js';
@@ -40,8 +41,6 @@ class BatchPartialError extends EsignError {
 const defaultWaitMs = 30 * 60_000;
 const defaultConcurrency = 4;
 
-/** The service replays an Idempotency-Key's first answer for 24 hours (contract, Idempotency). */
-const REPLAY_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Envelopes in flight at once: each holds connections and file reads, so a run stays at 64 or fewer. */
 const parseConcurrency = (value: string): number => parseWholeNumber(value, 1, 64);
@@ -110,7 +109,7 @@ export default defineCommand<RunArgs>({
     // Relative deadlines resolve from when the journalled run began, so that its requests repeat byte for byte with
     // their derived Idempotency-Keys: on resume, and on a forced re-run within the service's replay window.
     const earlierStart = args.resume ? await journalStartedAt(journalPath) : args.force ? await journalStartedAt(journalPath).catch(() => undefined) : undefined;
-    const startedAtMs = earlierStart !== undefined && (args.resume || Date.now() - earlierStart < REPLAY_WINDOW_MS) ? earlierStart : Date.now();
+    const startedAtMs = earlierStart !== undefined && (args.resume || Date.now() - earlierStart < IDEMPOTENCY_WINDOW_MS) ? earlierStart : Date.now();
     const checked = await checkBatch(entries, startedAtMs);
     // A .docx waits for its converted PDF to be accepted; with nobody to ask, its envelope would be created and then
     // stop at a draft. Said before anything is sent.
