@@ -1,5 +1,5 @@
 // `npm run completions` and `npm run docs`: writes completions/ and docs/commands.md from the command tree. The
-// command modules are TypeScript, so src/cli/generated-files.ts is bundled first (esbuild, dependencies left external)
+// command modules are TypeScript, so src/manual/generated-files.ts is bundled first (esbuild, dependencies left external)
 // into node_modules/.cache, where those dependencies resolve.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -17,7 +17,7 @@ if (unknown.length || !wanted.length) {
   const bundle = join(root, 'node_modules', '.cache', 'esign', 'generated-files.mjs');
   mkdirSync(dirname(bundle), { recursive: true });
   await build({
-    entryPoints: [join(root, 'src', 'cli', 'generated-files.ts')],
+    entryPoints: [join(root, 'src', 'manual', 'generated-files.ts')],
     outfile: bundle,
     bundle: true,
     platform: 'node',

@@ -1,9 +1,9 @@
 import { CommanderError } from 'commander';
 import { isDryRunComplete } from './api/dry-run.js';
-import { ApiError, ExitCode, isEsignError, UsageError, type ErrorBody } from './api/errors.js';
+import { ApiError, ExitCode, isEsignError, UsageError, type ErrorBody } from './core/errors.js';
 import type { ContextIO } from './cli/context.js';
 import { helpAsFlag, helpTopic, invokedEntry, type Entry, type GlobalOptions, type LazyEntry } from './cli/command.js';
-import { interruptExitCodes, interruption, InterruptedError, type InterruptSignal } from './cli/interrupt.js';
+import { interruptExitCodes, interruption, InterruptedError, type InterruptSignal } from './core/interrupt.js';
 import { keyOptionFlags, refuseKeyShapedArguments } from './cli/key-arguments.js';
 import { buildProgram, commanderToUsage, unknownHelpTopic } from './cli/program.js';
 import { entries } from './commands/index.js';

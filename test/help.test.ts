@@ -1,7 +1,7 @@
 // Every command's --help, walked over the whole command tree: a one-line summary, its arguments, its options with their
 // defaults, and examples that are real command lines (each one parses, and names the command it illustrates).
 import { describe, expect, it } from 'vitest';
-import { loadCommandTree, parseFlags, walk, type CommandNode } from '../src/cli/tree.js';
+import { loadCommandTree, parseFlags, walk, type CommandNode } from '../src/manual/tree.js';
 import { parseCommandLine as parse } from './support/parse-command-line.js';
 import { esignInvocations } from './support/shell-words.js';
 

@@ -6,7 +6,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { formatBytes } from '../output/progress.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting.js';
-import { UnexpectedAnswerError } from './errors.js';
+import { UnexpectedAnswerError } from '../core/errors.js';
 import { MAX_JSON_ANSWER_BYTES } from './limits.js';
 import type { Operation } from './operations.js';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { abortableSleep, interruption } from '../cli/interrupt.js';
+import { abortableSleep, interruption } from '../core/interrupt.js';
 import { nestsDeeperThan } from '../shared/nesting.js';
 import { AnswerReader, headerValue } from './answer-reader.js';
-import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from './errors.js';
+import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from '../core/errors.js';
 import { describeBody, DryRunComplete, type DryRunRequest } from './dry-run.js';
 import { discard, drain, HttpPool, type FileBody, type HttpResponse } from './http.js';
 import { networkHint } from './network-hints.js';

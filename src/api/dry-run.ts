@@ -1,4 +1,4 @@
-import { EsignError, ExitCode } from './errors.js';
+import { EsignError, ExitCode } from '../core/errors.js';
 
 /** What `--dry-run` prints instead of sending: enough to replay the request by hand, without the key. */
 export interface DryRunRequest {

@@ -1,4 +1,4 @@
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 
 /** Contract, "Idempotency": the service answers a repeated Idempotency-Key with its first answer for 24 hours. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;

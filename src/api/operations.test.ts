@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 import { expandPath, getOperation, operations, pathParams } from './operations.js';
 
 describe('operation table', () => {

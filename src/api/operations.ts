@@ -4,7 +4,7 @@
  * docs/contract-assumptions.md.
  */
 import type { AnswerShape } from './answers.js';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,5 +1,5 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
-import { UsageError } from './errors.js';
+import { UsageError } from '../core/errors.js';
 
 const keyFromProfile = 'The key comes from your profile, ESIGN_API_KEY or ESIGN_API_KEY_FILE, never from the command line.';
 const hostFromProfile = 'The host comes from your profile or ESIGN_*_BASE_URL, so the key only ever goes to the origin it is bound to.';

@@ -1,9 +1,9 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { UsageError } from '../api/errors.js';
-import { env } from '../config/env.js';
-import { configFilePath, credentialsFilePath } from '../config/own-files.js';
-import { acquireFileLock, holderText } from '../output/file-lock.js';
+import { UsageError } from '../core/errors.js';
+import { env } from '../core/env.js';
+import { configFilePath, credentialsFilePath } from '../files/own-files.js';
+import { acquireFileLock, holderText } from '../files/file-lock.js';
 
 const hint = 'Check ESIGN_CONFIG_DIR (or the default config folder), and the permissions of the file and its folder.';
 

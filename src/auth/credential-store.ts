@@ -1,8 +1,8 @@
-import { UsageError } from '../api/errors.js';
-import { env } from '../config/env.js';
-import { credentialsFilePath } from '../config/own-files.js';
+import { UsageError } from '../core/errors.js';
+import { env } from '../core/env.js';
+import { credentialsFilePath } from '../files/own-files.js';
 import { lockConfigDirFile, readConfigDirFile } from './config-dir.js';
-import { writeFileAtomic } from '../output/atomic-file.js';
+import { writeFileAtomic } from '../files/atomic-file.js';
 import type { Mode } from './keys.js';
 
 export type KeyStorage = 'keychain' | 'file';

@@ -1,4 +1,4 @@
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { isLoopbackUrl } from '../shared/loopback.js';
 
 /**

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
-import { UsageError } from '../api/errors.js';
-import { kindOfEntry, whyUnreadable } from '../input/local-file.js';
+import { UsageError } from '../core/errors.js';
+import { kindOfEntry, whyUnreadable } from '../files/local-file.js';
 import { modeText } from './config-dir.js';
 
 /** A key is well under this; anything longer is not a key file (and /dev/zero must not fill memory). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { parseBaseUrl } from './hosts.js';
 import { assertKeyForMode, maskKey } from './keys.js';
 

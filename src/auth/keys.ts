@@ -1,4 +1,4 @@
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { keyPattern, parseKey, type Mode, type ParsedKey } from '../shared/keys.js';
 
 export { containsKeyShapedText, type Mode } from '../shared/keys.js';

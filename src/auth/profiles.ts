@@ -1,8 +1,8 @@
-import { UsageError } from '../api/errors.js';
-import { configFilePath } from '../config/own-files.js';
+import { UsageError } from '../core/errors.js';
+import { configFilePath } from '../files/own-files.js';
 import { lockConfigDirFile, readConfigDirFile } from './config-dir.js';
 import type { TrustedProjectConfig } from '../config/trust.js';
-import { writeFileAtomic } from '../output/atomic-file.js';
+import { writeFileAtomic } from '../files/atomic-file.js';
 import type { KeyStorage } from './credential-store.js';
 import { containsKeyShapedText, type Mode } from './keys.js';
 import { keyShapedPaths } from '../shared/keys.js';

@@ -1,5 +1,5 @@
-import { UsageError } from '../api/errors.js';
-import { env } from '../config/env.js';
+import { UsageError } from '../core/errors.js';
+import { env } from '../core/env.js';
 import type { LoadedProjectConfig } from '../config/project.js';
 import { trustCommand } from '../config/trust.js';
 import { credentialStore } from './credential-store.js';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ndaPdf } from '../../test/support/pdfs.js';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { checkBatch } from './check.js';
 import { BatchInvalidError, mergeDefaults, readBatch } from './entries.js';
 

@@ -6,10 +6,10 @@
  */
 import { realpath } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
-import { UsageError } from '../api/errors.js';
-import { unreadableFileMessage } from '../input/local-file.js';
+import { UsageError } from '../core/errors.js';
+import { unreadableFileMessage } from '../files/local-file.js';
 import { decodeUtf8, readInputText } from '../input/text.js';
-import { readFileCapped } from '../input/capped-read.js';
+import { readFileCapped } from '../files/capped-read.js';
 import { keyShapedPaths } from '../shared/keys.js';
 import { formatPath, parseStructured, parseStructuredStream, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { readEnvelopeSpec } from './envelope-spec.js';
 
 describe('readEnvelopeSpec (envelopes send-now --file)', () => {

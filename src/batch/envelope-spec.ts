@@ -5,7 +5,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { z as zod } from 'zod';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { parseDeadline } from '../input/duration.js';
 import { lazy, placementIssues, schemaParts, type AnchorSpec } from '../input/fields.js';
 import { idSchema } from '../input/ids.js';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { lockJournal } from './journal-lock.js';
 
 const journalIn = () => join(mkdtempSync(join(tmpdir(), 'esign-lock-')), 'run.journal.jsonl');

@@ -3,8 +3,8 @@
  * syncing participants while the other places fields), so each failed half of its envelopes and reported ids that no
  * longer existed. A second run is refused at once rather than made to wait: it would redo what the first did.
  */
-import { UsageError } from '../api/errors.js';
-import { acquireFileLock, holderText } from '../output/file-lock.js';
+import { UsageError } from '../core/errors.js';
+import { acquireFileLock, holderText } from '../files/file-lock.js';
 
 /** Takes the journal's lock, or refuses (exit 2) while another run holds it; resolves to the release. */
 export function lockJournal(journalPath: string): Promise<() => Promise<void>> {

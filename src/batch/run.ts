@@ -5,11 +5,11 @@
  * lost is repeated with the same derived Idempotency-Key, which the service answers with the first result.
  */
 import type { ApiClient, ApiResponse, RequestOptions } from '../api/client.js';
-import { ApiError, EsignError, UsageError, WaitError } from '../api/errors.js';
+import { ApiError, EsignError, UsageError, WaitError } from '../core/errors.js';
 import type { Context } from '../cli/command.js';
-import { interruption } from '../cli/interrupt.js';
+import { interruption } from '../core/interrupt.js';
 import { fieldIdFor } from '../input/fields.js';
-import { openLineLog, readLineLog, type LineLog } from '../output/atomic-file.js';
+import { openLineLog, readLineLog, type LineLog } from '../files/atomic-file.js';
 import { BatchProgress } from '../output/batch-progress.js';
 import { envelopeIdOf, participantIdOf, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments } from '../workflows/upload.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 
 export interface Shard {
   index: number;

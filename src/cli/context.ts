@@ -1,7 +1,7 @@
 import { ApiClient } from '../api/client.js';
 import type { DryRunRequest } from '../api/dry-run.js';
 import { describeKeyOrigin, refusedKeyHint, resolveCredentials, type ResolvedCredentials } from '../auth/resolve.js';
-import { env } from '../config/env.js';
+import { env } from '../core/env.js';
 import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.js';
 import { Output } from '../output/output.js';
 import { createPrompter, type Prompter } from '../output/prompts.js';

@@ -2,7 +2,7 @@
  * Next steps for the service's refusals, named as esign commands: the service's own message may name an API path
  * (`PUT .../participants`), which is not something a person at this CLI can type.
  */
-import type { ApiError } from '../api/errors.js';
+import type { ApiError } from '../core/errors.js';
 
 const envelopePlaceholder = '<envelope>';
 

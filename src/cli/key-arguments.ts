@@ -1,5 +1,5 @@
 /* A key on the command line stays in shell history and in every process list: no argument may hold one. */
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { containsKeyShapedText } from '../auth/keys.js';
 import { redactor } from '../output/redact.js';
 import { invokedGroupCommand, isGroup, type Entry } from './command.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { listenFailure } from './listen-failure.js';
 
 const failure = (code: string) => Object.assign(new Error(`listen ${code}`), { code });

@@ -1,4 +1,4 @@
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 
 /**
  * What a server command tells a person whose port or address cannot be listened on: that is the machine's state or

@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { assertIdempotencyKey } from '../api/idempotency.js';
 import { longestTimeLimitMs } from '../input/time-limit.js';
 import { keyInputHint, looksLikeKeyOption } from './key-arguments.js';

@@ -3,7 +3,7 @@
  * applied. Repeating the same command with the same Idempotency-Key is safe: the service answers the first result
  * instead of creating a second one. This turns the key the client used into that command.
  */
-import type { ErrorBody } from '../api/errors.js';
+import type { ErrorBody } from '../core/errors.js';
 
 export function shellQuote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;

@@ -1,10 +1,10 @@
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { httpMethods, matchOperation } from '../api/match.js';
 import { getOperation, operations, pathParams, type Operation } from '../api/operations.js';
 import { collect, defineCommand, type Context } from '../cli/command.js';
-import { readStdinBytes } from '../cli/stdin.js';
+import { readStdinBytes } from '../input/stdin.js';
 import { fieldPath, fieldsBody, parseHeader, rawField, readsStdin, typedField, type Field } from '../input/api-fields.js';
-import { MAX_INPUT_BYTES, readFileCapped, readFileCappedSync } from '../input/capped-read.js';
+import { MAX_INPUT_BYTES, readFileCapped, readFileCappedSync } from '../files/capped-read.js';
 import { ListWriter } from '../output/list-output.js';
 import { terminalJson, visible } from '../output/sanitize.js';
 import { revealNewSecretOnce } from '../output/secret.js';

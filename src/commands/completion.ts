@@ -1,7 +1,7 @@
 import { access, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { defineCommand } from '../cli/command.js';
 
 /** The scripts in the package's completions/ folder (written by `npm run completions`), by shell. */

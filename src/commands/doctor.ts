@@ -1,4 +1,4 @@
-import { EsignError, type ErrorBody } from '../api/errors.js';
+import { EsignError, type ErrorBody } from '../core/errors.js';
 import { defineCommand } from '../cli/command.js';
 import { visible } from '../output/sanitize.js';
 import type { Check } from '../workflows/doctor.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { defineCommand, type ArgumentSpec, type CommandSpec, type Context, type OptionSpec } from '../cli/command.js';
 import { parseWholeNumber } from '../input/whole-number.js';
 import { itemsOf } from '../output/envelope-view.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import type { ArgumentSpec, Context } from '../cli/command.js';
 import { visible } from '../output/sanitize.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import type { Loader } from 'cosmiconfig';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { keyPattern, keyShapedLines } from '../shared/keys.js';
 import { loadTrustedProjectConfigs, trustCommand, trustState, type TrustedProjectConfig, type TrustState } from './trust.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openAtomic } from '../output/atomic-file.js';
+import { openAtomic } from '../files/atomic-file.js';
 import { emptyState, newId, Store } from './store.js';
 
 describe('newId', () => {

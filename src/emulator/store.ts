@@ -366,7 +366,7 @@ async function removeUnfinishedSaves(statePath: string): Promise<void> {
     // No folder yet (it is made below), or one that cannot be read: that is said when the state is read or written.
     return;
   }
-  const { isTemporaryFileOf } = await import('../output/atomic-file.js');
+  const { isTemporaryFileOf } = await import('../files/atomic-file.js');
   for (const entry of entries) {
     if (entry.isFile() && isTemporaryFileOf(entry.name, stateName)) await rm(join(folder, entry.name), { force: true });
   }
@@ -506,7 +506,7 @@ export class Store {
 
   private async save(path: string): Promise<void> {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    const { openAtomic } = await import('../output/atomic-file.js');
+    const { openAtomic } = await import('../files/atomic-file.js');
     // The state holds webhook secrets and documents: readable by this user only.
     const file = await openAtomic(path, { mode: 0o600, overwrite: true, label: `--state ${path}`, finishAfterInterrupt: true });
     try {

@@ -1,7 +1,7 @@
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { assertExtraHeader } from '../api/request-headers.js';
-import { readFileCappedSync } from './capped-read.js';
-import { whyUnreadable } from './local-file.js';
+import { readFileCappedSync } from '../files/capped-read.js';
+import { whyUnreadable } from '../files/local-file.js';
 
 export interface Field {
   /** As written: `key`, `key[]` or `key[member]…` (see fieldPath). */

@@ -4,7 +4,7 @@
  * methods").
  */
 import type { ZodType } from 'zod';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { e164Pattern } from '../shared/phone.js';
 import { inputError, readStructuredFile, validateInput, type StructuredInput } from './structured.js';
 import { idSchema } from './ids.js';

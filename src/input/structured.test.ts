@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { MAX_NESTING_DEPTH } from '../shared/nesting.js';
 import { z } from 'zod';
 import { MAX_INPUT_ALIASES, parseStructured, validateInput } from './structured.js';

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting.js';
 import { readInputText } from './text.js';
 

@@ -4,10 +4,10 @@
  * refused, naming the file, line and column. A UTF-8 byte order mark is dropped, so columns on line 1 stay right.
  */
 import { isUtf8 } from 'node:buffer';
-import { UsageError } from '../api/errors.js';
-import { readStdinBytes } from '../cli/stdin.js';
-import { readFileCapped } from './capped-read.js';
-import { unreadableFileMessage } from './local-file.js';
+import { UsageError } from '../core/errors.js';
+import { readStdinBytes } from './stdin.js';
+import { readFileCapped } from '../files/capped-read.js';
+import { unreadableFileMessage } from '../files/local-file.js';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStream } from '../../test/support/memory-stream.js';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { Output } from './output.js';
 import { Redactor, protectStream } from './redact.js';
 

@@ -1,7 +1,7 @@
 /* The output layer is the one place that writes to the terminal: data to stdout, everything else to stderr. */
 import { stripVTControlCharacters } from 'node:util';
 import { Chalk, type ChalkInstance } from 'chalk';
-import { LocalFileError, type ErrorBody } from '../api/errors.js';
+import { LocalFileError, type ErrorBody } from '../core/errors.js';
 import { identityOf, type Identity } from './identity.js';
 import { flushProtectedStream, redactor, type Redactor } from './redact.js';
 import { terminalJson, visible } from './sanitize.js';

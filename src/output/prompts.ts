@@ -1,5 +1,5 @@
-import { UsageError } from '../api/errors.js';
-import { InterruptedError } from '../cli/interrupt.js';
+import { UsageError } from '../core/errors.js';
+import { InterruptedError } from '../core/interrupt.js';
 
 export interface Choice<T> {
   name: string;

@@ -5,17 +5,17 @@
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { ApiError, ExitCode, isEsignError } from '../api/errors.js';
+import { ApiError, ExitCode, isEsignError } from '../core/errors.js';
 import type { ApiClient } from '../api/client.js';
 import type { MeAnswer } from '../api/answers.js';
 import { credentialStore } from '../auth/credential-store.js';
-import { configFilePath, credentialsFilePath } from '../config/own-files.js';
+import { configFilePath, credentialsFilePath } from '../files/own-files.js';
 import { configExposures, modeText } from '../auth/config-dir.js';
 import { parseBaseUrl } from '../auth/hosts.js';
 import { modeLabel, type Mode } from '../auth/keys.js';
 import { loadConfigFile, type ConfigFile } from '../auth/profiles.js';
 import { describeKeyOrigin, refusedKeyHint, resolveCredentials, selectProfileName, type ResolvedCredentials } from '../auth/resolve.js';
-import { env } from '../config/env.js';
+import { env } from '../core/env.js';
 import { findProjectConfigFile, loadProjectConfig } from '../config/project.js';
 import { loadTrustedProjectConfigs, trustCommand, trustState } from '../config/trust.js';
 

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client.js';
-import { EsignError, ExitCode, UsageError } from '../api/errors.js';
+import { EsignError, ExitCode, UsageError } from '../core/errors.js';
 import { assertPathParam } from '../api/operations.js';
 import type { ArgumentSpec, Context } from '../cli/command.js';
 import { envelopeIdOf, type EnvelopeBody } from '../output/envelope-view.js';

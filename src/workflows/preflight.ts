@@ -4,7 +4,7 @@
  */
 import { hash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { EsignError, ExitCode, UsageError, type ErrorBody } from '../api/errors.js';
+import { EsignError, ExitCode, UsageError, type ErrorBody } from '../core/errors.js';
 import { PdfUnreadableError } from '../pdf/errors.js';
 import { derivedFieldId, placeFields, type FieldInput, type FieldWarning, type PlacedField, type PlacementProblem } from '../pdf/placement.js';
 import type { AnchorSearch } from '../pdf/anchors.js';
@@ -13,7 +13,7 @@ import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
 import { fileNamed, whereText, type Where } from '../input/structured.js';
-import { regularFileStats, unreadableFileMessage } from '../input/local-file.js';
+import { regularFileStats, unreadableFileMessage } from '../files/local-file.js';
 import { fileSha256 } from './file-sha256.js';
 
 /** One finding, located in the input file where possible. */

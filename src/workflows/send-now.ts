@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../api/client.js';
-import { ApiError, ExitCode, isEsignError, UnexpectedAnswerError, WaitError } from '../api/errors.js';
+import { ApiError, ExitCode, isEsignError, UnexpectedAnswerError, WaitError } from '../core/errors.js';
 import type { Context } from '../cli/command.js';
-import { interruption, interruptionOf, InterruptedError } from '../cli/interrupt.js';
+import { interruption, interruptionOf, InterruptedError } from '../core/interrupt.js';
 import { sendNowBody, type LoadedEnvelopeSpec } from '../batch/envelope-spec.js';
 import { envelopeSpecIdempotencyKey } from '../batch/spec-key.js';
 import { FIELD_ID_NAMESPACE } from '../input/fields.js';

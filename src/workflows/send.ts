@@ -4,7 +4,7 @@
  * per logical call); this workflow bounds the wait and tells the person what is happening.
  */
 import type { ApiClient } from '../api/client.js';
-import { ApiError, UsageError } from '../api/errors.js';
+import { ApiError, UsageError } from '../core/errors.js';
 import { notReadyCodes } from '../api/retry.js';
 import type { Context } from '../cli/command.js';
 import { formatDuration } from '../input/duration.js';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client.js';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { isUuid } from '../shared/uuid.js';
 
 interface Group {

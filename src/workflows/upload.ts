@@ -6,16 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { ApiClient, RequestOptions } from '../api/client.js';
-import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../api/errors.js';
+import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../core/errors.js';
 import { decideRetry, defaultRetryPolicy } from '../api/retry.js';
 import type { Context } from '../cli/command.js';
-import { interruption, InterruptedError } from '../cli/interrupt.js';
+import { interruption, InterruptedError } from '../core/interrupt.js';
 import { progressReporter, showsProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, pollUntil, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
 import { fileNamed, whereText, type Where } from '../input/structured.js';
-import { regularFileSize } from '../input/local-file.js';
+import { regularFileSize } from '../files/local-file.js';
 import { allItems } from './all-items.js';
 import { readFileHead } from '../shared/file-head.js';
 

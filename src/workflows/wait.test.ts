@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, WaitError } from '../api/errors.js';
+import { ApiError, NetworkError, WaitError } from '../core/errors.js';
 import { documentBackoff, envelopeBackoff, judgeStatus, outageLimits, pollDelayMs, pollUntil, waitForEnvelope, warnOnOutage } from './wait.js';
 
 /** A fake clock: sleeping moves time forward, nothing really waits. */

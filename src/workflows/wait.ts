@@ -4,8 +4,8 @@
  * tested without waiting.
  */
 import type { ApiClient } from '../api/client.js';
-import { ApiError, ExitCode, NetworkError, WaitError } from '../api/errors.js';
-import { abortableSleep } from '../cli/interrupt.js';
+import { ApiError, ExitCode, NetworkError, WaitError } from '../core/errors.js';
+import { abortableSleep } from '../core/interrupt.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
 import type { Output } from '../output/output.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { collect, defineCommand } from '../../cli/command.js';
 import { readSearchesFile, type SearchSpec } from '../../input/fields.js';
 import { parseWholeNumber } from '../../input/whole-number.js';

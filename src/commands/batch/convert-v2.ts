@@ -21,7 +21,7 @@ export default defineCommand<{ legacy: string; out?: string; force?: boolean }>(
       for (const note of conversion.notes) ctx.output.info(visible(`note: ${note}`));
     }
     if (args.out) {
-      const { openAtomic } = await import('../../output/atomic-file.js');
+      const { openAtomic } = await import('../../files/atomic-file.js');
       const file = await openAtomic(args.out, { overwrite: args.force === true, inputs: args.legacy === '-' ? [] : [args.legacy], label: `--out ${args.out}` });
       try {
         stopIfDryRun(ctx, `write the envelope spec to ${args.out}`, [args.out]);

@@ -1,4 +1,4 @@
-import { ApiError, EsignError, ExitCode, UsageError } from '../../api/errors.js';
+import { ApiError, EsignError, ExitCode, UsageError } from '../../core/errors.js';
 import { IDEMPOTENCY_WINDOW_MS } from '../../api/idempotency.js';
 import { defineCommand, type GlobalOptions } from '../../cli/command.js';
 import { shellQuote } from '../../cli/repeat.js';
@@ -125,7 +125,7 @@ export default defineCommand<RunArgs>({
       }
     }
     // The journal and the report are written while and after envelopes are sent: refuse a bad one before anything is.
-    const { checkOutputTargets } = await import('../../output/atomic-file.js');
+    const { checkOutputTargets } = await import('../../files/atomic-file.js');
     const inputs = [...args.specs.filter((spec) => spec !== '-'), ...entryInputFiles(batch)];
     const journalTarget = { path: journalPath, options: { overwrite: true, inputs, label: `--journal ${journalPath}` } };
     const reportTarget = args.report ? { path: args.report, options: { overwrite: args.force === true, inputs, label: `--report ${args.report}` } } : undefined;
@@ -161,12 +161,12 @@ export default defineCommand<RunArgs>({
     });
     if (args.report) {
       const { junitReport } = await import('../../batch/report.js');
-      const { writeFileAtomic } = await import('../../output/atomic-file.js');
+      const { writeFileAtomic } = await import('../../files/atomic-file.js');
       // Also after Ctrl-C: a CI step that uploads the report whatever happened finds what was done.
       await writeFileAtomic(args.report, junitReport(outcomes), { ...reportTarget!.options, finishAfterInterrupt: true });
     }
 
-    const { interruption, InterruptedError } = await import('../../cli/interrupt.js');
+    const { interruption, InterruptedError } = await import('../../core/interrupt.js');
     const resumeCommand = resumeCommandOf(args, ctx.globals);
     const failed = outcomes.filter((outcome) => !outcome.ok);
     const summary = { ok: failed.length === 0, total: outcomes.length, succeeded: outcomes.length - failed.length, failed: failed.length, journal: journalPath, ...(args.report ? { report: args.report } : {}), envelopes: outcomes };

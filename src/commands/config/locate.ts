@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { findProjectConfigFile, readProjectConfigFile, type ProjectConfigFile } from '../../config/project.js';
 
 /** The file a config command names, or else the project config found in the working directory (never evaluated). */

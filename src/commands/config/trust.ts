@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
-import { configFilePath } from '../../config/own-files.js';
+import { configFilePath } from '../../files/own-files.js';
 import { assertNoKeyShapedText, assertSelfContained, evaluateProjectConfigFile } from '../../config/project.js';
 import { trustedProjectConfigs } from '../../config/trust.js';
 import { visible } from '../../output/sanitize.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { contactPick, pickId } from '../pick.js';
 import { contactFieldOptions, contactFields, renderContact, type ContactBody, type ContactFlags } from './view.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import type { OptionSpec } from '../../cli/command.js';
 import { checkEmail, checkPhoneNumber } from '../../input/participants.js';
 import { cell, renderRecord } from '../../output/record.js';

@@ -1,6 +1,6 @@
-import { isEsignError } from '../../api/errors.js';
+import { isEsignError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
-import { interruption, interruptionOf } from '../../cli/interrupt.js';
+import { interruption, interruptionOf } from '../../core/interrupt.js';
 import { shellQuote } from '../../cli/repeat.js';
 import { parseTimeLimit } from '../../input/duration.js';
 import { renderDocuments } from '../../output/envelope-view.js';

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { defineCommand } from '../../cli/command.js';
 import { renderFields } from '../../output/table.js';
-import { regularFileSize } from '../../input/local-file.js';
+import { regularFileSize } from '../../files/local-file.js';
 import { PDF_CONTENT_TYPE } from '../../workflows/upload.js';
 
 interface Validation {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand, collect } from '../../cli/command.js';
 import { listenFailure } from '../../cli/listen-failure.js';
 import { longestTimeLimitMs } from '../../input/time-limit.js';
@@ -125,7 +125,7 @@ export default defineCommand<EmulatorArgs>({
       }
     });
     // Runs until Ctrl-C or SIGTERM, then closes cleanly (exit 0: stopping a server is its normal end).
-    const { interruption } = await import('../../cli/interrupt.js');
+    const { interruption } = await import('../../core/interrupt.js');
     await interruption.untilInterrupted();
     await emulator.close();
   },

@@ -1,4 +1,4 @@
-import { ApiError, EsignError, ExitCode } from '../../api/errors.js';
+import { ApiError, EsignError, ExitCode } from '../../core/errors.js';
 import type { Context } from '../../cli/command.js';
 import { finalEnvelopeStatuses, renderEnvelopeSummary } from '../../output/envelope-view.js';
 import { visible } from '../../output/sanitize.js';

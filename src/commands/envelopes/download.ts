@@ -1,7 +1,7 @@
-import { ApiError, NetworkError, UsageError } from '../../api/errors.js';
+import { ApiError, NetworkError, UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
-import { InterruptedError } from '../../cli/interrupt.js';
-import { openAtomic } from '../../output/atomic-file.js';
+import { InterruptedError } from '../../core/interrupt.js';
+import { openAtomic } from '../../files/atomic-file.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { absoluteTime } from '../../output/envelope-view.js';
 import { visible } from '../../output/sanitize.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { readEnvelopeSpec } from '../../batch/envelope-spec.js';
 import { formatDuration, parseTimeLimit } from '../../input/duration.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';

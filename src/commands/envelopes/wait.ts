@@ -1,6 +1,6 @@
-import { EsignError, UsageError, WaitError } from '../../api/errors.js';
+import { EsignError, UsageError, WaitError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
-import { interruption, interruptionOf, InterruptedError } from '../../cli/interrupt.js';
+import { interruption, interruptionOf, InterruptedError } from '../../core/interrupt.js';
 import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { renderEnvelope, renderEnvelopeList, type EnvelopeBody } from '../../output/envelope-view.js';
 import { envelopeIdDescription } from '../../workflows/envelope-id.js';

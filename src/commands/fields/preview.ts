@@ -1,6 +1,6 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
-import { openAtomic } from '../../output/atomic-file.js';
+import { openAtomic } from '../../files/atomic-file.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { placeFieldsFileLocally, refusedFields } from '../../workflows/preflight.js';
 

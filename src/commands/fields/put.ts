@@ -1,4 +1,4 @@
-import { ApiError, UsageError } from '../../api/errors.js';
+import { ApiError, UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldIdFor, readFieldsFile, withIds, type FieldsFile } from '../../input/fields.js';
 import { envelopeIdArgument, envelopeIdDescription } from '../../workflows/envelope-id.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { folderPick, pickId } from '../pick.js';
 import { renderFolder, type FolderBody } from './view.js';

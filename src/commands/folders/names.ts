@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 
 /** A folder path joins names with "/", so a name cannot hold one. */
 export function checkFolderName(raw: string, where: string): string {

@@ -1,4 +1,4 @@
-import { ApiError, UsageError } from '../../api/errors.js';
+import { ApiError, UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { checkEmail, checkPhoneNumber, deliveryMethods } from '../../input/participants.js';
 import { describeParticipant, isDone, isTheirTurn, participantIdOf, sortParticipants, type ParticipantBody } from '../../output/envelope-view.js';

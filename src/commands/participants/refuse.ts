@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { visible } from '../../output/sanitize.js';

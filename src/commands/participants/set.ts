@@ -1,4 +1,4 @@
-import { ApiError, UsageError } from '../../api/errors.js';
+import { ApiError, UsageError } from '../../core/errors.js';
 import type { Context } from '../../cli/command.js';
 import { collect, defineCommand } from '../../cli/command.js';
 import { deliveryMethods, participantRoles, participantsFromFlags, readParticipantsFile } from '../../input/participants.js';

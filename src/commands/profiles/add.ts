@@ -1,10 +1,10 @@
 import { ApiClient } from '../../api/client.js';
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand, type Context } from '../../cli/command.js';
-import { readStdin } from '../../cli/stdin.js';
+import { readStdin } from '../../input/stdin.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { credentialStore } from '../../auth/credential-store.js';
-import { configFilePath, credentialsFilePath } from '../../config/own-files.js';
+import { configFilePath, credentialsFilePath } from '../../files/own-files.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { assertKeyForMode, maskKey, modeLabel, type Mode } from '../../auth/keys.js';
 import { parseKey } from '../../shared/keys.js';

@@ -1,4 +1,4 @@
-import { credentialsFilePath } from '../../config/own-files.js';
+import { credentialsFilePath } from '../../files/own-files.js';
 import type { Mode } from '../../auth/keys.js';
 import type { Profile } from '../../auth/profiles.js';
 

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { credentialStore } from '../../auth/credential-store.js';
-import { configFilePath, credentialsFilePath } from '../../config/own-files.js';
+import { configFilePath, credentialsFilePath } from '../../files/own-files.js';
 import { modeLabel, type Mode } from '../../auth/keys.js';
 import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
 import { visible } from '../../output/sanitize.js';

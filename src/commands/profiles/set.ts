@@ -1,9 +1,9 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
-import { configFilePath } from '../../config/own-files.js';
+import { configFilePath } from '../../files/own-files.js';
 import { profileView } from './describe.js';
 
 export default defineCommand<{ name: string; baseUrl?: string; sandboxBaseUrl?: string }>({

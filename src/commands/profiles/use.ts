@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
 import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
-import { configFilePath } from '../../config/own-files.js';
+import { configFilePath } from '../../files/own-files.js';
 
 export default defineCommand<{ name: string }>({
   name: 'use',

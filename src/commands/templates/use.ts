@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { readTemplateParticipantsFile, unknownTemplateRole } from '../../input/participants.js';
 import { envelopeIdOf, renderEnvelope, type EnvelopeBody } from '../../output/envelope-view.js';

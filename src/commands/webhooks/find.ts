@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
-import { ApiError } from '../../api/errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { WebhookBody } from './view.js';
 
 /** The contract has no read of one endpoint: it is found in the list. */

@@ -1,9 +1,9 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand, type Context } from '../../cli/command.js';
-import { interruption } from '../../cli/interrupt.js';
+import { interruption } from '../../core/interrupt.js';
 import { listenFailure } from '../../cli/listen-failure.js';
-import { readStdin } from '../../cli/stdin.js';
+import { readStdin } from '../../input/stdin.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { terminalJson, visible } from '../../output/sanitize.js';
 import type { ListenerEvent } from '../../workflows/webhook-listener.js';

@@ -1,4 +1,4 @@
-import { OutcomeError } from '../../api/errors.js';
+import { OutcomeError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { visible } from '../../output/sanitize.js';
 import { deliveryArguments, pickDelivery } from '../pick.js';

@@ -1,4 +1,4 @@
-import { UsageError } from '../../api/errors.js';
+import { UsageError } from '../../core/errors.js';
 import { webhookEventTypes } from '../../shared/values.js';
 import { defineCommand } from '../../cli/command.js';
 import { pickId, webhookPick } from '../pick.js';

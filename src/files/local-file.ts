@@ -4,8 +4,8 @@
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { UsageError } from '../api/errors.js';
-import { fileNamed, whereText, type Where } from './structured.js';
+import { UsageError } from '../core/errors.js';
+import { fileNamed, whereText, type Where } from '../input/structured.js';
 
 /** What a path names, when it is not a regular file. */
 export function kindOfEntry(stats: Pick<Stats, 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string {

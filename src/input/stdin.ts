@@ -1,5 +1,5 @@
-import { UsageError } from '../api/errors.js';
-import { readStreamCapped } from '../input/capped-read.js';
+import { UsageError } from '../core/errors.js';
+import { readStreamCapped } from '../files/capped-read.js';
 
 export async function readStdin(stdin: NodeJS.ReadableStream, what: string): Promise<string> {
   return (await readStdinBytes(stdin, what)).toString('utf8');

@@ -1,6 +1,6 @@
 import { entries } from '../commands/index.js';
-import { isGroup, type ArgumentSpec, type CommandSpec, type Completion, type Entry, type OptionSpec } from './command.js';
-import { globalOptions, programDescription } from './program.js';
+import { isGroup, type ArgumentSpec, type CommandSpec, type Completion, type Entry, type OptionSpec } from '../cli/command.js';
+import { globalOptions, programDescription } from '../cli/program.js';
 
 /**
  * Every command with everything its help shows, loaded from the command modules: the one source of the generated

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 import { readFileCapped, readFileCappedSync, readStreamCapped } from './capped-read.js';
 
 const refusal = (error: unknown) => ({ code: (error as UsageError).code, message: (error as UsageError).message });

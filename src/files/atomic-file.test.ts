@@ -6,8 +6,8 @@ import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UsageError } from '../api/errors.js';
-import { interruption } from '../cli/interrupt.js';
+import { UsageError } from '../core/errors.js';
+import { interruption } from '../core/interrupt.js';
 import { isTemporaryFileOf, openAtomic, openLineLog, readLineLog, writeFileAtomic } from './atomic-file.js';
 
 // The temporary name is random; a test that plants a file at it has to know it in advance.

@@ -9,10 +9,10 @@ import { link, lstat, open, realpath, rename, stat, unlink, type FileHandle } fr
 import { basename, dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { LocalFileError, UsageError } from '../api/errors.js';
-import { interruption } from '../cli/interrupt.js';
-import { keyBearingFiles } from '../config/own-files.js';
-import { kindOfEntry } from '../input/local-file.js';
+import { LocalFileError, UsageError } from '../core/errors.js';
+import { interruption } from '../core/interrupt.js';
+import { keyBearingFiles } from './own-files.js';
+import { kindOfEntry } from './local-file.js';
 
 export interface AtomicWriteOptions {
   /** Permissions of the new file (default 0o644, less the umask); 0o600 for anything secret. */

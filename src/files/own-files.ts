@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { env } from './env.js';
+import { env } from '../core/env.js';
 
 /** esign's profiles, with the base URL each key is bound to. */
 export const configFilePath = (): string => join(env.configDir(), 'config.json');

@@ -5,7 +5,7 @@
  * process handlers and decides the exit code.
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { EsignError } from '../api/errors.js';
+import { EsignError } from './errors.js';
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
 

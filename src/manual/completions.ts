@@ -5,7 +5,7 @@
  * option's value, a subcommand or a positional argument. Profile names come from `esign __complete profiles`, which
  * reads the local config file and never the network.
  */
-import type { Completion, OptionSpec } from './command.js';
+import type { Completion, OptionSpec } from '../cli/command.js';
 import { helpOption, parseFlags, valueCompletion, walk, type CommandNode } from './tree.js';
 
 type ValueKind = Completion | 'any';

@@ -2,7 +2,7 @@
  * docs/commands.md, written from the command tree by `npm run docs` (like gh's manual): every command with its
  * summary, usage, arguments, options with defaults and examples, as `--help` shows them.
  */
-import type { ArgumentSpec, OptionSpec } from './command.js';
+import type { ArgumentSpec, OptionSpec } from '../cli/command.js';
 import { helpOption, walk, type CommandNode } from './tree.js';
 
 const name = (node: CommandNode) => ['esign', ...node.path].join(' ');

@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { UsageError } from '../api/errors.js';
+import { UsageError } from '../core/errors.js';
 
 /** Far above any spec, fields file or JSON body a person writes. */
 export const MAX_INPUT_BYTES = 64 * 1024 * 1024;

@@ -8,8 +8,8 @@ import { readFileSync, unlinkSync } from 'node:fs';
 import { readFile, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { UsageError } from '../api/errors.js';
-import { interruption } from '../cli/interrupt.js';
+import { UsageError } from '../core/errors.js';
+import { interruption } from '../core/interrupt.js';
 import { writeFileAtomic } from './atomic-file.js';
 
 export interface LockHolder {
