@@ -65,7 +65,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
     if (error instanceof CommanderError) {
       const usage = commanderToUsage(error);
       if (usage) {
-        out.error({ ...usage.toJSON(), listed: usage.listed }, usage.hint);
+        out.error({ ...usage.toJSON(), lines: usage.lines }, usage.hint);
         exitCode = usage.exitCode;
       }
     } else if (isDryRunComplete(error)) {
@@ -78,7 +78,7 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
       } else {
         const refusedKey = error instanceof ApiError && error.status === 401 ? await keyHint?.() : undefined;
         const hint = error.hint ?? refusedKey ?? (error instanceof ApiError ? (await import('./cli/hints.js')).commandHint(error) : undefined);
-        out.error({ ...error.toJSON(), listed: error.listed }, hint, error.stack);
+        out.error({ ...error.toJSON(), lines: error.lines }, hint, error.stack);
       }
       exitCode = error.exitCode;
     } else {

@@ -4,7 +4,7 @@
  * server, what it answered and the operation.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { formatBytes } from '../output/progress.js';
+import { formatBytes } from '../core/units.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../shared/nesting.js';
 import { UnexpectedAnswerError } from '../core/errors.js';
 import { MAX_JSON_ANSWER_BYTES } from './limits.js';

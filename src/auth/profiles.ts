@@ -1,7 +1,7 @@
 import { UsageError } from '../core/errors.js';
 import { configFilePath } from '../files/own-files.js';
 import { lockConfigDirFile, readConfigDirFile } from './config-dir.js';
-import type { TrustedProjectConfig } from '../config/trust.js';
+import { trustedProjectConfigs, type TrustedProjectConfig } from '../config/trust.js';
 import { writeFileAtomic } from '../files/atomic-file.js';
 import type { KeyStorage } from './credential-store.js';
 import { containsKeyShapedText, type Mode } from './keys.js';
@@ -151,4 +151,9 @@ export function requireProfile(config: ConfigFile, name: string, source?: string
     );
   }
   return profile;
+}
+
+/** The project config files config.json says the user trusts (`esign config trust`). */
+export async function loadTrustedProjectConfigs(): Promise<TrustedProjectConfig[]> {
+  return trustedProjectConfigs(await loadConfigFile());
 }

@@ -55,7 +55,7 @@ export class BatchInvalidError extends UsageError {
 export function problemsOf(error: unknown): BatchProblem[] {
   if (error instanceof BatchInvalidError) return error.problems;
   if (error instanceof UsageError) {
-    return (error.listed ? error.message.split('\n') : [error.message]).map((line) => {
+    return (error.lines ?? [error.message]).map((line) => {
       const match = /^(\S+:\d+:\d+): (.*)$/s.exec(line);
       return { where: match?.[1] ?? '', message: match?.[2] ?? line, ...(error.hint ? { hint: error.hint } : {}) };
     });

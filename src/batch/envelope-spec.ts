@@ -202,7 +202,7 @@ function isRecordLike(value: unknown): value is Record<string, unknown> {
 /** One error listing every problem gathered (the one itself when there is one). */
 function gathered(input: StructuredInput, problems: readonly UsageError[]): UsageError {
   if (problems.length === 1) return problems[0]!;
-  const lines = problems.flatMap((problem) => (problem.listed ? problem.message.split('\n') : [problem.message]));
+  const lines = problems.flatMap((problem) => (problem.lines ?? [problem.message]));
   const hints = [...new Set(problems.flatMap((problem) => (problem.hint ? [problem.hint] : [])))];
   return new UsageError(lines, hints.join(' ') || undefined, 'INPUT_INVALID', { file: input.name, problems: lines });
 }

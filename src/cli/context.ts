@@ -1,6 +1,7 @@
 import { ApiClient } from '../api/client.js';
 import type { DryRunRequest } from '../api/dry-run.js';
 import { describeKeyOrigin, refusedKeyHint, resolveCredentials, type ResolvedCredentials } from '../auth/resolve.js';
+import { loadTrustedProjectConfigs } from '../auth/profiles.js';
 import { env } from '../core/env.js';
 import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.js';
 import { Output } from '../output/output.js';
@@ -60,7 +61,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     prompts,
     stdin: io.stdin,
     version,
-    project: () => (project ??= loadProjectConfig()),
+    project: () => (project ??= loadProjectConfig(process.cwd(), loadTrustedProjectConfigs)),
     credentials: () =>
       (credentials ??= (async () => {
         const resolved = await resolveCredentials({

@@ -4,10 +4,7 @@
  * instead of creating a second one. This turns the key the client used into that command.
  */
 import type { ErrorBody } from '../core/errors.js';
-
-export function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
-}
+import { shellQuote } from '../core/shell-quote.js';
 
 /** The command line as given, without any `--idempotency-key`, then with the key that was used. */
 export function repeatCommand(argv: readonly string[], key: string): string {

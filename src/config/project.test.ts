@@ -30,17 +30,17 @@ function markerProgram(marker: string, module: 'cjs' | 'esm'): string {
 describe('project config (cosmiconfig search places, module name esign)', () => {
   it('is found from the working directory, with its trust state', async () => {
     const dir = project({ '.esignrc.yaml': 'profile: acme\nsandboxBaseUrl: https://sandbox.example\n' });
-    const loaded = await loadProjectConfig(dir, []);
+    const loaded = await loadProjectConfig(dir, async () => []);
     expect(loaded).toEqual({ filepath: join(dir, '.esignrc.yaml'), trust: 'untrusted', config: { profile: 'acme', sandboxBaseUrl: 'https://sandbox.example' } });
-    expect((await loadProjectConfig(dir, await trustOf(dir)))?.trust).toBe('trusted');
+    expect((await loadProjectConfig(dir, async () => await trustOf(dir)))?.trust).toBe('trusted');
   });
 
   it('follows cosmiconfig’s order, skipping empty files and a package.json without an esign property', async () => {
     const dir = project({ 'package.json': '{"name":"x"}', '.esignrc': '  \n', '.esignrc.json': '{"profile":"json"}', '.config/esignrc.yaml': 'profile: later\n' });
-    expect((await loadProjectConfig(dir, []))?.config).toEqual({ profile: 'json' });
+    expect((await loadProjectConfig(dir, async () => []))?.config).toEqual({ profile: 'json' });
     const withPackage = project({ 'package.json': '{"name":"x","esign":{"profile":"pkg"}}', '.esignrc.json': '{"profile":"json"}' });
-    expect((await loadProjectConfig(withPackage, []))?.config).toEqual({ profile: 'pkg' });
-    expect(await loadProjectConfig(project({}), [])).toBeUndefined();
+    expect((await loadProjectConfig(withPackage, async () => []))?.config).toEqual({ profile: 'pkg' });
+    expect(await loadProjectConfig(project({}), async () => [])).toBeUndefined();
   });
 
   it('records trust under the real path and withdraws it when the content changes', async () => {
@@ -48,9 +48,9 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
     const trusted = await trustOf(dir);
     const linked = project({});
     symlinkSync(join(dir, '.esignrc.yaml'), join(linked, '.esignrc.yaml'));
-    expect((await loadProjectConfig(linked, trusted))?.trust).toBe('trusted');
+    expect((await loadProjectConfig(linked, async () => trusted))?.trust).toBe('trusted');
     writeFileSync(join(dir, '.esignrc.yaml'), 'profile: acme\nsandboxBaseUrl: https://elsewhere.example\n');
-    expect((await loadProjectConfig(dir, trusted))?.trust).toBe('changed');
+    expect((await loadProjectConfig(dir, async () => trusted))?.trust).toBe('changed');
     expect(trustState({ realpath: '/other', sha256: trusted[0]!.sha256 }, trusted)).toBe('untrusted');
   });
 
@@ -67,7 +67,7 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
       const marker = join(dir, 'ran.txt');
       mkdirSync(join(dir, name, '..'), { recursive: true });
       writeFileSync(join(dir, name), markerProgram(marker, module));
-      await expect(loadProjectConfig(dir, []), name).rejects.toMatchObject({
+      await expect(loadProjectConfig(dir, async () => []), name).rejects.toMatchObject({
         code: 'PROJECT_CONFIG_UNTRUSTED',
         message: expect.stringContaining(`${join(dir, name)} is a program: loading it would run its code`),
         hint: expect.stringContaining(trustCommand(join(dir, name))),
@@ -81,10 +81,10 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
     const marker = join(dir, 'ran.txt');
     writeFileSync(join(dir, 'esign.config.cjs'), markerProgram(marker, 'cjs'));
     const trusted = await trustOf(dir);
-    expect((await loadProjectConfig(dir, trusted))?.config).toEqual({ profile: 'acme' });
+    expect((await loadProjectConfig(dir, async () => trusted))?.config).toEqual({ profile: 'acme' });
     expect(existsSync(marker)).toBe(true);
     writeFileSync(join(dir, 'esign.config.cjs'), `${markerProgram(`${marker}.2`, 'cjs')}// edited\n`);
-    await expect(loadProjectConfig(dir, trusted)).rejects.toThrow(/changed since you trusted it/);
+    await expect(loadProjectConfig(dir, async () => trusted)).rejects.toThrow(/changed since you trusted it/);
     expect(existsSync(`${marker}.2`)).toBe(false);
   });
 
@@ -93,7 +93,7 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
     const marker = join(dir, 'ran.txt');
     writeFileSync(join(dir, 'esign.config.mjs'), `import h from './helper.mjs';\n${markerProgram(marker, 'esm').replace("{ profile: 'acme' }", '{ profile: h() }')}`);
     const trusted = await trustOf(dir);
-    const error = await loadProjectConfig(dir, trusted).catch((caught: unknown) => caught);
+    const error = await loadProjectConfig(dir, async () => trusted).catch((caught: unknown) => caught);
     expect((error as { code?: string }).code).toBe('PROJECT_CONFIG_NOT_SELF_CONTAINED');
     expect((error as Error).message).toContain('"./helper.mjs"');
     expect(existsSync(marker)).toBe(false);
@@ -115,7 +115,7 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
     const dir = project({ '.esignrc.yaml': '$import: ./evil.cjs\nprofile: acme\n' });
     const marker = join(dir, 'ran.txt');
     writeFileSync(join(dir, 'evil.cjs'), markerProgram(marker, 'cjs'));
-    await expect(loadProjectConfig(dir, [])).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
+    await expect(loadProjectConfig(dir, async () => [])).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -125,7 +125,7 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
     mkdirSync(join(dir, '.config'));
     writeFileSync(join(dir, '.config', 'config.cjs'), markerProgram(marker, 'cjs'));
     writeFileSync(join(dir, '.config', 'config.js'), markerProgram(marker, 'cjs'));
-    expect((await loadProjectConfig(dir, []))?.config).toEqual({ profile: 'acme' });
+    expect((await loadProjectConfig(dir, async () => []))?.config).toEqual({ profile: 'acme' });
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -138,7 +138,7 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
     const lines: Record<string, number> = { '.esignrc.yaml': 2, '.esignrc.json': 3, 'esign.config.js': 1 };
     for (const [name, content] of Object.entries(cases)) {
       const dir = project({ [name]: content });
-      const error = await loadProjectConfig(dir, []).catch((failure: unknown) => failure as Error);
+      const error = await loadProjectConfig(dir, async () => []).catch((failure: unknown) => failure as Error);
       expect(error, name).toMatchObject({ code: 'CONFIG_CONTAINS_KEY' });
       expect((error as Error).message).toContain(`${join(dir, name)} contains an API key (key-shaped text on line ${lines[name]})`);
       expect((error as Error).message).not.toContain(key);
@@ -147,14 +147,14 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
 
   it('refuses a secret under a key-like property name, and keys spelled with escapes', async () => {
     const dir = project({ 'package.json': JSON.stringify({ name: 'x', esign: { profile: 'p', apiKey: 'not-key-shaped' } }) });
-    await expect(loadProjectConfig(dir, [])).rejects.toThrow(/package\.json contains an API key \(at apiKey\)/);
+    await expect(loadProjectConfig(dir, async () => [])).rejects.toThrow(/package\.json contains an API key \(at apiKey\)/);
     const escaped = project({ '.esignrc.json': JSON.stringify({ profile: 'p' }).replace('}', `,"note":"ab\\u005ftest_AAAAAAAAAAAAAAAA1234"}`) });
-    await expect(loadProjectConfig(escaped, [])).rejects.toThrow(/contains an API key \(at note\)/);
+    await expect(loadProjectConfig(escaped, async () => [])).rejects.toThrow(/contains an API key \(at note\)/);
   });
 
   it('refuses unknown settings with the allowed list', async () => {
     const dir = project({ '.esignrc.yaml': 'profle: acme\n' });
-    await expect(loadProjectConfig(dir, [])).rejects.toThrow(/profle|Unrecognized/);
+    await expect(loadProjectConfig(dir, async () => [])).rejects.toThrow(/profle|Unrecognized/);
   });
 });
 

@@ -4,7 +4,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import type { Loader } from 'cosmiconfig';
 import { UsageError } from '../core/errors.js';
 import { keyPattern, keyShapedLines } from '../shared/keys.js';
-import { loadTrustedProjectConfigs, trustCommand, trustState, type TrustedProjectConfig, type TrustState } from './trust.js';
+import { trustCommand, trustState, type TrustedProjectConfig, type TrustState } from './trust.js';
 
 /** Non-secret settings a repository may carry (`.esignrc`, `esign.config.js`, `package.json#esign`, ...). */
 export interface ProjectConfig {
@@ -228,11 +228,11 @@ export async function evaluateProjectConfigFile(file: ProjectConfigFile): Promis
  * The project config of `cwd`: found without evaluation, refused if it holds key-shaped text, evaluated only if it is
  * data or trusted code, and returned with its trust state so that its base URLs are used only once trusted.
  */
-export async function loadProjectConfig(cwd = process.cwd(), trusted?: readonly TrustedProjectConfig[]): Promise<LoadedProjectConfig | undefined> {
+export async function loadProjectConfig(cwd: string, trusted: () => Promise<readonly TrustedProjectConfig[]>): Promise<LoadedProjectConfig | undefined> {
   const file = await findProjectConfigFile(cwd);
   if (!file) return undefined;
   assertNoKeyShapedText(file);
-  const trust = trustState(file, trusted ?? (await loadTrustedProjectConfigs()));
+  const trust = trustState(file, await trusted());
   assertMayEvaluate(file, trust);
   const config = await evaluateProjectConfigFile(file);
   return config ? { filepath: file.filepath, config, trust } : undefined;

@@ -1,5 +1,4 @@
-import { loadConfigFile, type ConfigFile } from '../auth/profiles.js';
-import { shellQuote } from '../cli/repeat.js';
+import { shellQuote } from '../core/shell-quote.js';
 
 /** A project config file the user trusts (`esign config trust`), as config.json records it. */
 export interface TrustedProjectConfig {
@@ -14,17 +13,13 @@ export interface TrustedProjectConfig {
 export type TrustState = 'trusted' | 'changed' | 'untrusted';
 
 /** The trusted files config.json lists, ignoring malformed entries (a hand-edited file must not crash esign). */
-export function trustedProjectConfigs(config: ConfigFile): TrustedProjectConfig[] {
+export function trustedProjectConfigs(config: { trustedProjectConfigs?: unknown }): TrustedProjectConfig[] {
   const listed: unknown = config.trustedProjectConfigs;
   if (!Array.isArray(listed)) return [];
   return listed.filter(
     (entry): entry is TrustedProjectConfig =>
       typeof entry === 'object' && entry !== null && typeof (entry as TrustedProjectConfig).path === 'string' && typeof (entry as TrustedProjectConfig).sha256 === 'string',
   );
-}
-
-export async function loadTrustedProjectConfigs(): Promise<TrustedProjectConfig[]> {
-  return trustedProjectConfigs(await loadConfigFile());
 }
 
 export function trustState(file: { realpath: string; sha256: string }, trusted: readonly TrustedProjectConfig[]): TrustState {

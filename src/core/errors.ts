@@ -1,8 +1,6 @@
 /**
  * One error hierarchy for the whole CLI. Only the entry point turns these into exit codes (pins.md, "Exit codes").
  */
-import { visible } from '../output/sanitize.js';
-
 export const ExitCode = {
   ok: 0,
   unexpected: 1,
@@ -20,29 +18,29 @@ export interface ErrorBody {
   code: string;
   message: string;
   details?: unknown;
-  /** For human output only: the message is a list (see Message). */
-  listed?: boolean;
+  /** For human output only: the message is a list, one problem a line (see Message). */
+  lines?: readonly string[];
 }
 
 /**
  * An error's message: one line, or a list (one problem per line). Text from a server or a file in a message may hold
  * line breaks of its own: human output shows a message with every control character made visible, and keeps the line
- * breaks of a list only, whose lines are made visible one by one when the error is made.
+ * breaks of a list only, making each of its lines visible on its own (src/output does; errors format nothing).
  */
 export type Message = string | readonly string[];
 
 export abstract class EsignError extends Error {
   abstract readonly exitCode: number;
-  /** The message is a list: its line breaks are ours (see Message). */
-  readonly listed: boolean;
+  /** The message as a list, one problem a line: the line breaks between them are ours (see Message). */
+  readonly lines: readonly string[] | undefined;
   /** A next step for a person, shown under the message in human output. */
   hint?: string;
   /** The Idempotency-Key of a create whose answer was lost (retries ran out): repeating with it cannot duplicate. */
   unansweredIdempotencyKey?: string;
 
   constructor(message: Message) {
-    super(typeof message === 'string' ? message : message.map(visible).join('\n'));
-    this.listed = typeof message !== 'string';
+    super(typeof message === 'string' ? message : message.join('\n'));
+    this.lines = typeof message === 'string' ? undefined : message;
   }
 
   toJSON(): ErrorBody {

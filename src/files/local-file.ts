@@ -5,7 +5,7 @@
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
-import { fileNamed, whereText, type Where } from '../input/structured.js';
+import { fileNamed, whereText, type Where } from './where.js';
 
 /** What a path names, when it is not a regular file. */
 export function kindOfEntry(stats: Pick<Stats, 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string {

@@ -31,7 +31,7 @@ describe('Output.error', () => {
   it('keeps the line breaks of a list (its lines made visible when the error was made), and of nothing else', () => {
     const { out, stderr } = output();
     const list = new UsageError(['a.yaml:1:1: bad\u001b[31m', 'a.yaml:2:1: worse\nforged'], 'fix it\nforged hint', 'INPUT_INVALID');
-    out.error({ ...list.toJSON(), listed: list.listed }, list.hint);
+    out.error({ ...list.toJSON(), lines: list.lines }, list.hint);
     out.error({ code: 'WAIT', message: 'ended (reason\n✓ forged)' });
     expect(stderr.written()).toBe(
       [

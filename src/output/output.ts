@@ -225,7 +225,7 @@ export class Output {
       return;
     }
     const status = body.status ? `${body.status} ` : '';
-    const message = body.listed ? body.message : visible(body.message);
+    const message = body.lines ? body.lines.map(visible).join('\n') : visible(body.message);
     this.stderr.write(`${this.messageStyle.red('✗')} ${status}${visible(body.code)}: ${message}\n`);
     for (const line of describeDetails(body)) this.stderr.write(`  ${visible(line)}\n`);
     if (hint) this.stderr.write(`  ${this.messageStyle.dim('hint:')} ${visible(hint)}\n`);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStream } from '../../test/support/memory-stream.js';
 import { Output } from './output.js';
-import { PROGRESS_MIN_BYTES, formatBytes, progressReporter, renderProgress, showsProgress } from './progress.js';
+import { formatBytes } from '../core/units.js';
+import { PROGRESS_MIN_BYTES, progressReporter, renderProgress, showsProgress } from './progress.js';
 
 function output(isTTY: boolean, options: { json?: boolean; quiet?: boolean; columns?: number } = {}) {
   const stderr = memoryStream(isTTY, options.columns);

@@ -1,4 +1,5 @@
 /* Upload progress on stderr: bytes sent, share and rate, redrawn in place. Only where a person watches a big file. */
+import { formatBytes } from '../core/units.js';
 import type { Output } from './output.js';
 
 /** Smaller files go up in a moment: a bar would only flicker. */
@@ -7,18 +8,6 @@ export const PROGRESS_MIN_BYTES = 5 * 1024 * 1024;
 /** Redraws at most this often, so a fast local upload does not spend its time writing to the terminal. */
 const REDRAW_INTERVAL_MS = 100;
 const BAR_WIDTH = 24;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
 
 export interface ProgressState {
   label: string;

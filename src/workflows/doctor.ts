@@ -13,11 +13,11 @@ import { configFilePath, credentialsFilePath } from '../files/own-files.js';
 import { configExposures, modeText } from '../auth/config-dir.js';
 import { parseBaseUrl } from '../auth/hosts.js';
 import { modeLabel, type Mode } from '../auth/keys.js';
-import { loadConfigFile, type ConfigFile } from '../auth/profiles.js';
+import { loadConfigFile, loadTrustedProjectConfigs, type ConfigFile } from '../auth/profiles.js';
 import { describeKeyOrigin, refusedKeyHint, resolveCredentials, selectProfileName, type ResolvedCredentials } from '../auth/resolve.js';
 import { env } from '../core/env.js';
 import { findProjectConfigFile, loadProjectConfig } from '../config/project.js';
-import { loadTrustedProjectConfigs, trustCommand, trustState } from '../config/trust.js';
+import { trustCommand, trustState } from '../config/trust.js';
 
 export interface Check {
   name: string;
@@ -196,7 +196,7 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
 
   let resolved: ResolvedCredentials | undefined;
   try {
-    const project = await loadProjectConfig();
+    const project = await loadProjectConfig(process.cwd(), loadTrustedProjectConfigs);
     resolved = await resolveCredentials({ live: options.live, ...(project ? { project } : {}), ...(options.profileFlag ? { profileFlag: options.profileFlag } : {}) });
     checks.push(profileCheck(resolved, mode));
     checks.push(pass('key', `${resolved.maskedKey}: a well-formed ${modeLabel(mode)} key, as ${mode} mode needs, sent only to ${resolved.baseUrl.origin}`));

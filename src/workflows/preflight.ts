@@ -12,7 +12,7 @@ import type { PageInfo, PdfSearch, PdfText } from '../pdf/text.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
-import { fileNamed, whereText, type Where } from '../input/structured.js';
+import { fileNamed, whereText, type Where } from '../files/where.js';
 import { regularFileStats, unreadableFileMessage } from '../files/local-file.js';
 import { fileSha256 } from './file-sha256.js';
 

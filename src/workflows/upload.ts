@@ -14,7 +14,7 @@ import { progressReporter, showsProgress } from '../output/progress.js';
 import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, pollUntil, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
-import { fileNamed, whereText, type Where } from '../input/structured.js';
+import { fileNamed, whereText, type Where } from '../files/where.js';
 import { regularFileSize } from '../files/local-file.js';
 import { allItems } from './all-items.js';
 import { readFileHead } from '../shared/file-head.js';

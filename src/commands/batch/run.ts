@@ -1,7 +1,7 @@
 import { ApiError, EsignError, ExitCode, UsageError } from '../../core/errors.js';
 import { IDEMPOTENCY_WINDOW_MS } from '../../api/idempotency.js';
 import { defineCommand, type GlobalOptions } from '../../cli/command.js';
-import { shellQuote } from '../../cli/repeat.js';
+import { shellQuote } from '../../core/shell-quote.js';
 import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { visible } from '../../output/sanitize.js';

@@ -1,7 +1,7 @@
 import { isEsignError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { interruption, interruptionOf } from '../../core/interrupt.js';
-import { shellQuote } from '../../cli/repeat.js';
+import { shellQuote } from '../../core/shell-quote.js';
 import { parseTimeLimit } from '../../input/duration.js';
 import { renderDocuments } from '../../output/envelope-view.js';
 import { identityOf } from '../../output/identity.js';
