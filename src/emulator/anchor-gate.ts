@@ -2,11 +2,12 @@
  * What every anchor search (PUT fields with anchors, anchors:find) goes through: the environment's switch, the
  * document's readiness and size, one search per document at a time, the time limit, and a cache of the text read.
  */
-import type { PdfText } from '../pdf/text.js';
+import type { PdfText } from '../pdf/page-text.js';
 import { readDocumentBytes } from './document-bytes.js';
 import { ApiFailure, fail } from './errors.js';
 import type { EmulatorOptions } from './options.js';
-import type { DocumentRecord, Store } from './store.js';
+import type { Store } from './store.js';
+import type { DocumentRecord } from './records.js';
 
 /** Larger documents are not searched (422 DOCUMENT_TOO_LARGE_FOR_ANCHOR): their text would not be read in time. */
 export const MAX_ANCHOR_DOCUMENT_BYTES = 50 * 1024 * 1024;

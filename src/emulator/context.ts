@@ -2,14 +2,17 @@ import type { IncomingMessage } from 'node:http';
 import type { EmulatorOptions } from './options.js';
 import type { Store } from './store.js';
 import type { Events } from './events.js';
+import type { Principal } from './principal.js';
 
-/** Who made a request: an accepted key, known by its prefix only (the key itself is kept nowhere). */
-export interface Principal {
-  prefix: string;
+/** What the envelope lifecycle works on: the store, the options it runs under, and where events go. */
+export interface LifecycleDeps {
+  store: Store;
+  options: EmulatorOptions;
+  events: Events;
 }
 
 /** What a route handler gets: the parsed request and the emulator's state, nothing of fastify. */
-export interface RouteContext {
+export interface RouteContext extends LifecycleDeps {
   operationId: string;
   params: Record<string, string>;
   query: Record<string, string | undefined>;
@@ -18,9 +21,6 @@ export interface RouteContext {
   raw: IncomingMessage;
   headers: Record<string, string | string[] | undefined>;
   principal: Principal;
-  store: Store;
-  options: EmulatorOptions;
-  events: Events;
   /** Origin of the emulator as the client reached it, for signed addresses. */
   origin: string;
 }

@@ -1,5 +1,6 @@
 import { GroupedIndex } from './derived.js';
-import type { DeliveryRecord, State } from './store.js';
+import type { State } from './store.js';
+import type { DeliveryRecord } from './records.js';
 
 /** Each webhook's deliveries in the order they were made, so that a page of one webhook's does not read them all. */
 const deliveriesByWebhook = new GroupedIndex((deliveries: State['deliveries']) => Object.values(deliveries), (delivery: DeliveryRecord) => delivery.webhookId);

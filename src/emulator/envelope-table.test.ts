@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvelopeTable } from './envelope-table.js';
-import type { EnvelopeRecord, EnvelopeStatus, ParticipantRecord } from './store.js';
+import type { EnvelopeRecord, EnvelopeStatus, ParticipantRecord } from './records.js';
 
 let nextSeq = 0;
 function envelope(folderId = 'f1', status: EnvelopeStatus = 'DRAFT', deadline: string | null = null): EnvelopeRecord {

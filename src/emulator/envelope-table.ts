@@ -1,6 +1,6 @@
 import { entryIn } from './derived.js';
 import { OrderedIndex, type Position } from './ordered-index.js';
-import type { EnvelopeRecord, EnvelopeStatus, ParticipantRecord } from './store.js';
+import type { EnvelopeRecord, EnvelopeStatus, ParticipantRecord } from './records.js';
 
 export interface EnvelopeFilter {
   status?: EnvelopeStatus | undefined;

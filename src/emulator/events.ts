@@ -1,7 +1,8 @@
-import type { Principal } from './context.js';
+import type { Principal } from './principal.js';
 import { GroupedIndex } from './derived.js';
 import type { EmulatorOptions } from './options.js';
-import { newId, nowIso, type EnvelopeRecord, type HistoryEntry, type OutboxMessage, type ParticipantRecord, type State, type Store } from './store.js';
+import { newId, nowIso, type State, type Store } from './store.js';
+import type { EnvelopeRecord, HistoryEntry, OutboxMessage, ParticipantRecord } from './records.js';
 import type { WebhookEventType } from '../shared/values.js';
 import { uuidV5 } from '../shared/uuid.js';
 

@@ -5,11 +5,11 @@
  */
 import { isUuid, uuidV5 } from '../shared/uuid.js';
 import { placeFields, type FieldInput, type PlacedField, type PlacementProblem, type PlacementResult } from '../pdf/placement.js';
-import type { PageInfo as PdfPageInfo } from '../pdf/text.js';
+import type { PageInfo as PdfPageInfo } from '../pdf/page-text.js';
 import { assertAnchorSearchPossible, assertDocumentReady, loadDocumentText, withSearchSlot } from './anchor-gate.js';
 import { ApiFailure, fail } from './errors.js';
-import type { LifecycleDeps } from './lifecycle.js';
-import type { DocumentRecord, StoredField } from './store.js';
+import type { LifecycleDeps } from './context.js';
+import type { DocumentRecord, StoredField } from './records.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { simplePdf } from '../../test/support/pdfs.js';
 import { readPdfPages } from '../pdf/text.js';
 import { Events, historyOf, type WebhookEventType } from './events.js';
-import { addDocumentId, createEnvelopeRecord, finishParticipant, markSent, newParticipant, onDocumentsProcessed, serviceActor, type LifecycleDeps } from './lifecycle.js';
+import { addDocumentId, createEnvelopeRecord, finishParticipant, markSent, newParticipant, onDocumentsProcessed, serviceActor } from './lifecycle.js';
+import type { LifecycleDeps } from './context.js';
 import { defaultEmulatorOptions } from './options.js';
-import { emptyState, newId, nowIso, Store, type DocumentRecord, type EnvelopeRecord } from './store.js';
+import { emptyState, newId, nowIso, Store } from './store.js';
+import type { DocumentRecord, EnvelopeRecord } from './records.js';
 
 function setup(): LifecycleDeps & { emitted: { type: WebhookEventType; data: Record<string, unknown> }[] } {
   const store = new Store(emptyState());

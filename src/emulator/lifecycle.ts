@@ -8,28 +8,11 @@ import { Derived } from './derived.js';
 import { ApiFailure, fail } from './errors.js';
 import type { Events } from './events.js';
 import { placeFieldsOnDocument } from './field-placement.js';
-import type { EmulatorOptions } from './options.js';
-import {
-  newId,
-  nowIso,
-  type DeliveryMethod,
-  type EnvelopeRecord,
-  type FolderRecord,
-  type HistoryEntry,
-  type Named,
-  type ParticipantRecord,
-  type State,
-  type StoredField,
-  type Store,
-} from './store.js';
+import type { LifecycleDeps } from './context.js';
+import { newId, nowIso, type State } from './store.js';
+import type { DeliveryMethod, EnvelopeRecord, FolderRecord, HistoryEntry, Named, ParticipantRecord, StoredField } from './records.js';
 import type { Zod } from './validate.js';
 import { envelopeDocuments, envelopeView, isTurn, isWaiting } from './views.js';
-
-export interface LifecycleDeps {
-  store: Store;
-  options: EmulatorOptions;
-  events: Events;
-}
 
 export type Actor = Record<string, unknown>;
 

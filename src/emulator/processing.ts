@@ -4,12 +4,14 @@
  * that waits for confirmation), and the envelope told when it ends.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { onDocumentsProcessed, serviceActor, type LifecycleDeps } from './lifecycle.js';
+import { onDocumentsProcessed, serviceActor } from './lifecycle.js';
+import type { LifecycleDeps } from './context.js';
 import { PdfUnreadableError } from '../pdf/errors.js';
 import { convertDocxToPdf, DocxUnreadableError } from './docx.js';
 import { documentSha256, readDocumentBytes, readDocumentHead, replaceDocumentBytes } from './document-bytes.js';
 import { signAddress } from './signing.js';
-import { newId, nowIso, type DocumentRecord, type DocumentStatus, type PageInfo } from './store.js';
+import { newId, nowIso } from './store.js';
+import type { DocumentRecord, DocumentStatus, PageInfo } from './records.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -7,8 +7,9 @@ import { hash } from 'node:crypto';
 import { displayedPointToPdf, normaliseRotation, visibleBox } from '../pdf/geometry.js';
 import { Derived } from './derived.js';
 import { readDocumentBytes } from './document-bytes.js';
-import type { LifecycleDeps } from './lifecycle.js';
-import type { DocumentRecord, EnvelopeRecord, Store } from './store.js';
+import type { LifecycleDeps } from './context.js';
+import type { Store } from './store.js';
+import type { DocumentRecord, EnvelopeRecord } from './records.js';
 
 /** The keyword every sealed copy carries, so a modified copy can be told from a document never sealed. */
 export const SEAL_KEYWORD = 'esign-emulator-sealed';

@@ -20,7 +20,8 @@ import {
   settingsShape,
 } from './lifecycle.js';
 import { createDocumentRecord, DOCUMENT_CONTENT_TYPES } from './processing.js';
-import { newId, type PendingAnchorField } from './store.js';
+import { newId } from './store.js';
+import type { PendingAnchorField } from './records.js';
 import { lazySchema, parseBody } from './validate.js';
 import { envelopeView } from './views.js';
 

@@ -5,7 +5,8 @@
  */
 import { hash } from 'node:crypto';
 import { uuidV5 } from '../shared/uuid.js';
-import type { PageInfo, StoredField, Store, TemplateRecord } from './store.js';
+import type { Store } from './store.js';
+import type { PageInfo, StoredField, TemplateRecord } from './records.js';
 import { nowIso } from './store.js';
 
 const NAMESPACE = '6f1d3c52-8a47-5b3e-9c21-4e0a7d2b9f10';

@@ -1,4 +1,5 @@
-import type { DocumentRecord, EnvelopeRecord, ParticipantRecord, State, TemplateRecord } from './store.js';
+import type { State } from './store.js';
+import type { DocumentRecord, EnvelopeRecord, ParticipantRecord, TemplateRecord } from './records.js';
 
 /** Participants still to act: the ones that block completion. */
 export function isWaiting(participant: ParticipantRecord): boolean {

@@ -1,7 +1,8 @@
 import { addDelivery } from './delivery-index.js';
 import type { WebhookEventType } from './events.js';
 import type { EmulatorOptions } from './options.js';
-import { newId, nowIso, type DeliveryAttempt, type DeliveryRecord, type Store } from './store.js';
+import { newId, nowIso, type Store } from './store.js';
+import type { DeliveryAttempt, DeliveryRecord } from './records.js';
 
 export interface WebhookDispatcher {
   emit(type: WebhookEventType, data: Record<string, unknown>): void;

@@ -23,7 +23,8 @@ import {
   splitItemsPdf,
 } from '../../test/support/pdfs.js';
 import { describeInvalidAnchorOptions, describeInvalidSearches, findAnchors, type AnchorSearch } from './anchors.js';
-import { loadPdfText, searchPdf, type PdfText } from './text.js';
+import { loadPdfText, searchPdf } from './text.js';
+import type { PdfText } from './page-text.js';
 
 /** Found text starts at its font's ascent above the baseline. */
 const ASCENT = HELVETICA_ASCENT * TEXT_LAYOUT.fontSize;

@@ -5,7 +5,7 @@
  * A match never spans two lines.
  */
 import type { Occurrence } from '../shared/values.js';
-import type { Box, PageInfo, PageText, PdfText, TextLine } from './text.js';
+import type { Box, PageInfo, PageText, PdfText, TextLine } from './page-text.js';
 
 export type { Occurrence };
 

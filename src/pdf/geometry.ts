@@ -3,7 +3,7 @@
  * relative to the visible page box) and PDF user space (bottom-left origin, unrotated), which drawing
  * with pdf-lib needs.
  */
-import type { Box, PageInfo } from './text.js';
+import type { Box, PageInfo } from './page-text.js';
 
 export type Rotation = PageInfo['rotate'];
 

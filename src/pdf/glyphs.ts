@@ -4,7 +4,7 @@
  * renderer run it, with each glyph's own advance width from the font, so a glyph's position is exact rather than
  * a share of its run. Positions are displayed top-left page coordinates (the viewport transform applied).
  */
-import type { ReadingDirection } from './text.js';
+import type { ReadingDirection } from './page-text.js';
 
 export type Matrix = [number, number, number, number, number, number];
 

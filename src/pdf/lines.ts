@@ -6,7 +6,7 @@
  */
 import { containsRightToLeft, toLogicalOrder } from './bidi.js';
 import { BASELINE, DIRECTION_NAMES, DOWN, END, HEIGHT, RIGHT, SIZE, START, WIDTH, X, Y, type GlyphTable } from './glyphs.js';
-import type { TextLine } from './text.js';
+import type { TextLine } from './page-text.js';
 
 /**
  * A gap wider than this share of the font size reads as a word break: Helvetica's space is 0.278 em, Times's

@@ -22,7 +22,8 @@ import {
   type PlacementInput,
   type PlacementResult,
 } from './placement.js';
-import { loadPdfText, type PageInfo, type PdfText } from './text.js';
+import { loadPdfText } from './text.js';
+import type { PageInfo, PdfText } from './page-text.js';
 
 const DOCUMENT_ID = 'doc_1';
 const NAMESPACE = '3f1c1d2e-5b7a-4c61-9a0e-2b8f6d4c9e11';

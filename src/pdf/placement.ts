@@ -12,7 +12,7 @@ import {
 } from './anchors.js';
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
 import { boxFitsPage } from './geometry.js';
-import type { Box, PageInfo, PdfText } from './text.js';
+import type { Box, PageInfo, PdfText } from './page-text.js';
 
 export const FIELD_TYPES = ['SIGNATURE', 'INITIALS', 'TEXT', 'CHECKBOX_GROUP', 'RADIO_GROUP'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];

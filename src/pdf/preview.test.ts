@@ -5,7 +5,8 @@ import { findAnchors } from './anchors.js';
 import { PdfUnreadableError } from './errors.js';
 import type { PlacedField } from './placement.js';
 import { drawFieldPreview } from './preview.js';
-import { loadPdfText, type Box } from './text.js';
+import { loadPdfText } from './text.js';
+import type { Box } from './page-text.js';
 
 function signatureAt(box: Box, participantId = 'alice'): PlacedField {
   return { id: '00000000-0000-4000-8000-000000000001', participantId, type: 'SIGNATURE', page: 1, ...box };

@@ -8,7 +8,8 @@ import { EsignError, ExitCode, UsageError, type ErrorBody } from '../core/errors
 import { PdfUnreadableError } from '../pdf/errors.js';
 import { derivedFieldId, placeFields, type FieldInput, type FieldWarning, type PlacedField, type PlacementProblem } from '../pdf/placement.js';
 import type { AnchorSearch } from '../pdf/anchors.js';
-import type { PageInfo, PdfSearch, PdfText } from '../pdf/text.js';
+import type { PdfSearch } from '../pdf/text.js';
+import type { PageInfo, PdfText } from '../pdf/page-text.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';

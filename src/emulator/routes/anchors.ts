@@ -2,7 +2,7 @@ import { anchorSearchResult, ANCHORS_FIND_DEFAULT_OCCURRENCE, describeInvalidSea
 import { assertAnchorSearchPossible, loadSearchableText, withSearchSlot } from '../anchor-gate.js';
 import type { RouteContext, RouteResult, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
-import type { DocumentRecord } from '../store.js';
+import type { DocumentRecord } from '../records.js';
 import { lazySchema, parseBody, withKnownProperties, type KnownProperties } from '../validate.js';
 import { findEnvelopeDocument } from './documents.js';
 

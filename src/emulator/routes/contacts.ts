@@ -3,7 +3,8 @@ import { Derived } from '../derived.js';
 import { fail } from '../errors.js';
 import { expireDueEnvelopes } from '../lifecycle.js';
 import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
-import { newId, nowIso, type ContactRecord, type State, type Store } from '../store.js';
+import { newId, nowIso, type State, type Store } from '../store.js';
+import type { ContactRecord } from '../records.js';
 import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
 

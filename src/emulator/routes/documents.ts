@@ -13,7 +13,7 @@ import {
 } from '../processing.js';
 import { findSealedDocument, SEAL_KEYWORD } from '../sealing.js';
 import { signAddress } from '../signing.js';
-import type { DocumentRecord, EnvelopeRecord, StoredField } from '../store.js';
+import type { DocumentRecord, EnvelopeRecord, StoredField } from '../records.js';
 import { lazySchema, parseBody, withKnownProperties, type KnownProperties } from '../validate.js';
 import { envelopeDocuments } from '../views.js';
 import { paginate } from '../pagination.js';

@@ -2,7 +2,8 @@ import type { RouteContext, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
 import { expireDueEnvelopes } from '../lifecycle.js';
 import { cursorPosition, hasPositionCursor, pageLimit, paginate, positionCursor } from '../pagination.js';
-import { newId, nowIso, type FolderRecord, type State } from '../store.js';
+import { newId, nowIso, type State } from '../store.js';
+import type { FolderRecord } from '../records.js';
 import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
 

@@ -1,22 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerCredential } from '../authorization.js';
 import { ApiFailure, fail } from '../errors.js';
-import {
-  addDocumentId,
-  assertEnvelopeQuota,
-  assertMessagesLeft,
-  checkDeliveryAddress,
-  createEnvelopeRecord,
-  deliveryShape,
-  newParticipant,
-  resolveFolder,
-  settingsShape,
-  type Actor,
-  type LifecycleDeps,
-} from '../lifecycle.js';
+import { addDocumentId, assertEnvelopeQuota, assertMessagesLeft, checkDeliveryAddress, createEnvelopeRecord, deliveryShape, newParticipant, resolveFolder, settingsShape, type Actor } from '../lifecycle.js';
+import type { LifecycleDeps } from '../context.js';
 import { createDocumentRecord, DOCUMENT_CONTENT_TYPES } from '../processing.js';
 import { DOCUMENT_ID_HEADER } from '../signing.js';
-import { newId, type PendingAnchorField, type State } from '../store.js';
+import { newId, type State } from '../store.js';
+import type { PendingAnchorField } from '../records.js';
 import { lazySchema, parseBody } from '../validate.js';
 
 const MESSAGE_MAX = 500;

@@ -15,7 +15,7 @@ import {
   REASON_MAX,
   refuseForParticipant,
 } from '../lifecycle.js';
-import type { ParticipantRecord } from '../store.js';
+import type { ParticipantRecord } from '../records.js';
 import { lazySchema, parseBody } from '../validate.js';
 import { envelopeView, isTurn, participantView } from '../views.js';
 import { paginate } from '../pagination.js';

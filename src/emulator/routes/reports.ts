@@ -4,7 +4,7 @@ import { fail } from '../errors.js';
 import { historyOf, messagesOf } from '../events.js';
 import { expireDueEnvelopes, findEnvelope } from '../lifecycle.js';
 import { cursorPosition, pageLimit, positionCursor } from '../pagination.js';
-import type { EnvelopeRecord } from '../store.js';
+import type { EnvelopeRecord } from '../records.js';
 import { envelopeDocuments } from '../views.js';
 
 /** When the envelope was voided: its ENVELOPE_VOIDED history entry (its last change if history lacks one). */

@@ -13,7 +13,8 @@ import type { EmulatorOptions } from '../options.js';
 import { beginProcessing } from '../processing.js';
 import { servedDocumentBytes } from '../sealing.js';
 import { signedHeadersOf, verifySignedAddress } from '../signing.js';
-import type { DocumentRecord, Store } from '../store.js';
+import type { Store } from '../store.js';
+import type { DocumentRecord } from '../records.js';
 import { serviceActor } from '../lifecycle.js';
 
 interface SignedAddressDeps {

@@ -3,7 +3,8 @@ import { readDocumentBytes, replaceDocumentBytes } from '../document-bytes.js';
 import { fail } from '../errors.js';
 import { addDocumentId, assertMessagesLeft, assertSendable, checkDeliveryAddress, createEnvelopeRecord, deliveryShape, markSent, newParticipant, settingsShape } from '../lifecycle.js';
 import { paginate } from '../pagination.js';
-import { newId, nowIso, type DocumentRecord, type EnvelopeRecord, type TemplateRecord } from '../store.js';
+import { newId, nowIso } from '../store.js';
+import type { DocumentRecord, EnvelopeRecord, TemplateRecord } from '../records.js';
 import { lazySchema, parseBody } from '../validate.js';
 import { envelopeView, templateView } from '../views.js';
 

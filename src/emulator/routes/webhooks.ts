@@ -5,7 +5,8 @@ import { fail } from '../errors.js';
 import { deliveriesOf, dropDeliveriesOf } from '../delivery-index.js';
 import { webhookEventTypes as eventTypes } from '../../shared/values.js';
 import { paginate, paginateNewestFirst } from '../pagination.js';
-import { newId, nowIso, type DeliveryRecord, type WebhookRecord } from '../store.js';
+import { newId, nowIso } from '../store.js';
+import type { DeliveryRecord, WebhookRecord } from '../records.js';
 import { lazySchema, parseBody, type Zod } from '../validate.js';
 import { dispatcherFor } from '../webhook-dispatcher.js';
 
