@@ -1,6 +1,7 @@
 /**
- * The house's layers, kept by dependency-cruiser (`npm run lint`). ARCHITECTURE.md explains each floor.
- * A module may import its own folder and any folder below its own floor; never one above, and never in a cycle.
+ * The house's layers, kept by dependency-cruiser in `npm run lint` (ARCHITECTURE.md explains each floor).
+ * A module imports its own folder and the floors below its own; never a floor above or a folder beside it on its
+ * floor, and never in a cycle. The emulator stands apart and imports only what both sides of the contract share.
  */
 const floors = [
   ['main', 'sea', 'manual'],
@@ -18,41 +19,36 @@ const floors = [
   ['core'],
   ['shared'],
 ];
-/** The emulator stands apart: the contract's rules (api's operation table), PDFs, files and shared rules only. */
-const emulatorMayImport = ['emulator', 'api', 'pdf', 'files', 'core', 'shared'];
+const emulatorImports = ['api', 'pdf', 'files', 'core', 'shared'];
+/** Who may start the emulator: its commands and the entry points above them. */
+const emulatorImportedBy = [...floors[0], ...floors[1]];
 
 const folder = (name) => (name === 'main' ? 'src/main\\.ts$' : `src/${name}/`);
-const any = (names) => `^(${names.map(folder).join('|')})`;
+const oneOf = (names) => `^(${names.map(folder).join('|')})`;
 
-const upward = floors.flatMap((floor, index) => {
-  const above = floors.slice(0, index).flat();
-  const beside = floor.length > 1 ? floor : [];
-  return floor.map((name) => ({
-    name: `${name}-imports-down`,
-    comment: `src/${name} imports only from floors below it (${floors.slice(index + 1).flat().join(', ')})${beside.length ? '' : ''}.`,
-    severity: 'error',
-    from: { path: `^${folder(name)}` },
-    to: { path: any([...above, ...beside.filter((other) => other !== name), 'emulator'].filter((n) => n !== 'emulator' || index > 1)) },
-  }));
-});
+const layerRules = floors.flatMap((floor, index) =>
+  floor.map((name) => {
+    const below = floors.slice(index + 1).flat();
+    return {
+      name: `${name}-imports-down`,
+      comment: `src/${name} imports only ${below.length ? below.join(', ') : 'nothing else of src'}.`,
+      severity: 'error',
+      from: { path: `^${folder(name)}` },
+      to: { path: '^src/', pathNot: oneOf([name, ...below, ...(emulatorImportedBy.includes(name) ? ['emulator'] : [])]) },
+    };
+  }),
+);
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', comment: 'No import cycles, inside a folder or across.', severity: 'error', from: {}, to: { circular: true } },
-    ...upward,
+    { name: 'no-circular', comment: 'No import cycles, inside a folder or across folders.', severity: 'error', from: {}, to: { circular: true } },
+    ...layerRules,
     {
       name: 'emulator-stands-apart',
-      comment: `src/emulator imports only ${emulatorMayImport.join(', ')}.`,
+      comment: `src/emulator imports only ${emulatorImports.join(', ')}: never commands, cli, auth, config or output.`,
       severity: 'error',
       from: { path: '^src/emulator/' },
-      to: { path: '^src/', pathNot: any(emulatorMayImport) },
-    },
-    {
-      name: 'only-commands-start-the-emulator',
-      comment: 'The emulator is started by its commands (and tests), never by a layer below them.',
-      severity: 'error',
-      from: { path: '^src/', pathNot: `^(src/emulator/|${any(floors[0].concat(floors[1])).slice(1)})` },
-      to: { path: '^src/emulator/' },
+      to: { path: '^src/', pathNot: oneOf(['emulator', ...emulatorImports]) },
     },
   ],
   options: {

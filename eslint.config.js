@@ -17,13 +17,6 @@ export default tseslint.config(
     },
   },
   {
-    // The emulator and the contract rules both sides share stand on their own: no CLI credentials or commands in them.
-    files: ['src/emulator/**', 'src/shared/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/auth/*', '**/commands/*', '**/cli/*'], message: 'src/emulator and src/shared import nothing from src/auth, src/commands or src/cli; shared rules live in src/shared.' }] }],
-    },
-  },
-  {
     files: ['src/main.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

@@ -29,6 +29,13 @@ export interface ClientOptions {
   onDryRun?: (request: DryRunRequest) => void;
 }
 
+/** A list operation and the parameters of its first page: what a list command or a search pages through. */
+export interface ListSource {
+  operationId: string;
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
 export interface RequestOptions {
   params?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;

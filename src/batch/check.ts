@@ -10,8 +10,8 @@ import { idSchema } from '../input/ids.js';
 import { validateInput, type StructuredInput } from '../input/structured.js';
 import type { Finding } from '../workflows/preflight.js';
 import { preflightEnvelopeSpec } from '../workflows/send-now.js';
-import { BatchInvalidError, problemsOf, ROUTES, type BatchEntry, type BatchProblem } from './entries.js';
-import { assertSendNowAnchorLimit, deadlineSchema, envelopeSpecShape, loadEnvelopeSpec, type EnvelopeSpec, type LoadedEnvelopeSpec } from './envelope-spec.js';
+import { BatchInvalidError, problemsOf, ROUTES, type BatchEntry, type BatchProblem } from './entry.js';
+import { assertSendNowAnchorLimit, deadlineSchema, envelopeSpecShape, loadEnvelopeSpec, type EnvelopeSpec, type LoadedEnvelopeSpec } from '../workflows/envelope-spec.js';
 
 export interface TemplateSpec {
   templateId: string;

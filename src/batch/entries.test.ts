@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ndaPdf } from '../../test/support/pdfs.js';
 import { UsageError } from '../core/errors.js';
 import { checkBatch } from './check.js';
-import { BatchInvalidError, mergeDefaults, readBatch } from './entries.js';
+import { mergeDefaults, readBatch } from './entries.js';
+import { BatchInvalidError } from './entry.js';
 
 let dir: string;
 const noStdin = () => Readable.from([]);

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { getOperation } from '../api/operations.js';
-import { sendNowBody } from './envelope-spec.js';
+import { sendNowBody } from '../workflows/envelope-spec.js';
 import { fileSha256 } from '../workflows/file-sha256.js';
-import { canonicalJson, envelopeSpecIdempotencyKey } from './spec-key.js';
+import { canonicalJson, envelopeSpecIdempotencyKey } from '../workflows/spec-key.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { terminalJson, visible } from '../output/sanitize.js';
 import type { CheckedEntry } from './check.js';

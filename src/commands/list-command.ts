@@ -1,4 +1,5 @@
 import { UsageError } from '../core/errors.js';
+import type { ListSource } from '../api/client.js';
 import { defineCommand, type ArgumentSpec, type CommandSpec, type Context, type OptionSpec } from '../cli/command.js';
 import { parseWholeNumber } from '../input/whole-number.js';
 import { itemsOf } from '../output/envelope-view.js';
@@ -32,12 +33,6 @@ export const listOptions: readonly OptionSpec[] = [
  */
 export function asksForOnePage(args: ListArgs): boolean {
   return !args.all && (args.limit !== undefined || args.cursor !== undefined);
-}
-
-export interface ListSource {
-  operationId: string;
-  params?: Record<string, string>;
-  query?: Record<string, string | number | boolean | undefined>;
 }
 
 export interface ListShape<T> {

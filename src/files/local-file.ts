@@ -67,3 +67,8 @@ export async function regularFileSize(path: string, where: Where = path): Promis
   if (info.size === 0) throw new UsageError(`${fileNamed(path, where)} is empty.`, undefined, 'INPUT_INVALID');
   return info.size;
 }
+
+/** Reads of at most 1 MiB, and no bigger than the file (but not below the 64 KiB default). */
+export function readBufferSize(size: number): number {
+  return Math.min(1024 * 1024, Math.max(64 * 1024, size));
+}

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client.js';
 import { UsageError } from '../core/errors.js';
-import type { ListSource } from '../commands/list-command.js';
+import type { ListSource } from '../api/client.js';
 import { allItems } from './all-items.js';
 import { isUuid } from '../shared/uuid.js';
 import { envelopeIdOf, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { readBufferSize } from './upload.js';
+import { readBufferSize } from '../files/local-file.js';
 
 /**
  * Digests taken, by file identity (device, inode, size, modification and change times): a batch names the same file

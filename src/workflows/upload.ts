@@ -139,11 +139,6 @@ export function uploadAddressOf(raw: unknown): string | undefined {
   return text(body.uploadUrl) ?? text(record(body.upload).url);
 }
 
-/** Reads of at most 1 MiB, and no bigger than the file (but not below the 64 KiB default). */
-export function readBufferSize(size: number): number {
-  return Math.min(1024 * 1024, Math.max(64 * 1024, size));
-}
-
 /**
  * Sends the file to its signed address straight from disk (never read whole into memory, never Base64, never with the
  * key), with a progress bar for big files on a terminal. A dropped connection or a 5xx is retried from the start.

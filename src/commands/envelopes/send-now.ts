@@ -1,6 +1,6 @@
 import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
-import { readEnvelopeSpec } from '../../batch/envelope-spec.js';
+import { readEnvelopeSpec } from '../../workflows/envelope-spec.js';
 import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { envelopeIdOf, renderDocuments, renderEnvelope } from '../../output/envelope-view.js';
 import { PreflightError, findingLine } from '../../workflows/preflight.js';

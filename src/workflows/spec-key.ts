@@ -4,7 +4,7 @@
  * with its upload addresses, instead of creating a second one. Send-now uses it; batch mode can key each row alike.
  */
 import { uuidV5 } from '../shared/uuid.js';
-import { fileSha256 } from '../workflows/file-sha256.js';
+import { fileSha256 } from './file-sha256.js';
 import type { LoadedEnvelopeSpec } from './envelope-spec.js';
 
 /** Fixed forever: changing it would give every spec a new key, and a re-run would create a second envelope. */

@@ -13,7 +13,7 @@ import { participantSchemaParts, type ParticipantInput } from '../input/particip
 import { inputError, readStructuredFile, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 import type { FieldType } from '../pdf/placement.js';
 import { keyShapedPaths } from '../shared/keys.js';
-import { localDocument, type LocalDocument } from '../workflows/upload.js';
+import { localDocument, type LocalDocument } from './upload.js';
 
 /** The contract: "At most 20 fields with anchor per call" of send-now. */
 export const MAX_ANCHOR_FIELDS_PER_SEND_NOW = 20;
