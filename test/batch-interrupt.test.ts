@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, countEnvelopes, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, startEsign, tempDir } from './support/cli.js';
-import { useEmulator } from './support/emulator.js';
+import { useEmulator, withEmulator } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
 
 // Slow processing: when the signal comes, workers are polling, not between steps.
@@ -134,20 +134,24 @@ describe('batch run with a relative deadline (7d)', () => {
 
 describe('batch run: one run per journal', () => {
   it('a second run on a journal in use (--resume or --force) is refused with exit 2 and leaves the journal to the first', { timeout: 120_000 }, async () => {
-    writeFileSync(join(dir, 'shared.yaml'), batchOf('Shared', 8));
-    const journal = join(dir, 'shared.yaml.journal.jsonl');
-    const first = startEsign(['batch', 'run', 'shared.yaml', '--concurrency', '2', '--wait', 'sent'], { cwd: dir, env: emulator.env, timeoutMs: 120_000 });
-    await journalLines(journal, 3);
-    for (const flag of ['--resume', '--force']) {
-      const second = await runEsign(['batch', 'run', 'shared.yaml', flag], { cwd: dir, env: emulator.env });
-      expect(second.code, second.stderr).toBe(2);
-      expect(second.stderr).toMatch(/The journal .*shared\.yaml\.journal\.jsonl is in use by another esign batch run \(process \d+\)/);
-    }
-    const done = await first.result;
-    expect(done.code, done.stderr).toBe(0);
-    expect(existsSync(`${journal}.lock`)).toBe(false);
-    expect(await countEnvelopes(emulator, 'Shared ')).toBe(8);
-    const records = readFileSync(journal, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { step?: string });
-    expect(records.filter((record) => record.step === 'send')).toHaveLength(8);
+    // Documents stay PROCESSING for 1.5 s here: the first run is still under way (4 rounds of 2) whatever the load
+    // on the machine, while the second runs start and are refused.
+    await withEmulator(['--processing-delay', '1500'], async (emulator) => {
+      writeFileSync(join(dir, 'shared.yaml'), batchOf('Shared', 8));
+      const journal = join(dir, 'shared.yaml.journal.jsonl');
+      const first = startEsign(['batch', 'run', 'shared.yaml', '--concurrency', '2', '--wait', 'sent'], { cwd: dir, env: emulator.env, timeoutMs: 120_000 });
+      await journalLines(journal, 3);
+      for (const flag of ['--resume', '--force']) {
+        const second = await runEsign(['batch', 'run', 'shared.yaml', flag], { cwd: dir, env: emulator.env });
+        expect(second.code, second.stderr).toBe(2);
+        expect(second.stderr).toMatch(/The journal .*shared\.yaml\.journal\.jsonl is in use by another esign batch run \(process \d+\)/);
+      }
+      const done = await first.result;
+      expect(done.code, done.stderr).toBe(0);
+      expect(existsSync(`${journal}.lock`)).toBe(false);
+      expect(await countEnvelopes(emulator, 'Shared ')).toBe(8);
+      const records = readFileSync(journal, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { step?: string });
+      expect(records.filter((record) => record.step === 'send')).toHaveLength(8);
+    });
   });
 });
