@@ -3,14 +3,14 @@
  * time limits the client promises. It costs next to nothing to load, where an HTTP library costs more start-up CPU
  * than the request it makes. Nothing here follows a redirect or retries: the client decides both.
  */
-import { open } from 'node:fs/promises';
 import { Agent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { pipeline, Readable } from 'node:stream';
 
 /** A file sent as a body: read into two reused buffers, so a 1 GiB upload allocates 8 MiB, not 1 GiB. */
+/** A local file to send: read through the file esign opened and checked (src/files/opened-file.ts), never by path. */
 export interface FileBody {
-  path: string;
+  source: { path: string; read(buffer: Buffer, length: number, position: number): Promise<number> };
   length: number;
   /** Called with the bytes handed to the network so far. */
   onProgress?: (sent: number) => void;
@@ -60,26 +60,21 @@ function written(request: ClientRequest, chunk: Buffer): Promise<void> {
 
 /** Reads the file into two buffers in turn: one is read into while the other is being sent. */
 async function writeFile(request: ClientRequest, file: FileBody): Promise<void> {
-  const handle = await open(file.path, 'r');
-  try {
-    const buffers = [Buffer.allocUnsafe(Math.min(FILE_CHUNK_BYTES, file.length)), Buffer.allocUnsafe(Math.min(FILE_CHUNK_BYTES, file.length))];
-    let sending: Promise<void> | undefined;
-    let position = 0;
-    for (let turn = 0; position < file.length; turn ^= 1) {
-      const buffer = buffers[turn]!;
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, file.length - position), position);
-      if (bytesRead === 0) throw new Error(`${file.path} became shorter while it was being uploaded`);
-      await sending;
-      position += bytesRead;
-      const sent = position;
-      sending = written(request, buffer.subarray(0, bytesRead)).then(() => file.onProgress?.(sent));
-      // A failure while the next read is under way is not unhandled: the next `await sending` throws it.
-      sending.catch(() => {});
-    }
+  const buffers = [Buffer.allocUnsafe(Math.min(FILE_CHUNK_BYTES, file.length)), Buffer.allocUnsafe(Math.min(FILE_CHUNK_BYTES, file.length))];
+  let sending: Promise<void> | undefined;
+  let position = 0;
+  for (let turn = 0; position < file.length; turn ^= 1) {
+    const buffer = buffers[turn]!;
+    const bytesRead = await file.source.read(buffer, Math.min(buffer.length, file.length - position), position);
+    if (bytesRead === 0) throw new Error(`${file.source.path} became shorter while it was being uploaded`);
     await sending;
-  } finally {
-    await handle.close();
+    position += bytesRead;
+    const sent = position;
+    sending = written(request, buffer.subarray(0, bytesRead)).then(() => file.onProgress?.(sent));
+    // A failure while the next read is under way is not unhandled: the next `await sending` throws it.
+    sending.catch(() => {});
   }
+  await sending;
   request.end();
 }
 

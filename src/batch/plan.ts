@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { getOperation } from '../api/operations.js';
 import { sendNowBody } from '../workflows/envelope-spec.js';
-import { fileSha256 } from '../workflows/file-sha256.js';
 import { canonicalJson, envelopeSpecIdempotencyKey } from '../workflows/spec-key.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { terminalJson, visible } from '../output/sanitize.js';
@@ -57,7 +56,7 @@ export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
   const { entry } = checked;
   const files: PlannedFile[] = [];
   if (checked.kind === 'envelope') {
-    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await fileSha256(file.path) });
+    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await file.file.sha256() });
   }
   const digest = createHash('sha256')
     .update(canonicalJson({ ref: entry.ref, via: entry.via, send: entry.send, spec: entry.input.data, files: files.map((file) => [file.ref, file.sha256]) }))

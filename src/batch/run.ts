@@ -347,7 +347,9 @@ class EntryRun {
 
   private async upload(step: Step): Promise<void> {
     const document = this.state.documents[step.documentRef!];
-    const file = this.plan.files.find((candidate) => candidate.ref === step.documentRef)!;
+    // The document as its offline check opened it: the upload reads the bytes that were checked and hashed.
+    const file = this.checked.kind === 'envelope' ? this.checked.loaded.files.find((candidate) => candidate.ref === step.documentRef) : undefined;
+    if (!file) throw new Error(`no document ${step.documentRef} in ${this.plan.ref}`);
     if (!document) throw new Error(`no registered document for ${step.documentRef}`);
     if (document.status && document.status !== 'AWAITING_UPLOAD') {
       await this.record(step);
@@ -361,7 +363,7 @@ class EntryRun {
       );
     }
     try {
-      await uploadFile(this.ctx, this.client, document.uploadUrl, { path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size });
+      await uploadFile(this.ctx, this.client, document.uploadUrl, file);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
         error.hint = `The upload address of ${file.fileName} expired. The contract has no way to get a new one: delete the draft (esign envelopes delete ${this.state.envelopeId}) and run the batch again.`;

@@ -3,7 +3,6 @@
  * refusal is caught before anything is sent. Used by `fields check`, `fields preview` and the send-now preflight.
  */
 import { hash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { EsignError, ExitCode, UsageError, type ErrorBody } from '../core/errors.js';
 import { PdfUnreadableError } from '../pdf/errors.js';
 import { derivedFieldId, placeFields, type FieldInput, type FieldWarning, type PlacedField, type PlacementProblem } from '../pdf/placement.js';
@@ -14,8 +13,7 @@ import { uuidV5 } from '../shared/uuid.js';
 import { FIELD_ID_NAMESPACE, fieldIdFor, readFieldsFile, withIds } from '../input/fields.js';
 import { visible } from '../output/sanitize.js';
 import { fileNamed, whereText, type Where } from '../files/where.js';
-import { regularFileStats, unreadableFileMessage } from '../files/local-file.js';
-import { fileSha256 } from './file-sha256.js';
+import { OpenedFile } from '../files/opened-file.js';
 
 /** One finding, located in the input file where possible. */
 export interface Finding {
@@ -45,17 +43,9 @@ export class PreflightError extends EsignError {
   }
 }
 
-function unreadableFile(path: string, where: Where, error: unknown): UsageError {
-  return new UsageError(`${unreadableFileMessage(path, error, where)}.`, 'Check the path.', 'INPUT_UNREADABLE');
-}
-
+/** A local PDF read whole, through one open of the path (src/files/opened-file.ts). */
 export async function readLocalPdf(path: string, where: Where = path): Promise<Uint8Array> {
-  await regularFileStats(path, where);
-  try {
-    return new Uint8Array(await readFile(path));
-  } catch (error) {
-    throw unreadableFile(path, where, error);
-  }
+  return (await OpenedFile.open(path, where)).bytes();
 }
 
 /** A local PDF: the SHA-256 of its content, which parses are kept by, and its bytes, read only for a new parse. */
@@ -64,15 +54,9 @@ export interface LocalPdf {
   bytes(): Promise<Uint8Array>;
 }
 
-/** A PDF file: a batch naming it in every envelope has it hashed once, and read and parsed once. */
-export async function localPdfFile(path: string, where: Where = path): Promise<LocalPdf> {
-  // Hashed and then read whole: /dev/zero or a pipe would never end. An empty file is an unreadable PDF, said below.
-  await regularFileStats(path, where);
-  try {
-    return { sha256: await fileSha256(path), bytes: () => readLocalPdf(path, where) };
-  } catch (error) {
-    throw unreadableFile(path, where, error);
-  }
+/** A PDF file esign opened: a batch naming it in every envelope has it hashed once, and read and parsed once. */
+export async function localPdfOf(file: OpenedFile): Promise<LocalPdf> {
+  return { sha256: await file.sha256(), bytes: () => file.bytes() };
 }
 
 /** A PDF already read. */
@@ -140,8 +124,9 @@ export const LOCAL_PLACEMENT_MAX_BYTES = 64 * 1024 * 1024;
  * sent: so a PDF is opened here, as the service will open it, before it is registered. The parse is kept, by content,
  * for the field placement that may follow.
  */
-export async function assertReadablePdf(path: string, where: Where = path): Promise<void> {
-  const pdf = await localPdfFile(path, where);
+export async function assertReadablePdf(file: OpenedFile): Promise<void> {
+  const { path, where } = file;
+  const pdf = await localPdfOf(file);
   const { readPdfPages } = await import('../pdf/text.js');
   const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await pdf.bytes()));
   let pageCount: number;

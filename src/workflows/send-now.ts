@@ -24,7 +24,7 @@ import {
   waitForDocuments,
   type DocumentInfo,
 } from './upload.js';
-import { LOCAL_PLACEMENT_MAX_BYTES, localPdfFile, placeOnLocalPdf, problemFindings, warningFindings, type FieldLocations, type Finding } from './preflight.js';
+import { LOCAL_PLACEMENT_MAX_BYTES, localPdfOf, placeOnLocalPdf, problemFindings, warningFindings, type FieldLocations, type Finding } from './preflight.js';
 import { waitForEnvelope, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
 
@@ -69,7 +69,7 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
         ...(pageNumber === undefined ? {} : { pages: [pageNumber] }),
       };
     });
-    const placement = await placeOnLocalPdf(file.path, await localPdfFile(file.path, () => input.locate(['documents', documentIndex, 'file'])), fields);
+    const placement = await placeOnLocalPdf(file.path, await localPdfOf(file.file), fields);
     for (const [id, index] of placement.fieldIndexOf) specIndexOf.set(id, specIndexes[index]!);
     const locations: FieldLocations = {
       byIndex: (index) => input.locate(['fields', specIndexes[index]!]),

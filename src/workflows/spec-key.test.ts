@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isValidIdempotencyKey } from '../api/idempotency.js';
+import { OpenedFile } from '../files/opened-file.js';
 import type { EnvelopeSpec } from './envelope-spec.js';
 import { canonicalJson, envelopeSpecIdempotencyKey } from './spec-key.js';
 
@@ -16,7 +17,7 @@ const spec: EnvelopeSpec = {
   documents: [{ ref: 'nda', file: 'nda.pdf' }],
   fields: [],
 };
-const files = [{ ref: 'nda', path: pdf, fileName: 'nda.pdf', contentType: 'application/pdf', size: 22 }];
+const files = [{ ref: 'nda', path: pdf, fileName: 'nda.pdf', contentType: 'application/pdf', size: 22, file: await OpenedFile.open(pdf) }];
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and keeps array order', () => {
@@ -38,6 +39,6 @@ describe('envelopeSpecIdempotencyKey', () => {
     expect(await envelopeSpecIdempotencyKey({ spec: { ...spec, title: 'NDA 2' }, files })).not.toBe(key);
     const other = join(dir, 'other.pdf');
     writeFileSync(other, '%PDF-1.7 second version');
-    expect(await envelopeSpecIdempotencyKey({ spec, files: [{ ...files[0]!, path: other }] })).not.toBe(key);
+    expect(await envelopeSpecIdempotencyKey({ spec, files: [{ ...files[0]!, path: other, file: await OpenedFile.open(other) }] })).not.toBe(key);
   });
 });

@@ -4,7 +4,6 @@
  * with its upload addresses, instead of creating a second one. Send-now uses it; batch mode can key each row alike.
  */
 import { uuidV5 } from '../shared/uuid.js';
-import { fileSha256 } from './file-sha256.js';
 import type { LoadedEnvelopeSpec } from './envelope-spec.js';
 
 /** Fixed forever: changing it would give every spec a new key, and a re-run would create a second envelope. */
@@ -24,11 +23,11 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * A UUID v5 over the spec as written (settings, participants, documents with their names, fields) and each document's
- * SHA-256: a changed file or a changed line gives a new key, hence a new envelope. A file a batch has hashed already
- * is not read again (fileSha256 keeps digests by file identity).
+ * SHA-256: a changed file or a changed line gives a new key, hence a new envelope. A file a batch names many times is
+ * opened and hashed once (src/files/opened-file.ts).
  */
 export async function envelopeSpecIdempotencyKey(loaded: Pick<LoadedEnvelopeSpec, 'spec' | 'files'>): Promise<string> {
   const files = [];
-  for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await fileSha256(file.path) });
+  for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await file.file.sha256() });
   return uuidV5(canonicalJson({ spec: loaded.spec, files }), SPEC_KEY_NAMESPACE);
 }

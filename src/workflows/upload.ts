@@ -15,9 +15,8 @@ import { formatDuration } from '../input/duration.js';
 import { isTransientFailure, pollUntil, warnOnOutage } from './wait.js';
 import { visible } from '../output/sanitize.js';
 import { fileNamed, whereText, type Where } from '../files/where.js';
-import { regularFileSize } from '../files/local-file.js';
+import { OpenedFile } from '../files/opened-file.js';
 import { allItems } from './all-items.js';
-import { readFileHead } from '../shared/file-head.js';
 
 export const PDF_CONTENT_TYPE = 'application/pdf';
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -30,6 +29,8 @@ export interface LocalDocument {
   fileName: string;
   contentType: string;
   size: number;
+  /** The file, opened once when it was checked: its digest and its upload read from that open file. */
+  file: OpenedFile;
 }
 
 /** A document as the service lists it, read tolerantly (pins.md: an id may come as `id` or `documentId`). */
@@ -65,8 +66,9 @@ const ZIP_SIGNATURE = Buffer.from('PK\x03\x04', 'latin1');
  * The service cannot process a file whose content is not of its type, and the draft it was registered in can then
  * never be sent (no operation replaces a document): so the content is checked here, before anything is sent.
  */
-async function assertContentMatchesType(path: string, contentType: string, where: Where): Promise<void> {
-  const head = await readFileHead(path, PDF_HEADER_WINDOW);
+async function assertContentMatchesType(file: OpenedFile, contentType: string): Promise<void> {
+  const { path, where } = file;
+  const head = await file.head(PDF_HEADER_WINDOW);
   if (contentType === PDF_CONTENT_TYPE && !head.includes('%PDF-', 0, 'latin1')) {
     throw new UsageError(
       `${fileNamed(path, where)} is not a PDF: there is no %PDF- header in its first ${PDF_HEADER_WINDOW} bytes. Nothing was sent.`,
@@ -90,13 +92,14 @@ async function assertContentMatchesType(path: string, contentType: string, where
  */
 export async function localDocument(path: string, where: Where = path, fileName = basename(path)): Promise<LocalDocument> {
   const contentType = contentTypeFor(path, where);
-  const size = await regularFileSize(path, where);
-  await assertContentMatchesType(path, contentType, where);
+  const file = await OpenedFile.open(path, where);
+  if (file.size === 0) throw new UsageError(`${fileNamed(path, where)} is empty.`, undefined, 'INPUT_INVALID');
+  await assertContentMatchesType(file, contentType);
   if (contentType === PDF_CONTENT_TYPE) {
     const { assertReadablePdf, LOCAL_PLACEMENT_MAX_BYTES } = await import('./preflight.js');
-    if (size <= LOCAL_PLACEMENT_MAX_BYTES) await assertReadablePdf(path, where);
+    if (file.size <= LOCAL_PLACEMENT_MAX_BYTES) await assertReadablePdf(file);
   }
-  return { path, fileName, contentType, size };
+  return { path, fileName, contentType, size: file.size, file };
 }
 
 /**
@@ -147,7 +150,7 @@ export async function uploadFile(ctx: Context, client: ApiClient, address: strin
   const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const body = {
-      path: document.path,
+      source: document.file,
       length: document.size,
       ...(showsProgress(ctx.output, document.size) ? { onProgress: progressReporter(ctx.output, document.fileName, document.size) } : {}),
     };
