@@ -1,4 +1,7 @@
-/** What one HTTP attempt is: its body as the pieces it is sent in, and its time limits as deadlines. */
+/**
+ * What one HTTP attempt is, whichever way it goes (node:http directly, or undici through a proxy): its body as the
+ * pieces it is sent in, and its time limits as deadlines.
+ */
 import { open } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
@@ -98,11 +101,13 @@ export class AttemptDeadlines {
   constructor(
     private readonly timeoutMs: number,
     private readonly fail: (error: HttpTimeoutError) => void,
+    /** Where the connect is not seen (through a proxy), it and the headers share one deadline of both limits. */
+    firstDeadlineMs = timeoutMs,
   ) {
     this.timer = setTimeout(() => {
       this.headDone = true;
       this.fail(new HttpTimeoutError(this.phase));
-    }, timeoutMs);
+    }, firstDeadlineMs);
   }
 
   private restart(): void {
@@ -157,4 +162,10 @@ export interface HttpRequestOptions {
   headers: Record<string, string>;
   body?: RequestBody;
   signal?: AbortSignal;
+}
+
+/** One way of sending a request: node:http directly, or undici through a proxy. */
+export interface Transport {
+  request(url: URL, options: HttpRequestOptions): Promise<HttpResponse>;
+  close(): void;
 }

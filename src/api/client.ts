@@ -7,7 +7,7 @@ import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError
 import { describeBody, DryRunComplete, type DryRunRequest } from './dry-run.js';
 import { MIN_BODY_BYTES_PER_SECOND, type FileBody, type HttpResponse } from './attempt.js';
 import { discard, drain, HttpPool } from './http.js';
-import { networkHint } from './network-hints.js';
+import { networkHint, proxyRefusal } from './network-hints.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { assertExtraHeader } from './request-headers.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
@@ -394,6 +394,7 @@ function transferFailure(error: unknown, kind: TransferKind, url: URL, timeoutMs
   const timeout = (message: string) => new NetworkError(message, 'TIMEOUT', timeoutHint(timeoutMs));
   switch (code) {
     case 'CONNECT_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
       return timeout(`Could not connect to the ${kind} host ${url.host} within ${seconds}.`);
     case 'HEADERS_TIMEOUT':
       return timeout(
@@ -405,8 +406,11 @@ function transferFailure(error: unknown, kind: TransferKind, url: URL, timeoutMs
       return timeout(`The ${kind} from ${url.host} stalled: nothing arrived for ${seconds}.`);
     case 'BODY_TOO_SLOW':
       return timeout(`The ${kind} from ${url.host} came too slowly: ${tooSlow(timeoutMs)}.`);
-    default:
-      return new NetworkError(`The ${kind} ${kind === 'upload' ? 'to' : 'from'} ${url.host} failed: ${code ?? err.message ?? 'unknown error'}.`, 'NETWORK_ERROR');
+    default: {
+      const refused = proxyRefusal(err.message, url.origin);
+      if (refused) return new NetworkError(refused.message, 'PROXY_REFUSED', refused.hint);
+      return new NetworkError(`The ${kind} ${kind === 'upload' ? 'to' : 'from'} ${url.host} failed: ${code ?? err.message ?? 'unknown error'}.`, 'NETWORK_ERROR', networkHint(code, url.origin));
+    }
   }
 }
 
@@ -446,7 +450,10 @@ function toNetworkError(error: unknown, origin: string, timeoutMs: number): Netw
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const seconds = `${timeoutMs / 1000} s (--timeout)`;
-  if (code === 'CONNECT_TIMEOUT') return new NetworkError(`Could not connect to ${origin} within ${seconds}.`, 'TIMEOUT');
+  // Before the names: undici calls a refused tunnel an AbortError.
+  const refused = proxyRefusal(err.message, origin);
+  if (refused) return new NetworkError(refused.message, 'PROXY_REFUSED', refused.hint);
+  if (code === 'CONNECT_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return new NetworkError(`Could not connect to ${origin} within ${seconds}.`, 'TIMEOUT');
   if (code === 'BODY_TOO_SLOW') return new NetworkError(`The answer from ${origin} came too slowly: ${tooSlow(timeoutMs)}.`, 'TIMEOUT');
   if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'HEADERS_TIMEOUT' || code === 'BODY_TIMEOUT') {
     return new NetworkError(`No answer from ${origin} within ${seconds}.`, 'TIMEOUT');

@@ -1,12 +1,16 @@
 /**
  * HTTP/1.1 over Node's own `node:http` (and `node:https`, loaded only for https origins): a keep-alive pool with the
  * time limits the client promises. It costs next to nothing to load, where an HTTP library costs more start-up CPU
- * than the request it makes. Nothing here follows a redirect or retries: the client decides both.
+ * than the request it makes. Only when a proxy variable is set (HTTPS_PROXY, HTTP_PROXY) does a request to a host
+ * that is not loopback go through undici's proxy agent instead (./proxy.ts, imported then and only then). Nothing here
+ * follows a redirect or retries: the client decides both.
  */
 import { Agent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
-import { AttemptDeadlines, bodyPieces, isFileBody, type HttpRequestOptions, type HttpResponse } from './attempt.js';
+import { env } from '../core/env.js';
+import { isLoopbackUrl } from '../shared/loopback.js';
+import { AttemptDeadlines, bodyPieces, isFileBody, type HttpRequestOptions, type HttpResponse, type Transport } from './attempt.js';
 
 /** Resolves once `chunk` is handed to the kernel (the buffer is free again), rejects if the request broke first. */
 function written(request: ClientRequest, chunk: Buffer): Promise<void> {
@@ -38,9 +42,15 @@ async function writePieces(request: ClientRequest, pieces: AsyncIterable<Buffer>
 }
 
 
+/** Whether a proxy variable is set: only then is the proxy agent (and undici) loaded. */
+export function proxyConfigured(): boolean {
+  return env.httpsProxy() !== undefined || env.httpProxy() !== undefined;
+}
+
 /** Keep-alive connections per origin, at most `connections` each, with the time limits of AttemptDeadlines. */
 export class HttpPool {
   private readonly agents = new Map<string, Agent>();
+  private proxied: Promise<Transport> | undefined;
 
   constructor(
     private readonly timeoutMs: number,
@@ -60,7 +70,16 @@ export class HttpPool {
     return { agent, request: httpRequest };
   }
 
+  /** Loopback stays direct whatever the proxy variables say: the emulator, a local service, never a proxy's. */
+  private async proxyFor(url: URL): Promise<Transport | undefined> {
+    if (!proxyConfigured() || isLoopbackUrl(url.href)) return undefined;
+    this.proxied ??= import('./proxy.js').then(({ ProxyTransport }) => new ProxyTransport(this.timeoutMs, this.connections));
+    return this.proxied;
+  }
+
   async request(url: URL, options: HttpRequestOptions): Promise<HttpResponse> {
+    const proxy = await this.proxyFor(url);
+    if (proxy) return proxy.request(url, options);
     const { agent, request: send } = await this.agentFor(url.protocol);
     return new Promise((resolve, reject) => {
       let response: IncomingMessage | undefined;
@@ -114,6 +133,8 @@ export class HttpPool {
   close(): void {
     for (const agent of this.agents.values()) agent.destroy();
     this.agents.clear();
+    void this.proxied?.then((proxy) => proxy.close());
+    this.proxied = undefined;
   }
 }
 

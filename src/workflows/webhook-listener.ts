@@ -112,6 +112,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
   const { Webhook } = await import('standardwebhooks');
   const verifier = new Webhook(options.secret);
   const ownForwardToken = randomUUID();
+  // The pool honours the proxy variables as every other request does; a loopback target stays direct.
   const forwards = new HttpPool(options.forwardTimeoutMs);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
