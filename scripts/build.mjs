@@ -68,6 +68,7 @@ if (!process.argv.includes('--if-stale') || isStale()) {
       'pdf-lib',
       'pdfjs-dist',
       'standardwebhooks',
+      'undici',
       'yaml',
     ],
     plugins: [zodClassicExternal],

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { abortableSleep, interruption } from '../core/interrupt.js';
 import { nestsDeeperThan } from '../shared/nesting.js';
 import { AnswerReader, headerValue } from './answer-reader.js';
 import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from '../core/errors.js';
 import { describeBody, DryRunComplete, type DryRunRequest } from './dry-run.js';
-import { discard, drain, HttpPool, type FileBody, type HttpResponse } from './http.js';
-import { networkHint } from './network-hints.js';
+import { MIN_BODY_BYTES_PER_SECOND, type FileBody, type HttpResponse } from './attempt.js';
+import { discard, drain, HttpPool } from './http.js';
+import { networkHint, proxyRefusal } from './network-hints.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { assertExtraHeader } from './request-headers.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
@@ -16,7 +16,7 @@ export interface ClientOptions {
   baseUrl: URL;
   key: string;
   userAgent: string;
-  /** Per attempt: to connect, and of silence while waiting for the headers or for the rest of a body. */
+  /** Per attempt: to connect, then to the final status line and headers, then of silence in a body (AttemptDeadlines). */
   timeoutMs: number;
   retry?: Partial<RetryPolicy>;
   /** One line per request and response (never the Authorization header); the output layer masks the key. */
@@ -93,8 +93,8 @@ export class ApiClient {
 
   /**
    * Keep-alive pool: a command that polls or pages reuses its connections. Nothing in it follows a redirect, so the key
-   * cannot be carried to another origin. Its time limits are of inactivity: a slow answer that keeps moving is fine, a
-   * silent host is not.
+   * cannot be carried to another origin. Its time limits are deadlines (AttemptDeadlines): a host that keeps sending
+   * 1xx answers or headers a byte at a time is cut at `--timeout` as a silent one is.
    */
   private get pool(): HttpPool {
     return (this.apiPool ??= new HttpPool(this.timeoutMs));
@@ -258,8 +258,8 @@ export class ApiClient {
   }
 
   /**
-   * Signed addresses get a pool of their own, where `--timeout` bounds the connect and every silence (no answer, no
-   * byte taken or given), never a whole transfer: a slow 1 GiB upload goes through, a silent host does not hold on.
+   * Signed addresses get a pool of their own, with the same deadlines: the upload's clock starts again with each piece
+   * of the file the host takes, and a body must keep coming; a slow 1 GiB transfer that keeps moving goes through.
    */
   private get transfers(): HttpPool {
     return (this.transferPool ??= new HttpPool(this.timeoutMs));
@@ -344,7 +344,7 @@ async function transferAddress(address: string, kind: TransferKind): Promise<URL
 /** An error answer is read only this far: enough for the host's message, never a hostile host's endless body. */
 const ERROR_BODY_LIMIT = 64 * 1024;
 
-async function boundedText(body: IncomingMessage): Promise<string> {
+async function boundedText(body: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -391,9 +391,10 @@ function transferFailure(error: unknown, kind: TransferKind, url: URL, timeoutMs
   const err = error as { code?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code;
   const seconds = `${timeoutMs / 1000} s`;
-  const timeout = (message: string) => new NetworkError(message, 'TIMEOUT', `--timeout <seconds> sets how long a silence may last (now ${seconds}).`);
+  const timeout = (message: string) => new NetworkError(message, 'TIMEOUT', timeoutHint(timeoutMs));
   switch (code) {
     case 'CONNECT_TIMEOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
       return timeout(`Could not connect to the ${kind} host ${url.host} within ${seconds}.`);
     case 'HEADERS_TIMEOUT':
       return timeout(
@@ -403,9 +404,23 @@ function transferFailure(error: unknown, kind: TransferKind, url: URL, timeoutMs
       );
     case 'BODY_TIMEOUT':
       return timeout(`The ${kind} from ${url.host} stalled: nothing arrived for ${seconds}.`);
-    default:
-      return new NetworkError(`The ${kind} ${kind === 'upload' ? 'to' : 'from'} ${url.host} failed: ${code ?? err.message ?? 'unknown error'}.`, 'NETWORK_ERROR');
+    case 'BODY_TOO_SLOW':
+      return timeout(`The ${kind} from ${url.host} came too slowly: ${tooSlow(timeoutMs)}.`);
+    default: {
+      const refused = proxyRefusal(err.message, url.origin);
+      if (refused) return new NetworkError(refused.message, 'PROXY_REFUSED', refused.hint);
+      return new NetworkError(`The ${kind} ${kind === 'upload' ? 'to' : 'from'} ${url.host} failed: ${code ?? err.message ?? 'unknown error'}.`, 'NETWORK_ERROR', networkHint(code, url.origin));
+    }
   }
+}
+
+/** What BODY_TOO_SLOW means, in the words of the limit. */
+function tooSlow(timeoutMs: number): string {
+  return `slower than ${MIN_BODY_BYTES_PER_SECOND / 1024} KiB/s after its first ${timeoutMs / 1000} s`;
+}
+
+function timeoutHint(timeoutMs: number): string {
+  return `--timeout <seconds> sets how long a connect, the wait for an answer or a silence may last (now ${timeoutMs / 1000} s).`;
 }
 
 function parseJson(text: string): unknown {
@@ -435,7 +450,11 @@ function toNetworkError(error: unknown, origin: string, timeoutMs: number): Netw
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   const seconds = `${timeoutMs / 1000} s (--timeout)`;
-  if (code === 'CONNECT_TIMEOUT') return new NetworkError(`Could not connect to ${origin} within ${seconds}.`, 'TIMEOUT');
+  // Before the names: undici calls a refused tunnel an AbortError.
+  const refused = proxyRefusal(err.message, origin);
+  if (refused) return new NetworkError(refused.message, 'PROXY_REFUSED', refused.hint);
+  if (code === 'CONNECT_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return new NetworkError(`Could not connect to ${origin} within ${seconds}.`, 'TIMEOUT');
+  if (code === 'BODY_TOO_SLOW') return new NetworkError(`The answer from ${origin} came too slowly: ${tooSlow(timeoutMs)}.`, 'TIMEOUT');
   if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'HEADERS_TIMEOUT' || code === 'BODY_TIMEOUT') {
     return new NetworkError(`No answer from ${origin} within ${seconds}.`, 'TIMEOUT');
   }

@@ -14,6 +14,9 @@ export const env = {
   noKeyring: (): boolean => truthy(process.env.ESIGN_NO_KEYRING),
   noColor: (): boolean => process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '',
   ci: (): boolean => truthy(process.env.CI),
+  /** The proxy variables as curl reads them, lower case first (undici's EnvHttpProxyAgent reads them the same way). */
+  httpsProxy: (): string | undefined => nonEmpty(process.env.https_proxy) ?? nonEmpty(process.env.HTTPS_PROXY),
+  httpProxy: (): string | undefined => nonEmpty(process.env.http_proxy) ?? nonEmpty(process.env.HTTP_PROXY),
   /** A terminal's width as the shell states it (COLUMNS), over what the terminal reports. */
   columns: (): number | undefined => {
     const columns = Number(nonEmpty(process.env.COLUMNS));

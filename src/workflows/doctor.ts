@@ -7,6 +7,8 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ApiError, ExitCode, isEsignError } from '../core/errors.js';
 import type { ApiClient } from '../api/client.js';
+import { headerValue } from '../api/answer-reader.js';
+import { discard, HttpPool } from '../api/http.js';
 import type { MeAnswer } from '../api/answers.js';
 import { credentialStore } from '../auth/credential-store.js';
 import { configFilePath, credentialsFilePath } from '../files/own-files.js';
@@ -130,17 +132,21 @@ async function probeBaseUrl(source: string, raw: string, timeoutMs: number): Pro
   } catch (error) {
     return { check: fail(name, (error as Error).message, `Set it to an https:// URL, or http:// on localhost or 127.0.0.1 (the emulator).`) };
   }
+  // The pool every request uses: the same deadlines, the same proxy variables, no redirect followed.
+  const pool = new HttpPool(timeoutMs, 1);
   try {
-    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    await response.body?.cancel();
-    const date = Date.parse(response.headers.get('date') ?? '');
-    return { check: pass(name, `${url.href} answers (HTTP ${response.status})`), ...(Number.isNaN(date) ? {} : { serverDate: date }) };
+    const response = await pool.request(url, { method: 'GET', headers: {} });
+    discard(response.body);
+    const date = Date.parse(headerValue(response.headers.date) ?? '');
+    return { check: pass(name, `${url.href} answers (HTTP ${response.statusCode})`), ...(Number.isNaN(date) ? {} : { serverDate: date }) };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const why = cause?.code ?? cause?.message ?? (error as Error).message;
+    const { code, message } = error as { code?: string; message?: string };
+    const why = code ?? message;
     return {
       check: fail(name, `${url.href} does not answer (${why})`, `Check the URL and the network; for the emulator, start it with \`esign emulator\` and use the URL it prints.`, ExitCode.network),
     };
+  } finally {
+    pool.close();
   }
 }
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { drain, HttpPool } from '../api/http.js';
 
 export interface ListenerEvent {
   kind: 'delivery' | 'rejected' | 'skipped';
@@ -30,7 +31,8 @@ export interface ListenerOptions {
   onEvent(event: ListenerEvent): void | Promise<void>;
   /** A delivery that failed after (or before) it was answered, e.g. while it was being reported: never lost silently. */
   onError(error: unknown): void;
-  forwardTimeoutMs?: number;
+  /** `--timeout`: the forward has the deadlines of every request esign makes (src/api/attempt.ts). */
+  forwardTimeoutMs: number;
 }
 
 export interface Listener {
@@ -110,6 +112,8 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
   const { Webhook } = await import('standardwebhooks');
   const verifier = new Webhook(options.secret);
   const ownForwardToken = randomUUID();
+  // The pool honours the proxy variables as every other request does; a loopback target stays direct.
+  const forwards = new HttpPool(options.forwardTimeoutMs);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const at = new Date().toISOString();
@@ -161,18 +165,21 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
     }
     const forward: NonNullable<ListenerEvent['forward']> = { url: options.forwardTo.href };
     try {
-      const forwarded = await fetch(options.forwardTo, {
+      const forwarded = await forwards.request(options.forwardTo, {
         method: 'POST',
-        headers: { ...Object.fromEntries(Object.entries(headers).filter(([name]) => !hopHeaders.has(name))), [ownForwardHeader]: ownForwardToken },
+        headers: {
+          ...Object.fromEntries(Object.entries(headers).filter(([name]) => !hopHeaders.has(name))),
+          [ownForwardHeader]: ownForwardToken,
+          'content-length': String(body.length),
+        },
         body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(options.forwardTimeoutMs ?? 10_000),
       });
-      await forwarded.arrayBuffer();
-      forward.status = forwarded.status;
+      // Only the status decides; the rest is read (so far) to keep the connection, and never followed if a redirect.
+      await drain(forwarded.body);
+      forward.status = forwarded.statusCode;
     } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      forward.error = (error as Error).name === 'TimeoutError' ? 'no answer in time' : (cause?.code ?? cause?.message ?? (error as Error).message);
+      const { code, message } = error as { code?: string; message?: string };
+      forward.error = code?.endsWith('TIMEOUT') || code === 'BODY_TOO_SLOW' ? 'no answer in time' : (code ?? message);
     }
     const ok = forward.status !== undefined && forward.status >= 200 && forward.status < 300;
     if (ok) answer(response, 200, { received: true, forwarded: forward.status });
@@ -201,6 +208,7 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
     url: `http://127.0.0.1:${port}/`,
     close: () =>
       new Promise<void>((resolve) => {
+        forwards.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -60,7 +60,9 @@ describe('--timeout', () => {
   });
 
   it('lets a slow answer through as long as it keeps moving', async () => {
-    const body = JSON.stringify({ id: 'env-1', title: 'Slow but steady', status: 'DRAFT', participants: [], documents: [] });
+    // 64 KiB in 1.8 s: never 1 s of silence, and faster on average than the 16 KiB/s a body must keep.
+    const message = 'm'.repeat(64 * 1024);
+    const body = JSON.stringify({ id: 'env-1', title: 'Slow but steady', message, status: 'DRAFT', participants: [], documents: [] });
     server = await startHostileServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       // Four pieces 600 ms apart: 1.8 s in all, never 1 s of silence.
@@ -75,7 +77,7 @@ describe('--timeout', () => {
     const result = await server.esign(['envelopes', 'get', 'env-1', '--timeout', '1', '--json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ id: 'env-1', title: 'Slow but steady' });
+    expect(JSON.parse(result.stdout)).toMatchObject({ id: 'env-1', title: 'Slow but steady', message });
     expect(server.requests).toHaveLength(1);
   });
 });

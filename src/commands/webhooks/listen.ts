@@ -110,6 +110,7 @@ export default defineCommand<ListenArgs>({
       listener = await startWebhookListener({
         port: args.port,
         secret,
+        forwardTimeoutMs: ctx.globals.timeout * 1000,
         ...(forwardTo ? { forwardTo } : {}),
         ...(args.events ? { events: args.events } : {}),
         onEvent: async (event) => {
