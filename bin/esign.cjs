@@ -4,11 +4,8 @@
 // Everything else runs the bundle.
 'use strict';
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
-  process.stdout.write(`${require('../package.json').version}\n`);
-} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
-  process.stdout.write(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
-} else {
+
+function runProgram() {
   // Node 22.1+ keeps the compiled bundle and chunks on disk (NODE_COMPILE_CACHE, else the temp directory), so later
   // runs skip most of the compiling. Node 20 has no such cache and runs as before.
   // The emulator runs under other V8 flags (bin/v8-flags.cjs), so it neither reads nor writes the compile cache: a
@@ -16,4 +13,21 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   const { enableCompileCache } = require('node:module');
   if (require('./v8-flags.cjs').applyV8Flags(args) && typeof enableCompileCache === 'function') enableCompileCache();
   import('../dist/esign.js');
+}
+
+/**
+ * A quick answer that stdout cannot take (a full disk) is left to the program, which says so (OUTPUT_LOST, exit 1)
+ * as for any command, or ends quietly for a reader that left; never Node's "Unhandled 'error' event" trace.
+ */
+function answer(text) {
+  process.stdout.once('error', runProgram);
+  process.stdout.write(text);
+}
+
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+  answer(`${require('../package.json').version}\n`);
+} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+  answer(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
+} else {
+  runProgram();
 }

@@ -250,14 +250,14 @@ describe('esign api: fields, placeholders, pagination, dry run, refusals', () =>
     expect(human.stderr).toContain('deleteContact: HTTP 204, no content.');
   });
 
-  it('refuses an input that never ends (-F x=@/dev/zero, --input /dev/zero) with exit 2 instead of filling memory, sending nothing', async () => {
+  it('refuses a device as an input (-F x=@/dev/zero, --input /dev/zero) with exit 2 before reading it, sending nothing', async () => {
     for (const [args, what] of [
-      [['api', 'createEnvelope', '-F', 'title=@/dev/zero'], '-F title=@/dev/zero is larger than 64 MiB'],
-      [['api', 'createEnvelope', '--input', '/dev/zero'], '--input /dev/zero is larger than 256 MiB'],
+      [['api', 'createEnvelope', '-F', 'title=@/dev/zero'], '-F title=@/dev/zero is a device, not a regular file'],
+      [['api', 'createEnvelope', '--input', '/dev/zero'], '--input /dev/zero is a device, not a regular file'],
     ] as const) {
       const result = await esign([...args]);
       expect(result.code, result.stderr).toBe(2);
-      expect(result.stderr).toContain(`INPUT_TOO_LARGE: ${what}`);
+      expect(result.stderr).toContain(`INPUT_UNREADABLE: ${what}`);
     }
   });
 

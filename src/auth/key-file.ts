@@ -1,5 +1,5 @@
-import { open } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
+import { openInputFile } from '../files/capped-read.js';
 import { kindOfEntry, whyUnreadable } from '../files/local-file.js';
 import { modeText } from './config-dir.js';
 
@@ -27,8 +27,9 @@ function problem(path: string, what: string): UsageError {
 export async function readKeyFile(path: string): Promise<KeyFromFile> {
   let handle;
   try {
-    handle = await open(path, 'r');
+    handle = await openInputFile(path, `ESIGN_API_KEY_FILE=${path}`);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw problem(path, whyUnreadable(error));
   }
   try {

@@ -134,3 +134,28 @@ describe('mergeDefaults', () => {
     expect(mergeDefaults({ message: 'a', documents: [1], deep: { x: 1, y: 2 } }, { documents: [2], deep: { y: 3 } })).toEqual({ message: 'a', documents: [2], deep: { x: 1, y: 3 } });
   });
 });
+
+describe('${{ env.X }} and ${{ row.X }} read what was set, never what every object inherits', () => {
+  it.each([
+    ['env.toString', 'environment variable toString is not set'],
+    ['env.constructor', 'environment variable constructor is not set'],
+    ["env['hasOwnProperty']", 'environment variable hasOwnProperty is not set'],
+    ['row.toString', 'has no column "toString"'],
+    ['row.__proto__', 'has no column "__proto__"'],
+  ])('${{ %s }} is a problem at its place, not JavaScript function text', async (expression, expected) => {
+    writeFileSync(join(dir, 'inherited-rows.yaml'), '- { company: Acme }\n');
+    writeFileSync(join(dir, 'inherited.yaml'), `ref: r\neach: inherited-rows.yaml\ntitle: "NDA \${{ ${expression} }}"\n`);
+    const error = await readBatch([join(dir, 'inherited.yaml')], noStdin(), { HOME: '/home/ada' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BatchInvalidError);
+    const problems = (error as BatchInvalidError).problems.map((problem) => `${problem.where.replace(`${dir}/`, '')}: ${problem.message}`).join('\n');
+    expect(problems).toContain(expected);
+    expect(problems).toContain('inherited.yaml:3:');
+    expect(problems).not.toContain('native code');
+  });
+
+  it('reads a variable that is set, from the environment given', async () => {
+    writeFileSync(join(dir, 'own-env.yaml'), 'ref: r\ntitle: "NDA ${{ env.COMPANY }}"\nmessage: m\nparticipants: []\n');
+    const entries = await readBatch([join(dir, 'own-env.yaml')], noStdin(), { COMPANY: 'Acme' }).catch((caught: unknown) => caught);
+    expect(JSON.stringify(entries)).toContain('NDA Acme');
+  });
+});

@@ -134,7 +134,8 @@ function lookup(text: string, scope: Scope): { value?: unknown; problem?: string
   if (!match) return { problem: `\${{ ${text} }} is not an expression esign knows: use \${{ row.<column> }} or \${{ env.<NAME> }}` };
   const name = match[2] ?? match[4]!;
   if (match[1] === 'env') {
-    const value = scope.env[name];
+    // Own variables only: `env.toString` is not a variable, whatever every object inherits.
+    const value = Object.hasOwn(scope.env, name) ? scope.env[name] : undefined;
     return value === undefined ? { problem: `environment variable ${name} is not set` } : { value };
   }
   if (!scope.row) return { problem: `\${{ row.${name} }} is used, but this envelope has no each: rows` };

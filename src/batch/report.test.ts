@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redactor } from '../output/redact.js';
 import { junitReport } from './report.js';
 
 describe('junitReport', () => {
@@ -14,5 +15,17 @@ describe('junitReport', () => {
     expect(xml).toMatch(/name="cut"[^]*?<skipped message="INTERRUPTED: stopped before it finished"\/>/);
     expect(xml).toMatch(/name="later"[^]*?<skipped message="NOT_STARTED: not started: --fail-fast stopped the run"\/>/);
     expect(xml.match(/<failure /g)).toHaveLength(1);
+  });
+});
+
+describe('junitReport and the key in use', () => {
+  it('masks the key a server echoed in an error message, hex-encoded or plain (CI uploads the report)', () => {
+    const key = 'em_test_Zq7Lm2Xw9Rt4Kp8Vn3Hy5Bd';
+    redactor.registerSecret(key);
+    const hex = Buffer.from(key).toString('hex');
+    const xml = junitReport([{ ref: 'nda', ok: false, participants: {}, error: { code: 'BAD_REQUEST', message: `bad key ${key} (${hex})` }, durationMs: 1 }]);
+    expect(xml).not.toContain('Zq7Lm2Xw');
+    expect(xml).not.toContain(hex.slice(16, 32));
+    expect(xml).toContain('message="bad key em_test_…y5Bd (656d5f746573745f…)"');
   });
 });

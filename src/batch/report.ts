@@ -1,9 +1,15 @@
 /** JUnit XML for CI dashboards: one test case per envelope, a failure with the code and message of what went wrong. */
+import { redactor } from '../output/redact.js';
 import type { EntryOutcome } from './run.js';
 
+/**
+ * Text for the report, whose file CI uploads: the key in use masked in every spelling (a server's error message may
+ * echo it), characters XML 1.0 cannot hold at all dropped, and the five specials escaped.
+ */
 const escapeXml = (text: string): string =>
-  // Characters XML 1.0 cannot hold at all are dropped; the five specials are escaped.
-  text.replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/[<>&"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  redactor
+    .mask(text)
+    .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '').replace(/[<>&"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Envelopes the run never finished because it was stopped (Ctrl-C, --fail-fast): not failures of their own. */
 const UNFINISHED = new Set(['NOT_STARTED', 'INTERRUPTED']);

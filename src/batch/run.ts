@@ -11,6 +11,7 @@ import { interruption } from '../core/interrupt.js';
 import { fieldIdFor } from '../input/fields.js';
 import { openLineLog, readLineLog, type LineLog } from '../files/atomic-file.js';
 import { BatchProgress } from '../output/batch-progress.js';
+import { redactor } from '../output/redact.js';
 import { envelopeIdOf, participantIdOf, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments } from '../workflows/upload.js';
 import { waitForEnvelope, warnOnOutage } from '../workflows/wait.js';
@@ -191,7 +192,8 @@ class EntryRun {
   private async record(step: Step, result: Omit<JournalRecord, 'ref' | 'digest' | 'step'> = {}): Promise<void> {
     const record: JournalRecord = { ref: this.plan.ref, digest: this.plan.digest, step: step.name, ...result };
     apply(this.state, record);
-    await this.journal.append(record);
+    // The service's answers go to disk masked, as they would to the terminal (an upload address may echo the key).
+    await this.journal.append(redactor.maskStrings(record));
   }
 
   private params(step: Step): Record<string, string> {

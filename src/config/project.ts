@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import type { Loader } from 'cosmiconfig';
 import { UsageError } from '../core/errors.js';
+import { readFileCapped } from '../files/capped-read.js';
 import { keyPattern, keyShapedLines } from '../shared/keys.js';
 import { trustCommand, trustState, type TrustedProjectConfig, type TrustState } from './trust.js';
 
@@ -56,6 +57,11 @@ function isPackageJson(filepath: string): boolean {
 }
 
 function readError(filepath: string, error: unknown): UsageError {
+  if (error instanceof UsageError) {
+    // Not a regular file (a device, a pipe, a symlink to /dev/stdin): said by readFileCapped, with a hint for here.
+    error.hint = 'Make it a regular file, or remove it: a project config is never read from a device or a pipe.';
+    return error;
+  }
   return new UsageError(`Could not read the esign project config ${filepath}: ${(error as Error).message}`, undefined, 'CONFIG_INVALID');
 }
 
@@ -91,7 +97,7 @@ export async function findProjectConfigFile(cwd = process.cwd()): Promise<Projec
     const filepath = join(resolve(cwd), place);
     let text: string;
     try {
-      text = await readFile(filepath, 'utf8');
+      text = (await readFileCapped(filepath, `The esign project config ${filepath}`)).toString('utf8');
     } catch (error) {
       if (['ENOENT', 'EISDIR', 'ENOTDIR', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) continue;
       throw readError(filepath, error);
@@ -108,7 +114,7 @@ export async function readProjectConfigFile(path: string): Promise<ProjectConfig
   const filepath = resolve(path);
   let text: string;
   try {
-    text = await readFile(filepath, 'utf8');
+    text = (await readFileCapped(filepath, `The esign project config ${filepath}`)).toString('utf8');
   } catch (error) {
     throw readError(filepath, error);
   }

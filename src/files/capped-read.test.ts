@@ -6,8 +6,8 @@ import { readFileCapped, readFileCappedSync, readStreamCapped } from './capped-r
 const refusal = (error: unknown) => ({ code: (error as UsageError).code, message: (error as UsageError).message });
 
 describe('capped input reads', () => {
-  it('refuse an input that never ends (/dev/zero, an endless stream) once past the limit, instead of filling memory', async () => {
-    const expected = { code: 'INPUT_TOO_LARGE', message: '-F title=@/dev/zero is larger than 2 MiB, more than esign reads as input.' };
+  it('refuse a device or a named pipe before opening it, and an endless stream once past the limit', async () => {
+    const expected = { code: 'INPUT_UNREADABLE', message: '-F title=@/dev/zero is a device, not a regular file: esign reads input only from files.' };
     expect(refusal(await readFileCapped('/dev/zero', '-F title=@/dev/zero', 2 * 1024 * 1024).catch((error: unknown) => error))).toEqual(expected);
     let thrown: unknown;
     try {

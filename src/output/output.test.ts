@@ -2,14 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { memoryStream } from '../../test/support/memory-stream.js';
 import { UsageError } from '../core/errors.js';
 import { Output } from './output.js';
-import { Redactor, protectStream } from './redact.js';
+import { Redactor, flushProtectedStream, protectStream } from './redact.js';
+
+/** A memory stream behind the redactor: what it shows is what was written, held text included. */
+function protectedMemoryStream(redactor: Redactor) {
+  const memory = memoryStream();
+  protectStream(memory.stream, redactor);
+  return {
+    stream: memory.stream,
+    written: () => {
+      flushProtectedStream(memory.stream);
+      return memory.written();
+    },
+  };
+}
 
 function output(options: { json?: boolean; debug?: boolean } = {}) {
-  const stdout = memoryStream();
-  const stderr = memoryStream();
   const redactor = new Redactor();
-  protectStream(stdout.stream, redactor);
-  protectStream(stderr.stream, redactor);
+  const stdout = protectedMemoryStream(redactor);
+  const stderr = protectedMemoryStream(redactor);
   const out = new Output({ json: false, quiet: false, color: false, debug: false, ...options, stdout: stdout.stream, stderr: stderr.stream, redactor });
   return { out, stdout, stderr, redactor };
 }

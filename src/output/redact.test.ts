@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { keyEncodings, recoveredWindows, type KeyEncoding } from '../../test/support/key-encodings.js';
 import { memoryStream } from '../../test/support/memory-stream.js';
 import { Redactor, StreamRedactor, flushProtectedStream, protectStream } from './redact.js';
 
@@ -49,7 +50,7 @@ describe('Redactor.mask', () => {
   it('masks the registered key, and its secret part on its own', () => {
     const redactor = new Redactor();
     redactor.registerSecret('em_test_TOPSECRETTOPSECRETabcd');
-    expect(redactor.mask('Bearer em_test_TOPSECRETTOPSECRETabcd; secret TOPSECRETTOPSECRETabcd')).toBe('Bearer em_test_…abcd; secret …abcd');
+    expect(redactor.mask('Bearer em_test_TOPSECRETTOPSECRETabcd; part TOPSECRETTOPSECRETabcd')).toBe('Bearer em_test_…abcd; part …abcd');
   });
 
   it('masks any 8 or more characters of the registered secret part, wherever they appear, and nothing shorter', () => {
@@ -57,7 +58,7 @@ describe('Redactor.mask', () => {
     redactor.registerSecret('em_test_abcdefghijklmnopqrstu');
     expect(redactor.mask('unknown key em_test_abcdefghij')).toBe('unknown key em_test_…');
     expect(redactor.mask('"(hijklmnopq)" and xfghijklmy')).toBe('"(…)" and x…y');
-    expect(redactor.mask('abcdefg, ghijklm')).toBe('abcdefg, ghijklm');
+    expect(redactor.mask('abcdefg, mnopqrs')).toBe('abcdefg, mnopqrs');
   });
 
   it('masks the registered key in an altered form: another case, letter-spaced, zero-width characters between, base64', () => {
@@ -124,10 +125,19 @@ describe('Redactor.mask', () => {
 });
 
 describe('StreamRedactor (text written in pieces)', () => {
-  it('masks a key cut in two writes', () => {
+  it('masks a key cut in two writes: what is written is held until flushed', () => {
     const stream = new StreamRedactor(new Redactor());
-    expect(stream.push('error: ab_te')).toBe('error: ');
-    expect(stream.push('st_SECRETSECRETwxyz done\n')).toBe('ab_test_…wxyz done\n');
+    expect(stream.push('error: ab_te')).toBe('');
+    expect(stream.push('st_SECRETSECRETwxyz done\n')).toBe('');
+    expect(stream.flush()).toBe('error: ab_test_…wxyz done\n');
+  });
+
+  it('gives back the text up to its last line end once more than 1 MiB is held', () => {
+    const stream = new StreamRedactor(new Redactor());
+    const line = `${'x'.repeat(1023)}\n`;
+    expect(stream.push(line.repeat(1024))).toBe('');
+    expect(stream.push('ab_test_SECRETSECRETwxyz')).toBe(line.repeat(1024));
+    expect(stream.flush()).toBe('ab_test_…wxyz');
   });
 
   it('property: any cutting of any text gives the bytes of masking it whole', () => {
@@ -170,6 +180,7 @@ describe('protectStream', () => {
     stdout.write('Envelope e1 deleted.\n');
     stdout.write('count 42');
     stderr.write('\n! warned\n');
+    flushProtectedStream(stderr);
     expect(screen).toBe('✔ Delete envelope e1? Yes\n\u001b[?25hEnvelope e1 deleted.\ncount 42\n! warned\n');
   });
 
@@ -180,6 +191,83 @@ describe('protectStream', () => {
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     redactor.withRevealed([secret], () => stream.write(`secret: ${secret}`), () => flushProtectedStream(stream));
     stream.write(`\nagain: ${secret}\n`);
+    flushProtectedStream(stream);
     expect(written()).toBe(`secret: ${secret}\nagain: whsec_…LaSw\n`);
+  });
+});
+
+describe('Redactor.mask: the key in use under the encodings a server can wrap around it', () => {
+  const arbitrarySecretKey = fc
+    .tuple(fc.string({ unit: lowerAlphanumeric, minLength: 2, maxLength: 8 }), fc.string({ unit: alphanumeric, minLength: 20, maxLength: 40 }))
+    .map(([prefix, secret]) => `${prefix}_test_${secret}`);
+  /** Text a server puts around a value: prose, markup, escapes, digits; never the secret by chance. */
+  const surrounding = fc.string({ unit: fc.constantFrom(...'ab 9Z:,.-_/%&#;<>\\"\n…é'), maxLength: 10 });
+
+  /** The key spelt by `encoding` with text around it, alone or as a value of a JSON document. */
+  function served(key: string, encoding: KeyEncoding, before: string, after: string, inJson: boolean): string {
+    const encoded = encoding.encode(key);
+    if (encoding.rawJson) return `{"before":${JSON.stringify(before)},"value":${encoded},"after":${JSON.stringify(after)}}`;
+    return inJson ? JSON.stringify({ before, value: `${before}${encoded}${after}`, after }, null, 2) : `${before}${encoded}${after}`;
+  }
+
+  for (const encoding of keyEncodings) {
+    it(`masks the key spelt as ${encoding.name}, and keeps JSON valid`, () => {
+      const key = 'em_test_Zq7Lm2Xw9Rt4Kp8Vn3Hy5Bd';
+      const redactor = new Redactor();
+      redactor.registerSecret(key);
+      const text = served(key, encoding, 'echo: ', ' (end)', true);
+      expect(recoveredWindows(text, key, encoding), 'the encoding gives the key back unmasked').not.toEqual([]);
+      const masked = redactor.mask(text);
+      expect(recoveredWindows(masked, key, encoding)).toEqual([]);
+      expect(() => JSON.parse(masked) as unknown).not.toThrow();
+    });
+  }
+
+  it('property: no eight characters of the secret part come back from any encoding, with any text around; JSON stays valid', () => {
+    fc.assert(
+      fc.property(arbitrarySecretKey, fc.constantFrom(...keyEncodings), surrounding, surrounding, fc.boolean(), (key, encoding, before, after, inJson) => {
+        const redactor = new Redactor();
+        redactor.registerSecret(key);
+        const text = served(key, encoding, before, after, inJson);
+        const masked = redactor.mask(text);
+        expect(recoveredWindows(masked, key, encoding)).toEqual([]);
+        if (inJson || encoding.rawJson) expect(() => JSON.parse(masked) as unknown).not.toThrow();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: text that does not hold the key passes unchanged, in any encoding of anything else', () => {
+    fc.assert(
+      fc.property(arbitrarySecretKey, fc.constantFrom(...keyEncodings), fc.string({ unit: 'binary', maxLength: 60 }), (key, encoding, other) => {
+        const redactor = new Redactor();
+        redactor.registerSecret(key);
+        const text = `${other} ${encoding.encode(other)} ${encoding.encode('em_test_an other key 1234567890')}`;
+        fc.pre(!keyShaped.test(text) && !webhookSecretShaped.test(text));
+        expect(redactor.mask(text)).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('masks pieces of the secret spread over the cells of a table, in any order, once together they hold eight in a row', () => {
+    const redactor = new Redactor();
+    redactor.registerSecret('em_test_Zq7Lm2Xw9Rt4Kp8Vn3Hy5Bd');
+    expect(redactor.mask('Account  Xw9Rt4K (em_test)\nUser     _Zq7Lm2 <p8Vn3Hy@x>')).toBe('Account  … (em_test)\nUser     _…@x>');
+    expect(redactor.mask('Account  p8Vn3Hy\nUser     Xw9Rt4K')).toBe('Account  …\nUser     …');
+    expect(redactor.mask('Account  Xw9Rt4 / n3Hy5Bd')).toBe('Account  Xw9Rt4 / n3Hy5Bd');
+  });
+
+  it('does not mask the key while it is revealed, in any spelling', () => {
+    const key = 'em_test_Zq7Lm2Xw9Rt4Kp8Vn3Hy5Bd';
+    const redactor = new Redactor();
+    redactor.registerSecret(key);
+    const hex = Buffer.from(key).toString('hex');
+    const { stream, written } = memoryStream();
+    protectStream(stream, redactor);
+    redactor.withRevealed([key], () => stream.write(`${hex}\n`), () => flushProtectedStream(stream));
+    stream.write(`${hex}\n`);
+    flushProtectedStream(stream);
+    expect(written().split('\n').slice(0, 2)).toEqual([hex, `${hex.slice(0, 16)}…`]);
   });
 });

@@ -1,18 +1,18 @@
 /*
  * The one redaction choke point: every byte esign writes to stdout and stderr passes `protectStream`, which masks the
- * key in use, any key-shaped text and any webhook signing secret, whoever wrote it (our output layer, commander, ora,
- * a prompt, a dependency's console.warn).
+ * key in use (in any spelling encoded-secrets.ts knows), any key-shaped text and any webhook signing secret, whoever
+ * wrote it (our output layer, commander, ora, a prompt, a dependency's console.warn). Files esign writes from a
+ * server's answers (the JUnit report, the batch journal) are masked with the same redactor.
  */
 import { StringDecoder } from 'node:string_decoder';
 import { maskKey } from '../auth/keys.js';
 import { keyShapedText } from '../shared/keys.js';
+import { EncodedSecrets } from './encoded-secrets.js';
 
-/**
- * Every character a key or a secret can hold. Masking never looks across any other character, so masking a text piece
- * by piece, cut anywhere outside such a run, gives the same bytes as masking it whole.
- */
+/** Every character a key or a secret can hold in plain. */
 const secretCharacter = /[A-Za-z0-9_+/=]/;
-const secretRun = /[A-Za-z0-9_+/=]+/g;
+/** A run of them that may hold a key or a secret: none is shorter than 16 (a secret part), so shorter runs are skipped. */
+const secretRun = /[A-Za-z0-9_+/=]{16,}/g;
 /** A Standard Webhooks signing secret: `whsec_` and base64. */
 const webhookSecretPattern = /whsec_[A-Za-z0-9+/]{16,}={0,2}/g;
 const globalKeyPattern = new RegExp(keyShapedText.source, 'g');
@@ -22,13 +22,6 @@ export function maskWebhookSecret(secret: string): string {
 }
 
 /**
- * Characters of a key's secret part that are masked wherever they appear together, so that a server echoing part of
- * the key (its prefix and the first characters, say) cannot reveal most of it. Eight random letters and digits do not
- * occur in other text by chance.
- */
-const SECRET_FRAGMENT = 8;
-
-/**
  * What a hostile server may put between a key's characters to slip it past the masks: whitespace, invisible format
  * characters, or those made visible as `\uXXXX`. A text of 16 or more key characters each apart from the next by
  * such a separator is read with the separators taken out.
@@ -36,12 +29,6 @@ const SECRET_FRAGMENT = 8;
 const separator = String.raw`(?:[\s\p{Cf}]|\\u[0-9a-fA-F]{4})+`;
 const letterSpaced = new RegExp(String.raw`[A-Za-z0-9_+/=](?:${separator}[A-Za-z0-9_+/=]){15,}`, 'gu');
 const separators = new RegExp(separator, 'gu');
-
-/** The base64 characters of `text` that do not depend on what follows it: a key base64-encoded, alone or in a header. */
-function base64Of(text: string): string {
-  const whole = Buffer.from(text).toString('base64');
-  return whole.slice(0, Math.floor(text.length / 3) * 4);
-}
 
 /** `text` with every occurrence of `secret`, in any case, replaced (both are key characters only: ASCII). */
 function replaceIgnoringCase(text: string, secret: string, replacement: string): string {
@@ -59,19 +46,20 @@ function replaceIgnoringCase(text: string, secret: string, replacement: string):
 export class Redactor {
   /** Longest first, so a whole key is masked before its secret part is looked for. */
   private secrets: string[] = [];
-  /** The secret parts of the keys in use, whose fragments are masked too. */
+  /** The secret parts of the keys in use, looked for in every spelling encoded-secrets.ts knows. */
   private readonly secretParts: string[] = [];
+  /** The spellings of the secret parts not revealed now, made again when either changes. */
+  private encoded: { parts: string; secrets: EncodedSecrets } | undefined;
   private readonly revealed = new Set<string>();
 
   /**
-   * The key in use: masked wherever it appears, in any case, and so are its secret part on its own (`…last4`) or in
-   * part (`…`), the key base64-encoded (alone or as `Bearer <key>`), and the key spelt with separators between its
-   * characters (see `letterSpaced`).
+   * The key in use: masked wherever it appears, in any case, and so are its secret part on its own (`…last4`), the key
+   * spelt with separators between its characters (see `letterSpaced`), and eight or more characters of its secret part
+   * under any encoding `maskEncoded` knows (`…`).
    */
   registerSecret(secret: string): void {
     const secretPart = /_(?:test|live)_([A-Za-z0-9]{16,})$/.exec(secret)?.[1];
-    const encoded = secretPart ? [base64Of(secret), base64Of(`Bearer ${secret}`)] : [];
-    for (const part of [secret, secretPart, ...encoded]) {
+    for (const part of [secret, secretPart]) {
       if (part && [...part].every((character) => secretCharacter.test(character)) && !this.secrets.includes(part)) this.secrets.push(part);
     }
     this.secrets.sort((a, b) => b.length - a.length);
@@ -80,7 +68,22 @@ export class Redactor {
 
   /** Masks a whole text. */
   mask(text: string): string {
-    return text.replace(letterSpaced, (spaced) => this.maskLetterSpaced(spaced)).replace(secretRun, (run) => this.maskRun(run));
+    const plain = text.replace(letterSpaced, (spaced) => this.maskLetterSpaced(spaced)).replace(secretRun, (run) => this.maskRun(run));
+    return this.encodedSecrets().mask(plain);
+  }
+
+  /** A JSON-like value with every string in it masked, member names too: a record for a file esign writes. */
+  maskStrings<T>(value: T): T {
+    if (typeof value === 'string') return this.mask(value) as T;
+    if (Array.isArray(value)) return value.map((item: unknown) => this.maskStrings(item)) as T;
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(Object.entries(value).map(([name, child]) => [this.mask(name), this.maskStrings(child)])) as T;
+  }
+
+  private encodedSecrets(): EncodedSecrets {
+    const parts = this.secretParts.filter((part) => !this.isRevealed(part));
+    if (this.encoded?.parts !== parts.join(' ')) this.encoded = { parts: parts.join(' '), secrets: new EncodedSecrets(parts) };
+    return this.encoded.secrets;
   }
 
   /** A letter-spaced text is masked, separators and all, when its characters together hold something to mask. */
@@ -113,7 +116,6 @@ export class Redactor {
       if (this.isRevealed(secret)) continue;
       text = replaceIgnoringCase(text, secret, secret.includes('_') ? maskKey(secret) : `…${secret.slice(-4)}`);
     }
-    for (const secretPart of this.secretParts) if (!this.isRevealed(secretPart)) text = maskFragments(text, secretPart);
     // Masking can leave a new key-shaped text behind (the last four of one key and the next `_test_...`): repeat until
     // none is left. Each round shortens the text, so it ends.
     for (let previous = ''; previous !== text; ) {
@@ -125,40 +127,32 @@ export class Redactor {
   }
 }
 
-/** Every run of SECRET_FRAGMENT or more characters of `secret`, in its order and in any case, replaced by `…`. */
-function maskFragments(text: string, secret: string): string {
-  const wanted = secret.toLowerCase();
-  let masked = text;
-  for (let at = 0; at + SECRET_FRAGMENT <= wanted.length; at++) {
-    const fragment = wanted.slice(at, at + SECRET_FRAGMENT);
-    for (let index = masked.toLowerCase().indexOf(fragment); index !== -1; index = masked.toLowerCase().indexOf(fragment, index + 1)) {
-      const lower = masked.toLowerCase();
-      let [start, end, secretStart, secretEnd] = [index, index + SECRET_FRAGMENT, at, at + SECRET_FRAGMENT];
-      while (start > 0 && secretStart > 0 && lower[start - 1] === wanted[secretStart - 1]) [start, secretStart] = [start - 1, secretStart - 1];
-      while (end < lower.length && secretEnd < wanted.length && lower[end] === wanted[secretEnd]) [end, secretEnd] = [end + 1, secretEnd + 1];
-      masked = `${masked.slice(0, start)}…${masked.slice(end)}`;
-      index = start;
-    }
-  }
-  return masked;
-}
+/**
+ * Text held back by a stream before part of it is masked and written anyway, so memory stays bounded (a long listing
+ * written in one turn of the event loop).
+ */
+const HELD_AT_MOST = 1 << 20;
 
 /**
- * Masking for one stream written in pieces. The trailing run of secret characters is held back until the text after
- * it shows where it ends, so a key written in two pieces is masked like a key written at once.
+ * Masking for one stream written in pieces. What is written is held until `flush` (see `protectStream`), so that the
+ * text written at once (a document, an error and its details, a table) is masked as one: a key written in two pieces,
+ * or spread in pieces over lines, is masked like a key written at once. Only past HELD_AT_MOST is the held text up to
+ * its last line end (else up to its trailing run of secret characters) masked and given back early.
  */
 export class StreamRedactor {
   private held = '';
 
   constructor(private readonly redactor: Redactor) {}
 
-  /** The masked text that can be written now. */
+  /** The masked text that can be written now: nothing, unless much is held. */
   push(chunk: string): string {
-    const text = this.held + chunk;
-    let cut = text.length;
-    while (cut > 0 && secretCharacter.test(text[cut - 1]!)) cut--;
-    this.held = text.slice(cut);
-    return this.redactor.mask(text.slice(0, cut));
+    this.held += chunk;
+    if (this.held.length <= HELD_AT_MOST) return '';
+    let cut = this.held.lastIndexOf('\n') + 1;
+    if (cut === 0) for (cut = this.held.length; cut > 0 && secretCharacter.test(this.held[cut - 1]!); ) cut--;
+    const text = this.held.slice(0, cut);
+    this.held = this.held.slice(cut);
+    return this.redactor.mask(text);
   }
 
   /** The masked held text: when nothing more is coming now. */
@@ -189,8 +183,9 @@ function onExit(): void {
 }
 
 /**
- * Replaces `stream.write` with a masking one, once per stream. Text held back at the end of a write is written on the
- * next turn of the event loop, when the process exits, or before anything is written to another protected stream:
+ * Replaces `stream.write` with a masking one, once per stream. What is written is held back (see StreamRedactor) and
+ * written on the next turn of the event loop, when the process exits, or before anything is written to another
+ * protected stream:
  * pieces written together (a spinner frame, a progress line) are joined, a spinner still shows its whole text, and
  * stdout and stderr reach a terminal they share in the order they were written (held back past a stdout line, the
  * `25h` of a prompt's cursor-show code `\u001b[?25h` made the terminal read `\u001b[?E` and eat the line's first letter).

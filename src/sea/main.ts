@@ -17,11 +17,8 @@ const PROGRAM_ASSET = 'esign.js';
 const PROGRAM_CODE_CACHE_ASSET = 'esign.js.cache';
 
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
-  process.stdout.write(`${ESIGN_VERSION}\n`);
-} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
-  process.stdout.write(ESIGN_HELP);
-} else {
+
+function runProgram(): void {
   // Before anything is compiled: the code cache was recorded under these flags (scripts/binary-program.cjs).
   applyV8Flags(args);
   const program = compileCommonJsAsset(PROGRAM_ASSET, require, getRawAsset(PROGRAM_CODE_CACHE_ASSET) as ArrayBuffer);
@@ -31,4 +28,18 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
     process.stderr.write(`[debug] start-up: ${how}\n`);
   }
   program.run();
+}
+
+/** As in bin/esign.cjs: a quick answer stdout cannot take is left to the program, which reports OUTPUT_LOST. */
+function answer(text: string): void {
+  process.stdout.once('error', runProgram);
+  process.stdout.write(text);
+}
+
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+  answer(`${ESIGN_VERSION}\n`);
+} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
+  answer(ESIGN_HELP);
+} else {
+  runProgram();
 }

@@ -32,4 +32,11 @@ describe.skipIf(!existsSync('/dev/full'))('a stdout that cannot take the output 
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.status).toBe(1);
   });
+
+  it.each([['--help'], ['--version'], ['-h'], ['-v']])('fails esign %s (answered without the program) with exit 1 and OUTPUT_LOST, not an unhandled error trace', (flag) => {
+    const result = spawnSync('bash', ['-c', `"${process.execPath}" "${esignBin}" ${flag} > /dev/full`], { env: baseEnv(), encoding: 'utf8' });
+    expect(result.stderr).toMatch(/OUTPUT_LOST.+The output could not be written to stdout \(ENOSPC\)/);
+    expect(result.stderr).not.toMatch(/Unhandled|\n\s+at /);
+    expect(result.status).toBe(1);
+  });
 });

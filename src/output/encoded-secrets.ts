@@ -1,0 +1,313 @@
+/*
+ * Finding a key's secret part under what a hostile server can wrap around it, by normalisation: the text is decoded
+ * once (JSON and `\x` escapes, percent-encoding, HTML entities and tags, Unicode compatibility forms) into its letters
+ * and digits alone, each remembering the source characters it came from, and that is searched for the secret in its
+ * plain, reversed, rot13, hex and base64 (at each of the three offsets) forms. What is found is masked in the source,
+ * one `…` per stretch between two quotes or line ends, so a JSON document stays valid and a layout keeps its lines.
+ */
+
+/**
+ * Letters and digits of a form that are masked wherever they appear together: eight of the secret part (its hex takes
+ * sixteen for them, base64 twelve). Eight random letters and digits do not occur in other text by chance.
+ */
+const WINDOW = { plain: 8, hex: 16, base64: 12 } as const;
+
+/**
+ * A piece of the secret on its own (a JSON field, a table cell) needs at least this many characters to count; pieces
+ * that continue one another in the secret's order count once they hold WINDOW.plain characters together.
+ */
+const PIECE = 4;
+
+const named = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
+
+/** A backslash escape of one character: `\u0065`, `\\u0065` (escaped again), `\u{65}`, `\x65`. */
+const codeEscape = /\\+(?:u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2}))/y;
+/** Any other backslash escape (`\"`, `\n`, `\\`): one unit, so a quote it holds is not a JSON string's end. */
+const otherEscape = /\\[^]/y;
+const percentEscape = /%([0-9a-fA-F]{2})/y;
+const numericEntity = /&#(?:[xX]([0-9a-fA-F]{1,6})|([0-9]{1,7}));?/y;
+const namedEntity = /&([a-zA-Z][a-zA-Z0-9]{1,30});/y;
+/** An HTML tag, dropped from the decoded text: `<b>`, `</span>`, `<i class="x">`. */
+const htmlTag = /<\/?[a-zA-Z][^<>]{0,200}>/y;
+
+/** The letters and digits of a text, lower case, each with the span of source text it came from. */
+class DecodedText {
+  length = 0;
+  /** ASCII codes of the letters. */
+  codes: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Whether anything but a tag stood between this letter and the one before (pieces are runs without a gap). */
+  gapBefore: Uint8Array;
+  /** How many quotes and line ends of the source come before this letter: a mask never reaches across one. */
+  stretch: Int32Array;
+  private gap = false;
+  stretches = 0;
+
+  constructor(capacity: number) {
+    this.codes = new Uint8Array(capacity);
+    this.starts = new Int32Array(capacity);
+    this.ends = new Int32Array(capacity);
+    this.gapBefore = new Uint8Array(capacity);
+    this.stretch = new Int32Array(capacity);
+  }
+
+  letters(start = 0, end = this.length): string {
+    return Buffer.from(this.codes.buffer, this.codes.byteOffset + start, end - start).toString('latin1');
+  }
+
+  /** Adds one ASCII character (a letter or digit is kept, anything else is a gap). */
+  addAscii(code: number, start: number, end: number): void {
+    if (!isAsciiAlphanumeric(code)) {
+      this.gap = true;
+      return;
+    }
+    if (this.length === this.codes.length) this.grow();
+    const at = this.length++;
+    this.codes[at] = code >= 65 && code <= 90 ? code + 32 : code;
+    this.starts[at] = start;
+    this.ends[at] = end;
+    this.gapBefore[at] = this.gap ? 1 : 0;
+    this.stretch[at] = this.stretches;
+    this.gap = false;
+  }
+
+  /** Adds decoded text: a compatibility form (fullwidth `Ａ`, circled `Ⓐ`, mathematical `𝐀`) stands for its letter. */
+  add(decoded: string, start: number, end: number): void {
+    for (const character of decoded) {
+      const code = character.charCodeAt(0);
+      if (code <= 0x7f) this.addAscii(code, start, end);
+      else {
+        const plain = character.normalize('NFKC');
+        if (plain === character) this.gap = true;
+        else this.add(plain, start, end);
+      }
+    }
+  }
+
+  private grow(): void {
+    const grown = (array: Uint8Array | Int32Array) => {
+      const bigger = new (array.constructor as typeof Int32Array)(array.length * 2 + 16);
+      bigger.set(array);
+      return bigger;
+    };
+    this.codes = grown(this.codes) as unknown as Uint8Array;
+    this.starts = grown(this.starts) as Int32Array;
+    this.ends = grown(this.ends) as Int32Array;
+    this.gapBefore = grown(this.gapBefore) as unknown as Uint8Array;
+    this.stretch = grown(this.stretch) as Int32Array;
+  }
+}
+
+function isAsciiAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** `tags`: whether HTML tags are taken out (a key spelt between tags) or read as text (a key inside a tag). */
+function decode(text: string, tags: boolean): DecodedText {
+  const decoded = new DecodedText(text.length);
+  const at = (pattern: RegExp, index: number): RegExpExecArray | null => {
+    pattern.lastIndex = index;
+    return pattern.exec(text);
+  };
+  for (let index = 0; index < text.length; ) {
+    const code = text.charCodeAt(index);
+    let match: RegExpExecArray | null = null;
+    let value: string | undefined;
+    if (code === 0x5c /* \ */) {
+      match = at(codeEscape, index);
+      if (match) value = fromCodePoint(parseInt(match[1] ?? match[2] ?? match[3]!, 16));
+      else if ((match = at(otherEscape, index))) value = /[A-Za-z0-9]/.test(match[0][1]!) ? ' ' : match[0][1];
+    } else if (code === 0x25 /* % */) {
+      if ((match = at(percentEscape, index))) value = String.fromCharCode(parseInt(match[1]!, 16));
+    } else if (code === 0x26 /* & */) {
+      if ((match = at(numericEntity, index))) value = fromCodePoint(match[1] ? parseInt(match[1], 16) : Number(match[2]));
+      else if ((match = at(namedEntity, index))) value = named.get(match[1]!.toLowerCase()) ?? ' ';
+    } else if (code === 0x3c /* < */ && tags) {
+      if ((match = at(htmlTag, index))) value = '';
+    }
+    if (match && value !== undefined) {
+      decoded.add(value, index, index + match[0].length);
+      index += match[0].length;
+    } else if (code <= 0x7f) {
+      if (code === 0x22 /* " */ || code === 0x0a || code === 0x0d) decoded.stretches++;
+      decoded.addAscii(code, index, index + 1);
+      index++;
+    } else {
+      const character = String.fromCodePoint(text.codePointAt(index)!);
+      decoded.add(character, index, index + character.length);
+      index += character.length;
+    }
+  }
+  return decoded;
+}
+
+function fromCodePoint(code: number): string {
+  return code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+}
+
+const lettersOnly = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (letter) => {
+    const base = letter <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((letter.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+/** The base64 characters that hold `secret` alone when it starts `offset` bytes into a group of three. */
+function base64At(secret: string, offset: number): string {
+  const encoded = Buffer.concat([Buffer.alloc(offset), Buffer.from(secret)]).toString('base64');
+  const wholeGroups = Math.floor((offset + secret.length) / 3);
+  return encoded.slice(offset === 0 ? 0 : 4, wholeGroups * 4);
+}
+
+/** One spelling of a secret part, in the decoded text's letters: what to look for and how much of it to mask. */
+interface Form {
+  letters: string;
+  window: number;
+  /** Whether pieces of it spread over fields are looked for (the spellings whose characters stand alone). */
+  pieces: boolean;
+}
+
+function formsOf(secretPart: string): Form[] {
+  const plain = (letters: string): Form => ({ letters: lettersOnly(letters), window: WINDOW.plain, pieces: true });
+  return [
+    plain(secretPart),
+    plain([...secretPart].reverse().join('')),
+    plain(rot13(secretPart)),
+    { letters: Buffer.from(secretPart).toString('hex'), window: WINDOW.hex, pieces: false },
+    ...[0, 1, 2].map((offset) => ({ letters: lettersOnly(base64At(secretPart, offset)), window: WINDOW.base64, pieces: false })),
+  ];
+}
+
+/** The first PIECE letters of a text as one number (letters and digits in base 36), for a quick first look. */
+function headOf(codes: Uint8Array, at: number): number {
+  let head = 0;
+  for (let index = at; index < at + PIECE; index++) {
+    const code = codes[index]!;
+    head = head * 36 + (code <= 57 ? code - 48 : code - 87);
+  }
+  return head;
+}
+
+/**
+ * Every PIECE letters that occur anywhere in a form, as a bitmap over their `headOf`: a text is compared with the
+ * forms only where it starts with such letters, which in text without the secret is almost nowhere.
+ */
+function headsOf(forms: readonly Form[]): Uint8Array {
+  const heads = new Uint8Array(36 ** PIECE);
+  for (const form of forms) {
+    const codes = Buffer.from(form.letters, 'latin1');
+    for (let at = 0; at + PIECE <= codes.length; at++) heads[headOf(codes, at)] = 1;
+  }
+  return heads;
+}
+
+/** Every window of every form, by its length. */
+function windowsOf(forms: readonly Form[]): Map<number, Set<string>> {
+  const windows = new Map<number, Set<string>>();
+  for (const form of forms) {
+    const set = windows.get(form.window) ?? new Set<string>();
+    for (let at = 0; at + form.window <= form.letters.length; at++) set.add(form.letters.slice(at, at + form.window));
+    windows.set(form.window, set);
+  }
+  return windows;
+}
+
+/** Marks every letter that is part of a window of a form. */
+function markWindows(decoded: DecodedText, windows: Map<number, Set<string>>, heads: Uint8Array, masked: Uint8Array): void {
+  const { codes, length } = decoded;
+  for (let at = 0; at + PIECE <= length; at++) {
+    if (!heads[headOf(codes, at)]) continue;
+    for (const [window, set] of windows) {
+      if (at + window <= length && set.has(decoded.letters(at, at + window))) masked.fill(1, at, at + window);
+    }
+  }
+}
+
+/**
+ * Marks pieces of a form spread over a text (JSON fields, the cells of a table, in any order): runs of PIECE or more
+ * letters with something else before and after, each found in the form, that together cover WINDOW.plain or more
+ * letters of it in a row.
+ */
+function markPieces(decoded: DecodedText, forms: readonly Form[], heads: Uint8Array, masked: Uint8Array): void {
+  const pieceForms = forms.filter((form) => form.pieces);
+  const longest = Math.max(...pieceForms.map((form) => form.letters.length));
+  const runs: [number, number][] = [];
+  for (let start = 0; start < decoded.length; ) {
+    let end = start + 1;
+    while (end < decoded.length && !decoded.gapBefore[end]) end++;
+    if (end - start >= PIECE && end - start <= longest && heads[headOf(decoded.codes, start)]) runs.push([start, end]);
+    start = end;
+  }
+  for (const form of pieceForms) {
+    const found = runs.flatMap(([start, end]) => {
+      const at = form.letters.indexOf(decoded.letters(start, end));
+      return at === -1 ? [] : [{ start, end, at, to: at + end - start }];
+    });
+    found.sort((a, b) => a.at - b.at);
+    for (let first = 0; first < found.length; ) {
+      let last = first;
+      let to = found[first]!.to;
+      while (last + 1 < found.length && found[last + 1]!.at <= to) to = Math.max(to, found[++last]!.to);
+      if (to - found[first]!.at >= WINDOW.plain) for (const piece of found.slice(first, last + 1)) masked.fill(1, piece.start, piece.end);
+      first = last + 1;
+    }
+  }
+}
+
+/** The spellings of some secret parts, ready to be looked for in any number of texts. */
+export class EncodedSecrets {
+  private readonly forms: Form[];
+  private readonly heads: Uint8Array;
+  private readonly windows: Map<number, Set<string>>;
+
+  constructor(secretParts: readonly string[]) {
+    this.forms = secretParts.flatMap(formsOf);
+    this.heads = this.forms.length ? headsOf(this.forms) : new Uint8Array(0);
+    this.windows = windowsOf(this.forms);
+  }
+
+  /** `text` with every spelling of the secret parts found in it replaced by `…`; the text itself when none is there. */
+  mask(text: string): string {
+    if (this.forms.length === 0) return text;
+    const spans = [...this.spansIn(decode(text, false)), ...(text.includes('<') ? this.spansIn(decode(text, true)) : [])].sort((a, b) => a[0] - b[0]);
+    if (spans.length === 0) return text;
+    let result = '';
+    let copied = 0;
+    for (const [start, end] of spans) {
+      if (end <= copied) continue;
+      // Spans of the two readings that overlap cover no quote or line end between them either: they become one.
+      result += start < copied ? '' : `${text.slice(copied, start)}…`;
+      copied = end;
+    }
+    return result + text.slice(copied);
+  }
+
+  /** The spans of source text to mask: the letters of the secret found, one span per stretch between quotes. */
+  private spansIn(decoded: DecodedText): [number, number][] {
+    const { length, starts, ends, stretch } = decoded;
+    const masked = new Uint8Array(length);
+    markWindows(decoded, this.windows, this.heads, masked);
+    markPieces(decoded, this.forms, this.heads, masked);
+    const spans: [number, number][] = [];
+    for (let at = 0; at < length; ) {
+      if (!masked[at]) {
+        at++;
+        continue;
+      }
+      let last = at;
+      while (last + 1 < length && masked[last + 1] && stretch[last + 1] === stretch[at]) last++;
+      spans.push([starts[at]!, ends[last]!]);
+      at = last + 1;
+    }
+    return spans;
+  }
+}
