@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// CommonJS on purpose: `esign --version` and `esign --help` answer without starting Node's ESM loader or compiling
-// the command tree (dist/help.txt is written by the build from the real program; a test keeps them equal).
-// Everything else runs the bundle.
+// CommonJS on purpose: `esign --version` and every `--help` answer without starting Node's ESM loader or compiling
+// the command tree (the help pages are written by the build from the real program, see help-pages.cjs; a test keeps
+// them equal). Everything else runs the bundle.
 'use strict';
 const args = process.argv.slice(2);
+const help = require('./help-pages.cjs').helpPage(args);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${require('../package.json').version}\n`);
-} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
-  process.stdout.write(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
+} else if (help !== undefined) {
+  process.stdout.write(help);
 } else {
   // Node 22.1+ keeps the compiled bundle and chunks on disk (NODE_COMPILE_CACHE, else the temp directory), so later
   // runs skip most of the compiling. Node 20 has no such cache and runs as before.
