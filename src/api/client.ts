@@ -164,11 +164,11 @@ export class ApiClient {
       if (typeof body === 'string') this.trace(`> ${body.length > 2000 ? `${body.slice(0, 2000)}…` : body}`);
       let outcome: AttemptOutcome;
       let failure: ApiError | NetworkError;
-      const paced = this.pacer.reserve(Date.now());
-      if (paced > 0) {
+      for (let paced = this.pacer.wait(Date.now()); paced > 0; paced = this.pacer.wait(Date.now())) {
         this.trace(`! waiting ${paced} ms for the account's request ceiling (RateLimit headers)`);
         await abortableSleep(paced, options.signal ?? interruption.signal);
       }
+      this.pacer.send(Date.now());
       try {
         const response = await this.pool.request(url, {
           method: operation.method,

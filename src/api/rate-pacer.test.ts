@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { RatePacer } from './rate-pacer.js';
 
-/** Reserves `count` requests at nowMs and answers when each may be sent. */
+/** Sends `count` requests from nowMs as the client does (each waits, asks again, and goes): when each goes. */
 function sendTimes(pacer: RatePacer, nowMs: number, count: number): number[] {
-  return Array.from({ length: count }, () => nowMs + pacer.reserve(nowMs));
+  return Array.from({ length: count }, () => {
+    let at = nowMs;
+    for (let wait = pacer.wait(at); wait > 0; wait = pacer.wait(at)) at += wait;
+    pacer.send(at);
+    return at;
+  });
 }
 
 describe('RatePacer', () => {
@@ -41,7 +46,7 @@ describe('RatePacer', () => {
     expect(sendTimes(pacer, 150, 3)).toEqual([2100, 2100, 2100]);
     const withoutRetryAfter = new RatePacer();
     withoutRetryAfter.observe(0, { status: 429, limit: '1000', reset: '3' });
-    expect(withoutRetryAfter.reserve(0)).toBe(3000);
+    expect(withoutRetryAfter.wait(0)).toBe(3000);
   });
 
   it('ignores headers it cannot read', () => {

@@ -1,7 +1,7 @@
 /**
  * Pacing from the service's RateLimit headers (pins.md, "Rate limit"), so that a busy client (`batch run`) works at
  * the account's ceiling instead of running into it and retrying after 429s. Times are passed in, so every rule is
- * unit-tested without a clock or a server; the client waits what `reserve` answers before each API request.
+ * unit-tested without a clock or a server; the client waits what `wait` answers before each API request.
  *
  * The headers give the ceiling (RateLimit-Limit) and the seconds until it resets (RateLimit-Reset), not the window's
  * length: the longest reset seen stands for it. Whatever the service's window (fixed or sliding), no more than the
@@ -31,22 +31,30 @@ export class RatePacer {
   private next = 0;
   private heldUntilMs = 0;
 
-  /** How long to wait, from nowMs, before sending the next request; the request counts as sent then. */
-  reserve(nowMs: number): number {
+  /**
+   * How long to wait, from nowMs, before the next request may be sent: ask again after the wait (another request may
+   * have gone meanwhile), and call `sent` when it goes. Counting sends, not reservations, keeps a busy event loop
+   * (a PDF being read) from sending at once requests that were spread out in time.
+   */
+  wait(nowMs: number): number {
     let at = Math.max(nowMs, this.heldUntilMs);
     if (this.limit > 0 && this.sent.length === this.limit) {
       at = Math.max(at, this.sent[this.next]! + Math.ceil(this.windowMs * (1 + WINDOW_MARGIN)));
     }
+    return at - nowMs;
+  }
+
+  /** Counts a request sent at nowMs. */
+  send(nowMs: number): void {
     if (this.limit === 0) {
       // Before the first answer names the ceiling: kept (the latest few) to count against it once it does.
-      this.sent.push(at);
+      this.sent.push(nowMs);
       if (this.sent.length > UNKNOWN_LIMIT_KEPT) this.sent.shift();
     } else {
-      if (this.sent.length < this.limit) this.sent.push(at);
-      else this.sent[this.next] = at;
+      if (this.sent.length < this.limit) this.sent.push(nowMs);
+      else this.sent[this.next] = nowMs;
       this.next = (this.next + 1) % this.limit;
     }
-    return at - nowMs;
   }
 
   /** Learns the ceiling from an answer's headers; a 429 holds every request back until the service said. */
