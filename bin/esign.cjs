@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// CommonJS on purpose: `esign --version` and `esign --help` answer without starting Node's ESM loader or compiling
-// the command tree (dist/help.txt is written by the build from the real program; a test keeps them equal).
-// Everything else runs the bundle.
+// CommonJS on purpose: `esign --version` and every `--help` answer without starting Node's ESM loader or compiling
+// the command tree (the help pages are written by the build from the real program, see help-pages.cjs; a test keeps
+// them equal). Everything else runs the bundle.
 'use strict';
 const args = process.argv.slice(2);
 
@@ -24,10 +24,11 @@ function answer(text) {
   process.stdout.write(text);
 }
 
+const help = require('./help-pages.cjs').helpPage(args);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   answer(`${require('../package.json').version}\n`);
-} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) {
-  answer(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
+} else if (help !== undefined) {
+  answer(help);
 } else {
   runProgram();
 }

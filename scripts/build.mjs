@@ -76,7 +76,21 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
     logLevel: 'warning',
   });
-  // The top-level help, as the program itself prints it, for bin/esign.cjs to answer `esign --help` at once.
-  const help = execFileSync(process.execPath, [join(root, 'dist', 'esign.js'), '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  writeFileSync(join(root, 'dist', 'help.txt'), help);
+  // Every help page, as the program itself prints it, for bin/help-pages.cjs to answer `--help` at once: the program
+  // runs each command line in a process of its own (scripts/help-pages.ts, bundled with the packages left external,
+  // under node_modules where they resolve), so whatever the command framework prints is what the file holds.
+  const helpPagesScript = join(root, 'node_modules', '.cache', 'esign', 'help-pages.mjs');
+  await build({
+    entryPoints: [join(root, 'scripts', 'help-pages.ts')],
+    outfile: helpPagesScript,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  const helpPages = execFileSync(process.execPath, [helpPagesScript], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
+  writeFileSync(join(root, 'dist', 'help.json'), helpPages);
 }

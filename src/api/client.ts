@@ -10,6 +10,7 @@ import { discard, drain, HttpPool } from './http.js';
 import { networkHint, proxyRefusal } from './network-hints.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { assertExtraHeader } from './request-headers.js';
+import { RatePacer } from './rate-pacer.js';
 import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
 
 export interface ClientOptions {
@@ -75,6 +76,8 @@ export class ApiClient {
   private apiPool: HttpPool | undefined;
   private transferPool: HttpPool | undefined;
   private readonly policy: RetryPolicy;
+  /** Every API request of this client (all of a `batch run`'s at once) keeps to the account's ceiling. */
+  private readonly pacer = new RatePacer();
   /** Whether a request carried the Idempotency-Key given to the client (`--idempotency-key`), or a dry run showed it. */
   givenIdempotencyKeyUsed = false;
 
@@ -168,6 +171,11 @@ export class ApiClient {
       if (typeof body === 'string') this.trace(`> ${body.length > 2000 ? `${body.slice(0, 2000)}…` : body}`);
       let outcome: AttemptOutcome;
       let failure: ApiError | NetworkError;
+      for (let paced = this.pacer.wait(Date.now()); paced > 0; paced = this.pacer.wait(Date.now())) {
+        this.trace(`! waiting ${paced} ms for the account's request ceiling (RateLimit headers)`);
+        await abortableSleep(paced, options.signal ?? interruption.signal);
+      }
+      this.pacer.send(Date.now());
       try {
         const response = await this.pool.request(url, {
           method: operation.method,
@@ -176,6 +184,12 @@ export class ApiClient {
           signal: options.signal ?? interruption.signal,
         });
         const requestId = headerValue(response.headers['x-request-id']);
+        this.pacer.observe(Date.now(), {
+          status: response.statusCode,
+          limit: headerValue(response.headers['ratelimit-limit']),
+          reset: headerValue(response.headers['ratelimit-reset']),
+          retryAfter: headerValue(response.headers['retry-after']),
+        });
         const answer = new AnswerReader(operation, url, response.statusCode, response.headers, idempotencyKey);
         if (response.statusCode >= 300 && response.statusCode < 400) {
           discard(response.body);

@@ -136,7 +136,7 @@ export function buildProgram(
     .description(programDescription)
     .version(version, '-v, --version', 'print the version')
     .showSuggestionAfterError(true)
-    // One width everywhere, so the help bin/esign.cjs serves from dist/help.txt is the help the program prints. Long
+    // One width everywhere, so the help bin/esign.cjs serves from dist/help.json is the help the program prints. Long
     // option names leave descriptions a narrow column: commander stops wrapping below 40, and the lines ran past 80.
     .configureHelp({ helpWidth: 80, minWidthToWrap: 20 })
     // Parse errors are reported by the entry point like every other error (and as JSON with --json).

@@ -1,0 +1,73 @@
+// The emulator as it really grows: `node bench/grow.mjs URL KEY TOTAL STEP CONNECTIONS WARMUP` creates TOTAL envelopes
+// through the API, each with an Idempotency-Key of its own (so each keeps its idempotency record), with CONNECTIONS
+// keep-alive connections each with one create in flight (a closed loop, as bench/closed-loop.mjs runs), and prints
+// one JSON line per STEP creates after the first WARMUP (not measured: the JIT on both sides, connections opening):
+// {created, rps, p50, p99, non2xx} (milliseconds) of that step.
+import net from 'node:net';
+
+const [url, key, total = '1000000', step = '100000', connections = '16', warmup = '0'] = process.argv.slice(2);
+const { hostname, port } = new URL(url);
+const body = '{"title":"bench"}';
+let started = 0;
+let created = 0;
+let non2xx = 0;
+let stepStarted = performance.now();
+let latencies = [];
+let open = Number(connections);
+
+function endStep() {
+  const seconds = (performance.now() - stepStarted) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (fraction) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+  console.log(JSON.stringify({ created, rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), non2xx }));
+  latencies = [];
+  non2xx = 0;
+  stepStarted = performance.now();
+}
+
+function connect(id) {
+  const socket = net.connect({ host: hostname, port: Number(port) });
+  socket.setNoDelay(true);
+  socket.setEncoding('latin1');
+  let sentAt = 0;
+  let received = '';
+  const send = () => {
+    if (started >= Number(total)) {
+      socket.end();
+      if (--open === 0 && latencies.length > 0) endStep();
+      return;
+    }
+    started++;
+    sentAt = performance.now();
+    socket.write(
+      `POST /v4/api/envelopes/ HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
+        `Idempotency-Key: grow-${process.pid}-${id}-${started}\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+  };
+  socket.on('data', (chunk) => {
+    received += chunk;
+    for (;;) {
+      const headEnd = received.indexOf('\r\n\r\n');
+      if (headEnd < 0) return;
+      const head = received.slice(0, headEnd);
+      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+      if (received.length < headEnd + 4 + length) return;
+      received = received.slice(headEnd + 4 + length);
+      created++;
+      if (created === Number(warmup)) stepStarted = performance.now();
+      if (created > Number(warmup)) {
+        latencies.push(performance.now() - sentAt);
+        if (!/^HTTP\/1\.1 2/.test(head)) non2xx++;
+        if ((created - Number(warmup)) % Number(step) === 0) endStep();
+      }
+      send();
+    }
+  });
+  socket.on('error', (error) => {
+    console.error(`grow: ${error.message}`);
+    process.exit(1);
+  });
+  socket.on('connect', send);
+}
+
+for (let id = 0; id < Number(connections); id++) connect(id);
