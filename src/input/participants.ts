@@ -6,14 +6,13 @@
 import type { ZodType } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { e164Pattern } from '../shared/phone.js';
+import { EMAIL_MAX_LENGTH, emailPattern, isEmailAddress } from '../shared/email.js';
 import { inputError, readStructuredFile, validateInput, type StructuredInput } from './structured.js';
 import { idSchema } from './ids.js';
 
 import { deliveryMethods, participantRoles, type DeliveryMethod, type ParticipantRole } from '../shared/values.js';
 
 export { deliveryMethods, participantRoles, type DeliveryMethod, type ParticipantRole };
-
-const emailPattern = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 export const needsPhone = (method: string): boolean => method === 'SMS' || method === 'WHATSAPP';
 
@@ -49,7 +48,11 @@ export function participantSchemaParts(z: typeof import('zod').z) {
     z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(values, { error: `${what} must be one of ${values.join(', ')}` }));
   const common = {
     name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty'),
-    email: z.string({ error: 'email is required' }).trim().pipe(z.email({ message: 'email is not an e-mail address' })),
+    email: z
+      .string({ error: 'email is required' })
+      .trim()
+      .max(EMAIL_MAX_LENGTH, `email must be at most ${EMAIL_MAX_LENGTH} characters`)
+      .regex(emailPattern, 'email is not an e-mail address'),
     phoneNumber: z
       .string({
         error: (issue) =>
@@ -134,7 +137,7 @@ export function unknownTemplateRole(input: StructuredInput, index: number, label
 /** `Ada Lovelace <ada@example.com>` */
 export function parseNameAndEmail(text: string, flag: string): { name: string; email: string } {
   const match = /^\s*(\S.*?)\s*<\s*([^<>\s]+)\s*>\s*$/.exec(text);
-  if (!match || !emailPattern.test(match[2]!)) {
+  if (!match || !isEmailAddress(match[2]!)) {
     throw new UsageError(`${flag} ${JSON.stringify(text)}: expected "Name <email>".`, `For example: ${flag} "Ada Lovelace <ada@example.com>".`);
   }
   return { name: match[1]!, email: match[2]! };
@@ -148,7 +151,7 @@ export function checkPhoneNumber(phone: string, flag: string): string {
 }
 
 export function checkEmail(email: string, flag: string): string {
-  if (!emailPattern.test(email)) throw new UsageError(`${flag} ${JSON.stringify(email)} is not an e-mail address.`);
+  if (!isEmailAddress(email)) throw new UsageError(`${flag} ${JSON.stringify(email)} is not an e-mail address.`);
   return email;
 }
 
