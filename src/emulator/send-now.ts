@@ -22,7 +22,7 @@ import {
 import { createDocumentRecord, DOCUMENT_CONTENT_TYPES } from './processing.js';
 import { newId } from './store.js';
 import type { PendingAnchorField } from './records.js';
-import { lazySchema, parseBody } from './validate.js';
+import { lazySchema, parseBody, type RequestBody } from './validate.js';
 import { envelopeView } from './views.js';
 
 /** Contract: at most 20 fields with anchor per send-now call. */
@@ -189,3 +189,5 @@ export async function sendNow(ctx: RouteContext): Promise<RouteResult> {
   }));
   return { status: 201, body: { ...view, participants, documents } };
 }
+
+export const sendNowBody = { schema: bodySchema } satisfies RequestBody;

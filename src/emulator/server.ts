@@ -11,6 +11,7 @@ import { JSON_BODY_LIMIT_BYTES, jsonBodyTooLarge, mediaType, notJsonBody, parseJ
 import { Events, type EventSink } from './events.js';
 import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
 import { emptyState, Store } from './store.js';
+import { loadRouteModules } from './routes/index.js';
 
 export interface Emulator {
   app: FastifyInstance;
@@ -46,19 +47,7 @@ function sendFailure(reply: FastifyReply, failure: ApiFailure): FastifyReply {
 }
 
 async function loadRouteTables(): Promise<RouteTable> {
-  const modules = await Promise.all([
-    import('./routes/account.js'),
-    import('./routes/envelopes.js'),
-    import('./routes/participants.js'),
-    import('./routes/documents.js'),
-    import('./routes/anchors.js'),
-    import('./routes/contacts.js'),
-    import('./routes/team.js'),
-    import('./routes/folders.js'),
-    import('./routes/webhooks.js'),
-    import('./routes/templates.js'),
-    import('./routes/reports.js'),
-  ]);
+  const modules = await loadRouteModules();
   return Object.assign({}, ...modules.map((module) => module.routes)) as RouteTable;
 }
 

@@ -5,7 +5,7 @@ import { expireDueEnvelopes } from '../lifecycle.js';
 import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
 import { newId, nowIso, type State, type Store } from '../store.js';
 import type { ContactRecord } from '../records.js';
-import { lazySchema, parseBody, type Zod } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
 import { EMAIL_MAX_LENGTH, emailPattern } from '../../shared/email.js';
 import { e164Pattern } from '../../shared/phone.js';
@@ -181,4 +181,10 @@ export const routes: RouteTable = {
     const contacts = list.contactIds.map((id) => store.state.contacts[id]).filter((contact) => contact !== undefined);
     return { status: 200, body: { ...contactListView(store.state, list), contacts: contacts.map(contactView) } };
   },
+};
+
+export const requestBodies: RequestBodies = {
+  createContact: { schema: contactSchema },
+  updateContact: { schema: contactSchema },
+  patchContact: { schema: contactPatchSchema },
 };

@@ -7,7 +7,7 @@ import { webhookEventTypes as eventTypes } from '../../shared/values.js';
 import { paginate, paginateNewestFirst } from '../pagination.js';
 import { newId, nowIso } from '../store.js';
 import type { DeliveryRecord, WebhookRecord } from '../records.js';
-import { lazySchema, parseBody, type Zod } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies, type Zod } from '../validate.js';
 import { dispatcherFor } from '../webhook-dispatcher.js';
 
 /** HTTPS, as the contract says; plain http only to a loopback receiver, since the emulator itself runs locally. */
@@ -139,4 +139,9 @@ export const routes: RouteTable = {
     ctx.store.changed();
     return { status: 200, body: { secret: webhook.secret } };
   },
+};
+
+export const requestBodies: RequestBodies = {
+  createWebhook: { schema: createSchema },
+  updateWebhook: { schema: updateSchema },
 };
