@@ -16,6 +16,15 @@ export { deliveryMethods, participantRoles, type DeliveryMethod, type Participan
 
 export const needsPhone = (method: string): boolean => method === 'SMS' || method === 'WHATSAPP';
 
+/** The JSON Schema of text that must hold more than spaces (zod's `.trim().min(1)`), for `esign batch schema`. */
+export const NOT_BLANK = { pattern: '\\S' };
+
+/** phoneRule, as the JSON Schema of `esign batch schema` says it: SMS and WHATSAPP need phoneNumber. */
+export const PHONE_RULE_JSON_SCHEMA = {
+  if: { properties: { deliveryMethod: { enum: ['SMS', 'WHATSAPP'] } }, required: ['deliveryMethod'] },
+  then: { required: ['phoneNumber'] },
+};
+
 /** The body item of `PUT .../participants`. */
 export interface ParticipantInput {
   id?: string;
@@ -47,7 +56,7 @@ export function participantSchemaParts(z: typeof import('zod').z) {
   const upper = (values: readonly [string, ...string[]], what: string) =>
     z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(values, { error: `${what} must be one of ${values.join(', ')}` }));
   const common = {
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty'),
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').meta(NOT_BLANK),
     email: z
       .string({ error: 'email is required' })
       .trim()
@@ -83,7 +92,8 @@ export async function participantSchemas() {
       role,
       signingOrder,
     })
-    .superRefine(phoneRule);
+    .superRefine(phoneRule)
+    .meta(PHONE_RULE_JSON_SCHEMA);
   const templateParticipant = z
     .strictObject({
       templateParticipantId: idSchema(z).optional(),
@@ -95,7 +105,8 @@ export async function participantSchemas() {
       if (Boolean(value.templateParticipantId) === Boolean(value.templateRole)) {
         ctx.addIssue({ code: 'custom', message: 'give exactly one of templateParticipantId or templateRole (the role label shown by `esign templates get`)', path: [] });
       }
-    });
+    })
+    .meta({ allOf: [PHONE_RULE_JSON_SCHEMA, { oneOf: [{ required: ['templateParticipantId'] }, { required: ['templateRole'] }] }] });
   return { z, participant, templateParticipant };
 }
 
