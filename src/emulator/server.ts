@@ -12,6 +12,7 @@ import { Events, type EventSink } from './events.js';
 import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
 import { emptyState, Store } from './store.js';
 import { loadRouteModules } from './routes/index.js';
+import { replayedWebhookAnswer } from './routes/webhooks.js';
 
 export interface Emulator {
   app: FastifyInstance;
@@ -218,7 +219,8 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
             // A replay is a call the key made, answered as the first was.
             recordCall(operation, request, stored.status, principal);
             reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' });
-            return stored.body === undefined ? reply.send() : reply.type(JSON_TYPE).send(stored.body);
+            if (stored.body === undefined) return reply.send();
+            return reply.type(JSON_TYPE).send(replayedWebhookAnswer(store.state, operation.id, request.params as Record<string, string>, stored.body));
           }
           let settle!: () => void;
           inFlight.set(idempotencySlot, new Promise<void>((resolve) => (settle = resolve)));
