@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
-import { addDocument, draftWithSigners, findAnchors } from '../support/documents.js';
+import { addDocument, draftWithSigners, findAnchors, putBytes } from '../support/documents.js';
 import { useEmulator } from '../support/emulator.js';
-import { createDraft, syncParticipants } from '../support/envelope-flow.js';
+import { createDraft, getEnvelope, syncParticipants, waitUntil } from '../support/envelope-flow.js';
 import { simplePdf } from '../support/pdfs.js';
 
 const emulator = useEmulator(['--processing-delay', '20']);
@@ -65,6 +65,27 @@ describe('anchor search options', () => {
     const plain = expectStatus(await findAnchors(emulator, envelopeId, documentId, searches({})), 200).body.matches;
     const nulls = expectStatus(await findAnchors(emulator, envelopeId, documentId, searches({ offset: null, occurrence: null, caseSensitive: null })), 200).body.matches;
     expect(nulls).toEqual(plain);
+  });
+
+  it('send-now reads them so too: an anchored field with null options is placed with the defaults', async () => {
+    const body = {
+      title: 'Null options',
+      participants: [{ ref: 'a', name: 'Ada', email: 'ada@example.test', deliveryMethod: 'EMAIL' }],
+      documents: [{ ref: 'd', fileName: 'a.pdf', contentType: 'application/pdf' }],
+      fields: [
+        {
+          type: 'SIGNATURE',
+          documentRef: 'd',
+          signatoryRef: 'a',
+          size: { width: 100, height: 30 },
+          anchor: { text: 'Signature', occurrence: null, caseSensitive: null, matchWholeWord: null, offset: null, ifNotFound: null },
+        },
+      ],
+    };
+    const created = expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/send-now', { idempotent: true, body }), 201).body;
+    expectStatus(await putBytes(created.documents[0].uploadUrl, await simplePdf({ pages: [['Signature']] })), 200);
+    const sent = await waitUntil(() => getEnvelope(emulator, created.id), (envelope) => envelope.status !== 'DRAFT', 'send-now to finish');
+    expect(sent.status).toBe('SENT');
   });
 });
 
