@@ -62,7 +62,8 @@ function esign(args, { capture = false, input, shownInput } = {}) {
  * which exits non-zero, failing the demo, if any request or answer did not conform to docs/openapi.json.
  */
 async function startValidatingProxy(url) {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'validating-proxy.mjs'), url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Its standard input stays open while the demo runs: the proxy stops when it ends.
+  const child = spawn(process.execPath, [join(root, 'scripts', 'validating-proxy.mjs'), url], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const line = await new Promise((resolve, reject) => {
     let out = '';
@@ -75,6 +76,7 @@ async function startValidatingProxy(url) {
   return {
     url: JSON.parse(line).url,
     async stop() {
+      child.stdin.end();
       child.kill('SIGTERM');
       if ((await exited) !== 0) throw new Error('the demo\'s traffic did not conform to docs/openapi.json (violations above)');
     },

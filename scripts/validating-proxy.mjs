@@ -6,8 +6,8 @@
 //
 //   ESIGN_PRISM='<node> <path to prism-cli/dist/index.js>' node scripts/validating-proxy.mjs <emulator URL>
 //
-// Prints {"url": ...} (the address to use instead of the emulator's) once Prism listens. On SIGTERM or SIGINT it
-// stops, prints every violation Prism reported (a request or an answer that does not conform, a path the document
+// Prints {"url": ...} (the address to use instead of the emulator's) once Prism listens. On SIGTERM, SIGINT or the
+// end of its standard input it stops, prints every violation Prism reported (a request or an answer that does not conform, a path the document
 // lacks) to stderr, and exits 1 if there was any, else 0. .ci/run installs Prism (it needs Node >= 24.18) into a
 // prefix of its own and sets ESIGN_PRISM; test/support/emulator.ts and scripts/demo.mjs put this proxy in front of
 // their emulators when it is set.
@@ -93,3 +93,5 @@ function stop() {
 }
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
+// A parent that dies without stopping the proxy closes its standard input: the proxy stops rather than linger.
+process.stdin.once('end', stop).resume();

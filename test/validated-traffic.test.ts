@@ -5,8 +5,15 @@
  * violation fails the run. Skipped without ESIGN_PRISM (Prism needs Node >= 24.18; .ci/run installs it), unless
  * ESIGN_REQUIRE_PRISM says CI expects it.
  */
-import { describe, expect, it } from 'vitest';
-import { startEmulatorProcess } from './support/emulator.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startEmulatorProcess as startEmulator } from './support/emulator.js';
+
+/** An emulator behind the proxy, stopped when the test ends even if it fails first (a second stop does nothing). */
+async function startEmulatorProcess() {
+  const emulator = await startEmulator();
+  onTestFinished(() => emulator.stop().catch(() => undefined));
+  return emulator;
+}
 
 const prism = process.env.ESIGN_PRISM;
 if (!prism && process.env.ESIGN_REQUIRE_PRISM) throw new Error('ESIGN_REQUIRE_PRISM is set but ESIGN_PRISM is not: .ci/run installs Prism and sets it');

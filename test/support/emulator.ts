@@ -86,7 +86,8 @@ export interface ValidatingProxy {
 
 /** scripts/validating-proxy.mjs in front of `url`: Prism checks every request and answer against docs/openapi.json. */
 export async function startValidatingProxy(url: string): Promise<ValidatingProxy> {
-  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'validating-proxy.mjs'), url], { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its standard input stays open while this process lives: the proxy stops when it ends.
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'validating-proxy.mjs'), url], { env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -107,6 +108,7 @@ export async function startValidatingProxy(url: string): Promise<ValidatingProxy
   return {
     url: started.url,
     async stop() {
+      child.stdin!.end();
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
       if (code !== 0) throw new Error(`traffic through the validating proxy did not conform to docs/openapi.json (exit ${code}):\n${stderr}`);
