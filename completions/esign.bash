@@ -461,7 +461,7 @@ _esign_options() {
     'reports usage') _esign_reply='--group --from --to -h --help' ;;
     'doctor') _esign_reply='-h --help' ;;
     'completion') _esign_reply='-h --help' ;;
-    'api') _esign_reply='-f --raw-field -F --field --input -H --header --paginate --include --list -h --help' ;;
+    'api') _esign_reply='-f --raw-field -F --field --input -H --header --paginate --include --list --openapi -h --help' ;;
   esac
   _esign_reply="$_esign_reply -v --version --profile --live --json -q --quiet --debug --no-color -y --yes --dry-run --timeout --idempotency-key"
 }

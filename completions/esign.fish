@@ -1090,4 +1090,5 @@ complete -c esign -n '__esign_in '\''esign api'\''' -s H -l header -d 'an extra 
 complete -c esign -n '__esign_in '\''esign api'\''' -l paginate -d 'follow nextCursor through every page; prints the rows as one JSON array once the last page is in (nothing if a page fails)'
 complete -c esign -n '__esign_in '\''esign api'\''' -l include -d 'print the HTTP status and response headers before the body'
 complete -c esign -n '__esign_in '\''esign api'\''' -l list -d 'list every operation: operationId, method, path, whether it needs an Idempotency-Key'
+complete -c esign -n '__esign_in '\''esign api'\''' -l openapi -d 'print the OpenAPI 3.1 document of the contract (JSON), for SDK generators, fuzzers and mocks'
 complete -c esign -n '__esign_in '\''esign api'\''' -s h -l help -d 'display help for command'

@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, 'bin', 'esign.cjs');
 const work = mkdtempSync(join(tmpdir(), 'esign-demo-'));
 const env = { ...process.env, ESIGN_CONFIG_DIR: join(work, 'config'), ESIGN_NO_KEYRING: '1' };
-for (const name of ['ESIGN_API_KEY', 'ESIGN_PROFILE', 'ESIGN_BASE_URL', 'ESIGN_SANDBOX_BASE_URL']) delete env[name];
+for (const name of ['ESIGN_API_KEY', 'ESIGN_PROFILE', 'ESIGN_BASE_URL', 'ESIGN_SANDBOX_BASE_URL', 'ESIGN_PRISM']) delete env[name];
 
 /** A command line as a person would type it: every flag shown, arguments quoted where a shell needs it. */
 function commandLine(args) {
@@ -57,7 +57,35 @@ function esign(args, { capture = false, input, shownInput } = {}) {
   });
 }
 
-const emulator = await startEmulator();
+/**
+ * CI's validated-traffic run sets ESIGN_PRISM: the demo then talks to the emulator through scripts/validating-proxy.mjs,
+ * which exits non-zero, failing the demo, if any request or answer did not conform to docs/openapi.json.
+ */
+async function startValidatingProxy(url) {
+  // Its standard input stays open while the demo runs: the proxy stops when it ends.
+  const child = spawn(process.execPath, [join(root, 'scripts', 'validating-proxy.mjs'), url], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const line = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out);
+    });
+    exited.then((code) => reject(new Error(`the validating proxy exited with ${code}`)));
+  });
+  return {
+    url: JSON.parse(line).url,
+    async stop() {
+      child.stdin.end();
+      child.kill('SIGTERM');
+      if ((await exited) !== 0) throw new Error('the demo\'s traffic did not conform to docs/openapi.json (violations above)');
+    },
+  };
+}
+
+const started = await startEmulator();
+const proxy = process.env.ESIGN_PRISM ? await startValidatingProxy(started.url) : undefined;
+const emulator = { ...started, url: proxy?.url ?? started.url };
 try {
   const pdfPath = join(work, 'nda.pdf');
   writeFileSync(pdfPath, await ndaPdf());
@@ -89,4 +117,5 @@ try {
 } finally {
   emulator.child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
+  await proxy?.stop();
 }

@@ -5,7 +5,7 @@ import { baseEnv, repoRoot } from './support/cli.js';
 
 describe('npm run demo', () => {
   it('runs the typical flow and shows every command it runs, flags included, before its output', () => {
-    const demo = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'demo.mjs')], { env: baseEnv(), encoding: 'utf8', timeout: 120_000 });
+    const demo = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'demo.mjs')], { env: baseEnv({ ESIGN_PRISM: process.env.ESIGN_PRISM }), encoding: 'utf8', timeout: 120_000 });
     expect(demo.status, demo.stderr).toBe(0);
     const shown = demo.stdout.split('\n').filter((line) => line.startsWith('$ esign '));
     const commands = shown.map((line) => line.split(' ').slice(2, 4).filter((word) => !/^[0-9a-f-]{36}$/.test(word)).join(' '));

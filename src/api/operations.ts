@@ -24,13 +24,16 @@ export interface Operation {
   readonly mayAnswerNothing: boolean;
   /** Changes nothing: GETs, and the POSTs that only search or check (`--dry-run` lets these through). */
   readonly readOnly: boolean;
+  /** The status of success: 201 for a create, 204 for an operation that answers nothing, else 200. */
+  readonly successStatus: 200 | 201 | 204;
 }
 
 type Row = [resource: string, id: string, method: HttpMethod, path: string, answers: AnswerShape | `${AnswerShape}?`, flags?: string, scope?: string];
 
 // Answers: a shape of src/api/answers.ts; `?` = or no content. Flags: I = requires Idempotency-Key, S = method and
 // path stated by the contract, L = a list esign offers page by page (--limit, --cursor; an envelope's participants and
-// documents page too, but esign always reads them whole), R = a POST that changes nothing (a search or a check).
+// documents page too, but esign always reads them whole), R = a POST that changes nothing (a search or a check), C = answers
+// 201 Created.
 const rows: Row[] = [
   ['account', 'getMe', 'GET', '/v4/api/me', 'me', 'S'],
   ['account', 'getAccount', 'GET', '/v4/api/account', 'object'],
@@ -38,13 +41,13 @@ const rows: Row[] = [
   ['account', 'getCapabilityCatalog', 'GET', '/v4/api/capabilities', 'object'],
   ['account', 'listApiCalls', 'GET', '/v4/api/account/api-calls', 'page', 'L'],
 
-  ['envelopes', 'createEnvelope', 'POST', '/v4/api/envelopes/', 'envelope', 'IS'],
+  ['envelopes', 'createEnvelope', 'POST', '/v4/api/envelopes/', 'envelope', 'ISC'],
   ['envelopes', 'listEnvelopes', 'GET', '/v4/api/envelopes/', 'envelopePage', 'L', 'envelopes:read'],
   ['envelopes', 'getEnvelope', 'GET', '/v4/api/envelopes/{envelopeId}', 'envelope', 'S', 'envelopes:read'],
   ['envelopes', 'updateEnvelopeSettings', 'PATCH', '/v4/api/envelopes/{envelopeId}/settings', 'envelope', 'S'],
   ['envelopes', 'deleteEnvelope', 'DELETE', '/v4/api/envelopes/{envelopeId}', 'none'],
   ['envelopes', 'sendEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/send', 'envelope', 'IS'],
-  ['envelopes', 'sendNow', 'POST', '/v4/api/envelopes/send-now', 'envelope', 'IS'],
+  ['envelopes', 'sendNow', 'POST', '/v4/api/envelopes/send-now', 'envelope', 'ISC'],
   ['envelopes', 'voidEnvelope', 'POST', '/v4/api/envelopes/{envelopeId}/void', 'envelope'],
   ['envelopes', 'getEnvelopeHistory', 'GET', '/v4/api/envelopes/{envelopeId}/history', 'historyPage', 'L', 'envelopes:read'],
   ['envelopes', 'getEnvelopeDownload', 'GET', '/v4/api/envelopes/{envelopeId}/download', 'address', '', 'envelopes:read'],
@@ -57,7 +60,7 @@ const rows: Row[] = [
   ['participants', 'refuseParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/refuse', 'object?'],
   ['participants', 'remindParticipant', 'POST', '/v4/api/envelopes/{envelopeId}/participants/{participantId}/remind', 'object?'],
 
-  ['documents', 'registerDocument', 'POST', '/v4/api/envelopes/{envelopeId}/documents', 'registeredDocument', 'S'],
+  ['documents', 'registerDocument', 'POST', '/v4/api/envelopes/{envelopeId}/documents', 'registeredDocument', 'SC'],
   ['documents', 'listDocuments', 'GET', '/v4/api/envelopes/{envelopeId}/documents', 'page', 'S', 'envelopes:read'],
   ['documents', 'putFields', 'PUT', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fieldCounts', 'S'],
   ['documents', 'listFields', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/fields', 'fields', 'S', 'envelopes:read'],
@@ -66,7 +69,7 @@ const rows: Row[] = [
   ['documents', 'getDocumentDownloadUrl', 'GET', '/v4/api/envelopes/{envelopeId}/documents/{documentId}/download-url', 'address', '', 'envelopes:read'],
   ['documents', 'validateSealedDocument', 'POST', '/v4/api/documents/validate', 'validation', 'R'],
 
-  ['contacts', 'createContact', 'POST', '/v4/api/contacts/', 'object'],
+  ['contacts', 'createContact', 'POST', '/v4/api/contacts/', 'object', 'C'],
   ['contacts', 'listContacts', 'GET', '/v4/api/contacts/', 'page', 'L'],
   ['contacts', 'getContact', 'GET', '/v4/api/contacts/{contactId}', 'object'],
   ['contacts', 'updateContact', 'PUT', '/v4/api/contacts/{contactId}', 'object'],
@@ -80,7 +83,7 @@ const rows: Row[] = [
   ['team', 'listMembers', 'GET', '/v4/api/team/members/', 'page', 'L'],
 
   ['folders', 'listFolders', 'GET', '/v4/api/folders/', 'page', 'L'],
-  ['folders', 'createFolder', 'POST', '/v4/api/folders/', 'object'],
+  ['folders', 'createFolder', 'POST', '/v4/api/folders/', 'object', 'C'],
   ['folders', 'listFolderContent', 'GET', '/v4/api/folders/{folderId}/content', 'page', 'L'],
   ['folders', 'getFolderAccess', 'GET', '/v4/api/folders/{folderId}/access', 'object'],
   ['folders', 'renameFolder', 'PATCH', '/v4/api/folders/{folderId}', 'object'],
@@ -89,7 +92,7 @@ const rows: Row[] = [
 
   ['invites', 'listInvites', 'GET', '/v4/api/invites/', 'page', 'L'],
 
-  ['webhooks', 'createWebhook', 'POST', '/v4/api/webhooks/', 'object', 'IS'],
+  ['webhooks', 'createWebhook', 'POST', '/v4/api/webhooks/', 'object', 'ISC'],
   ['webhooks', 'listWebhooks', 'GET', '/v4/api/webhooks/', 'page', 'L'],
   ['webhooks', 'updateWebhook', 'PATCH', '/v4/api/webhooks/{webhookId}', 'object'],
   ['webhooks', 'deleteWebhook', 'DELETE', '/v4/api/webhooks/{webhookId}', 'none'],
@@ -100,14 +103,14 @@ const rows: Row[] = [
 
   ['templates', 'listTemplates', 'GET', '/v4/api/templates/', 'templatePage', 'L', 'templates:read'],
   ['templates', 'getTemplate', 'GET', '/v4/api/templates/{templateId}', 'template', '', 'templates:read'],
-  ['templates', 'createEnvelopeFromTemplate', 'POST', '/v4/api/templates/{templateId}/envelopes', 'envelope', 'IS'],
+  ['templates', 'createEnvelopeFromTemplate', 'POST', '/v4/api/templates/{templateId}/envelopes', 'envelope', 'ISC'],
   ['templates', 'findTemplateAnchors', 'POST', '/v4/api/templates/{templateId}/documents/{documentId}/anchors:find', 'anchorMatches', 'SR', 'templates:read'],
 
   ['reports', 'listVoidedEnvelopes', 'GET', '/v4/api/reports/voided-envelopes', 'page', 'L'],
   ['reports', 'getEnvelopeReport', 'GET', '/v4/api/reports/envelopes/{envelopeId}', 'object'],
   ['reports', 'getUsageByGroup', 'GET', '/v4/api/reports/usage-by-group', 'object'],
 
-  ['legacy', 'createEnvelopeV2', 'POST', '/v2/envelopes/', 'object', 'S'],
+  ['legacy', 'createEnvelopeV2', 'POST', '/v2/envelopes/', 'object', 'SC'],
 ];
 
 export const operations: readonly Operation[] = rows.map(([resource, id, method, path, answers, flags = '', scope]) => ({
@@ -121,6 +124,7 @@ export const operations: readonly Operation[] = rows.map(([resource, id, method,
   stated: flags.includes('S'),
   paginated: flags.includes('L'),
   readOnly: method === 'GET' || flags.includes('R'),
+  successStatus: answers === 'none' ? 204 : flags.includes('C') ? 201 : 200,
   ...(scope ? { scope } : {}),
 }));
 
@@ -138,6 +142,7 @@ export const emulatorControlOperations: readonly Operation[] = (['sign', 'approv
   answers: 'object',
   mayAnswerNothing: false,
   readOnly: false,
+  successStatus: 200,
 }));
 
 const byId = new Map([...operations, ...emulatorControlOperations].map((op) => [op.id, op]));

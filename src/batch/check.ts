@@ -50,6 +50,18 @@ async function templateEntrySchema() {
   });
 }
 
+/**
+ * A string holding `${{ row.x }}` or `${{ env.X }}` is checked once expanded (src/batch/entries.ts), so in the JSON
+ * Schema every `pattern` (an e-mail address, an E.164 number...) also lets such a string through.
+ */
+function excuseExpressions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(excuseExpressions);
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, key === 'pattern' && typeof value === 'string' ? `(?:${value})|\\$\\{\\{` : excuseExpressions(value)]),
+  );
+}
+
 /** The JSON Schema of a batch file, generated from the same zod schemas (`esign batch schema`). */
 export async function batchJsonSchema(): Promise<Record<string, unknown>> {
   const { z } = await import('zod');
@@ -59,12 +71,16 @@ export async function batchJsonSchema(): Promise<Record<string, unknown>> {
   // In a batch file any key may come from defaults (documents, via: template, templateId...): there, an envelope and
   // the defaults are each part of an entry, whose whole is checked once merged.
   const part = z.union([envelope.partial(), template.partial()]);
-  const file = z.strictObject({
-    version: z.literal(1),
-    defaults: part.optional(),
-    envelopes: z.array(part).min(1),
-  });
-  const schema = z.toJSONSchema(z.union([file, entry]), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  // Merged, an entry needs a title unless it is made from a template: given by the defaults, or else by each entry.
+  const titled = { anyOf: [{ required: ['title'] }, { required: ['via'], properties: { via: { const: 'template' } } }] };
+  const file = z
+    .strictObject({
+      version: z.literal(1),
+      defaults: part.optional(),
+      envelopes: z.array(part).min(1),
+    })
+    .meta({ if: { required: ['defaults'], properties: { defaults: titled } }, else: { properties: { envelopes: { items: titled } } } });
+  const schema = excuseExpressions(z.toJSONSchema(z.union([file, entry]), { io: 'input', unrepresentable: 'any' })) as Record<string, unknown>;
   return { ...schema, $id: 'https://esign.invalid/schemas/batch-v1.json', title: 'esign batch file (version 1) or envelope spec' };
 }
 

@@ -21,6 +21,7 @@ interface ApiArgs {
   paginate?: boolean;
   include?: boolean;
   list?: boolean;
+  openapi?: boolean;
 }
 
 function listOperations(ctx: Context): void {
@@ -180,9 +181,11 @@ export default defineCommand<ApiArgs>({
     { flags: '--paginate', description: 'follow nextCursor through every page; prints the rows as one JSON array once the last page is in (nothing if a page fails)' },
     { flags: '--include', description: 'print the HTTP status and response headers before the body' },
     { flags: '--list', description: 'list every operation: operationId, method, path, whether it needs an Idempotency-Key' },
+    { flags: '--openapi', description: 'print the OpenAPI 3.1 document of the contract (JSON), for SDK generators, fuzzers and mocks' },
   ],
   examples: [
     'esign api --list',
+    'esign api --openapi > openapi.json',
     'esign api getEnvelope -f envelopeId=3f6c…',
     'esign api GET /v4/api/envelopes/3f6c…/history',
     "esign api GET '/v4/api/envelopes/{envelopeId}/history' -f envelopeId=3f6c…",
@@ -192,10 +195,15 @@ export default defineCommand<ApiArgs>({
     'esign api validateSealedDocument --input signed.pdf',
   ],
   async handler(args, ctx) {
-    if (args.list) {
-      const others = [args.operation, args.path, args.rawField, args.field, args.input, args.header, args.paginate, args.include].some((given) => given !== undefined);
-      if (others) throw new UsageError('--list takes nothing else: it prints the table of operations and calls none.', 'Run `esign api --list` alone, then call one operation without --list.');
-      return listOperations(ctx);
+    const { list, openapi, ...rest } = args;
+    if (list || openapi) {
+      const flag = list ? '--list' : '--openapi';
+      const others = list && openapi ? ['--openapi'] : Object.entries(rest).filter(([, given]) => given !== undefined);
+      if (others.length) throw new UsageError(`${flag} takes nothing else: it prints ${list ? 'the table of operations' : 'the OpenAPI document'} and calls none.`, `Run \`esign api ${flag}\` alone, then call one operation without it.`);
+      if (list) return listOperations(ctx);
+      // Loaded only here: the document is built from the emulator's route files and zod, which no other command needs.
+      const { openApiDocument } = await import('../emulator/openapi.js');
+      return ctx.output.data(JSON.stringify(await openApiDocument(), null, 2));
     }
     if (!args.operation) throw new UsageError('Name an operation: an operationId, or a method and a path.', '`esign api --list` shows them all.');
     const { operation, params, query, slots } = resolveOperation(args);

@@ -3,6 +3,7 @@
  * document processing (send-now). Every change writes history; notifications go through Events (the outbox).
  */
 import { e164Pattern } from '../shared/phone.js';
+import { EMAIL_MAX_LENGTH, emailPattern } from '../shared/email.js';
 import { deliveryMethods, participantRoles } from '../shared/values.js';
 import { Derived } from './derived.js';
 import { ApiFailure, fail } from './errors.js';
@@ -46,7 +47,7 @@ export function settingsShape(z: Zod) {
 export function deliveryShape(z: Zod) {
   return {
     name: z.string().trim().min(1).max(255),
-    email: z.email().max(320),
+    email: z.string().max(EMAIL_MAX_LENGTH).regex(emailPattern, 'must be an e-mail address'),
     phoneNumber: z.string().nullish(),
     deliveryMethod: z.enum(deliveryMethods),
   };

@@ -22,7 +22,7 @@ import {
 import { createDocumentRecord, DOCUMENT_CONTENT_TYPES } from './processing.js';
 import { newId } from './store.js';
 import type { PendingAnchorField } from './records.js';
-import { lazySchema, parseBody } from './validate.js';
+import { lazySchema, parseBody, type RequestBody } from './validate.js';
 import { envelopeView } from './views.js';
 
 /** Contract: at most 20 fields with anchor per send-now call. */
@@ -67,11 +67,12 @@ const bodySchema = lazySchema((z) => {
           anchor: z
             .strictObject({
               text: z.string().refine((text) => [...text].length >= 1 && [...text].length <= ANCHOR_TEXT_MAX_LENGTH, `must be 1 to ${ANCHOR_TEXT_MAX_LENGTH} characters`),
-              occurrence: z.union([z.literal('first'), z.literal('all'), z.number().int().min(1)]).optional(),
-              caseSensitive: z.boolean().optional(),
-              matchWholeWord: z.boolean().optional(),
-              offset: z.strictObject({ x: z.number(), y: z.number() }).optional(),
-              ifNotFound: z.enum(['error', 'ignore']).optional(),
+              // null is "not given", as in PUT fields and anchors:find (the anchor module reads it so).
+              occurrence: z.union([z.literal('first'), z.literal('all'), z.number().int().min(1)]).nullish(),
+              caseSensitive: z.boolean().nullish(),
+              matchWholeWord: z.boolean().nullish(),
+              offset: z.strictObject({ x: z.number(), y: z.number() }).nullish(),
+              ifNotFound: z.enum(['error', 'ignore']).nullish(),
             })
             .optional(),
           size: size.optional(),
@@ -189,3 +190,5 @@ export async function sendNow(ctx: RouteContext): Promise<RouteResult> {
   }));
   return { status: 201, body: { ...view, participants, documents } };
 }
+
+export const sendNowBody = { schema: bodySchema } satisfies RequestBody;

@@ -11,6 +11,8 @@ import { JSON_BODY_LIMIT_BYTES, jsonBodyTooLarge, mediaType, notJsonBody, parseJ
 import { Events, type EventSink } from './events.js';
 import { defaultEmulatorOptions, type EmulatorOptions } from './options.js';
 import { emptyState, Store } from './store.js';
+import { loadRouteModules } from './routes/index.js';
+import { replayedWebhookAnswer } from './routes/webhooks.js';
 
 export interface Emulator {
   app: FastifyInstance;
@@ -46,19 +48,7 @@ function sendFailure(reply: FastifyReply, failure: ApiFailure): FastifyReply {
 }
 
 async function loadRouteTables(): Promise<RouteTable> {
-  const modules = await Promise.all([
-    import('./routes/account.js'),
-    import('./routes/envelopes.js'),
-    import('./routes/participants.js'),
-    import('./routes/documents.js'),
-    import('./routes/anchors.js'),
-    import('./routes/contacts.js'),
-    import('./routes/team.js'),
-    import('./routes/folders.js'),
-    import('./routes/webhooks.js'),
-    import('./routes/templates.js'),
-    import('./routes/reports.js'),
-  ]);
+  const modules = await loadRouteModules();
   return Object.assign({}, ...modules.map((module) => module.routes)) as RouteTable;
 }
 
@@ -229,7 +219,8 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
             // A replay is a call the key made, answered as the first was.
             recordCall(operation, request, stored.status, principal);
             reply.code(stored.status).headers({ ...stored.headers, 'idempotent-replayed': 'true' });
-            return stored.body === undefined ? reply.send() : reply.type(JSON_TYPE).send(stored.body);
+            if (stored.body === undefined) return reply.send();
+            return reply.type(JSON_TYPE).send(replayedWebhookAnswer(store.state, operation.id, request.params as Record<string, string>, stored.body));
           }
           let settle!: () => void;
           inFlight.set(idempotencySlot, new Promise<void>((resolve) => (settle = resolve)));

@@ -12,6 +12,17 @@ export function lazySchema<T>(build: (z: Zod) => ZodType<T>): () => Promise<ZodT
   return () => (built ??= import('zod').then(({ z }) => build(z)));
 }
 
+/**
+ * The JSON body an operation reads: its schema, and whether a request without a body is refused (else it reads as
+ * `{}`). Each route file lists its operations' bodies by operationId, for the handlers and the OpenAPI document.
+ */
+export interface RequestBody {
+  readonly schema: () => Promise<ZodType>;
+  readonly required?: boolean;
+}
+
+export type RequestBodies = Readonly<Record<string, RequestBody>>;
+
 function pathText(path: readonly PropertyKey[]): string {
   return path.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '');
 }

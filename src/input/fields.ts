@@ -67,9 +67,13 @@ const characters = (text: string) => [...text].length;
 export function schemaParts(z: Zod) {
   const point = z.strictObject({ x: z.number(), y: z.number() });
   const anchorOptions = {
-    text: z.string().refine((value) => characters(value) >= 1 && characters(value) <= ANCHOR_TEXT_MAX_LENGTH, {
-      message: `anchor text must be 1 to ${ANCHOR_TEXT_MAX_LENGTH} characters`,
-    }),
+    // JSON Schema counts characters as code points too.
+    text: z
+      .string()
+      .refine((value) => characters(value) >= 1 && characters(value) <= ANCHOR_TEXT_MAX_LENGTH, {
+        message: `anchor text must be 1 to ${ANCHOR_TEXT_MAX_LENGTH} characters`,
+      })
+      .meta({ minLength: 1, maxLength: ANCHOR_TEXT_MAX_LENGTH }),
     occurrence: z
       .union([z.literal('first'), z.literal('all'), z.int().min(1)], { error: 'occurrence must be "first", "all" or a number from 1' })
       .optional(),
@@ -87,6 +91,7 @@ export function schemaParts(z: Zod) {
       key: z
         .string()
         .refine((value) => characters(value) >= 1 && characters(value) <= ANCHOR_KEY_MAX_LENGTH, { message: `key must be 1 to ${ANCHOR_KEY_MAX_LENGTH} characters` })
+        .meta({ minLength: 1, maxLength: ANCHOR_KEY_MAX_LENGTH })
         .optional(),
       ...anchorOptions,
     }),
@@ -125,6 +130,19 @@ export function placementIssues(
   return issues;
 }
 
+/** placementIssues, as far as JSON Schema can say it (for `esign batch schema`): the same rules, without the messages. */
+export function placementJsonSchema(pagesKey: 'pages' | 'pageNumber') {
+  return {
+    required: ['size'],
+    oneOf: [
+      { required: [pagesKey, 'position'], not: { required: ['anchor'] } },
+      { required: ['anchor'], properties: { [pagesKey]: false, position: false } },
+    ],
+    if: { properties: { type: { enum: TYPES_WITHOUT_ANCHOR } }, required: ['type'] },
+    then: { not: { required: ['anchor'] } },
+  };
+}
+
 const fieldsSchemas = lazy((z) => {
   const parts = schemaParts(z);
   const field = z
@@ -140,7 +158,8 @@ const fieldsSchemas = lazy((z) => {
     })
     .superRefine((value, ctx) => {
       for (const issue of placementIssues(value, 'pages')) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
-    });
+    })
+    .meta(placementJsonSchema('pages'));
   const list = z.array(field) as zod.ZodType<FieldSpec[]>;
   return { list, wrapped: z.object({ fields: list }) as zod.ZodType<{ fields: FieldSpec[] }> };
 });

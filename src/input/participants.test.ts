@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../core/errors.js';
-import { needsPhone, parseNameAndEmail, participantsFromFlags, readParticipantsFile, readTemplateParticipantsFile } from './participants.js';
+import { checkEmail, needsPhone, parseNameAndEmail, participantsFromFlags, readParticipantsFile, readTemplateParticipantsFile } from './participants.js';
 
 function file(name: string, text: string): string {
   const path = join(mkdtempSync(join(tmpdir(), 'esign-participants-')), name);
@@ -79,6 +79,12 @@ describe('--add flags', () => {
     expect(parseNameAndEmail('Ada Lovelace <ada@example.com>', '--add')).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
     expect(() => parseNameAndEmail('ada@example.com', '--add')).toThrow(/expected "Name <email>"/);
     expect(() => parseNameAndEmail('   <ada@example.com>', '--add')).toThrow(/expected "Name <email>"/);
+  });
+
+  it('takes the addresses the emulator takes (WHATWG\'s rule, src/shared/email.ts) and no others', () => {
+    expect(parseNameAndEmail('Odd <?x%y@ae.example>', '--add').email).toBe('?x%y@ae.example');
+    expect(checkEmail('root@localhost', '--email')).toBe('root@localhost');
+    expect(() => checkEmail('ada@exa_mple.com', '--email')).toThrow(/not an e-mail address/);
   });
 
   it('SMS without --phone is refused before sending', () => {

@@ -6,6 +6,7 @@
 import type { ZodType } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { e164Pattern } from '../shared/phone.js';
+import { EMAIL_MAX_LENGTH, emailPattern, isEmailAddress } from '../shared/email.js';
 import { inputError, readStructuredFile, validateInput, type StructuredInput } from './structured.js';
 import { idSchema } from './ids.js';
 
@@ -13,9 +14,16 @@ import { deliveryMethods, participantRoles, type DeliveryMethod, type Participan
 
 export { deliveryMethods, participantRoles, type DeliveryMethod, type ParticipantRole };
 
-const emailPattern = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
-
 export const needsPhone = (method: string): boolean => method === 'SMS' || method === 'WHATSAPP';
+
+/** The JSON Schema of text that must hold more than spaces (zod's `.trim().min(1)`), for `esign batch schema`. */
+export const NOT_BLANK = { pattern: '\\S' };
+
+/** phoneRule, as the JSON Schema of `esign batch schema` says it: SMS and WHATSAPP need phoneNumber. */
+export const PHONE_RULE_JSON_SCHEMA = {
+  if: { properties: { deliveryMethod: { enum: ['SMS', 'WHATSAPP'] } }, required: ['deliveryMethod'] },
+  then: { required: ['phoneNumber'] },
+};
 
 /** The body item of `PUT .../participants`. */
 export interface ParticipantInput {
@@ -48,8 +56,12 @@ export function participantSchemaParts(z: typeof import('zod').z) {
   const upper = (values: readonly [string, ...string[]], what: string) =>
     z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(values, { error: `${what} must be one of ${values.join(', ')}` }));
   const common = {
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty'),
-    email: z.string({ error: 'email is required' }).trim().pipe(z.email({ message: 'email is not an e-mail address' })),
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').meta(NOT_BLANK),
+    email: z
+      .string({ error: 'email is required' })
+      .trim()
+      .max(EMAIL_MAX_LENGTH, `email must be at most ${EMAIL_MAX_LENGTH} characters`)
+      .regex(emailPattern, 'email is not an e-mail address'),
     phoneNumber: z
       .string({
         error: (issue) =>
@@ -80,7 +92,8 @@ export async function participantSchemas() {
       role,
       signingOrder,
     })
-    .superRefine(phoneRule);
+    .superRefine(phoneRule)
+    .meta(PHONE_RULE_JSON_SCHEMA);
   const templateParticipant = z
     .strictObject({
       templateParticipantId: idSchema(z).optional(),
@@ -92,7 +105,8 @@ export async function participantSchemas() {
       if (Boolean(value.templateParticipantId) === Boolean(value.templateRole)) {
         ctx.addIssue({ code: 'custom', message: 'give exactly one of templateParticipantId or templateRole (the role label shown by `esign templates get`)', path: [] });
       }
-    });
+    })
+    .meta({ allOf: [PHONE_RULE_JSON_SCHEMA, { oneOf: [{ required: ['templateParticipantId'] }, { required: ['templateRole'] }] }] });
   return { z, participant, templateParticipant };
 }
 
@@ -134,7 +148,7 @@ export function unknownTemplateRole(input: StructuredInput, index: number, label
 /** `Ada Lovelace <ada@example.com>` */
 export function parseNameAndEmail(text: string, flag: string): { name: string; email: string } {
   const match = /^\s*(\S.*?)\s*<\s*([^<>\s]+)\s*>\s*$/.exec(text);
-  if (!match || !emailPattern.test(match[2]!)) {
+  if (!match || !isEmailAddress(match[2]!)) {
     throw new UsageError(`${flag} ${JSON.stringify(text)}: expected "Name <email>".`, `For example: ${flag} "Ada Lovelace <ada@example.com>".`);
   }
   return { name: match[1]!, email: match[2]! };
@@ -148,7 +162,7 @@ export function checkPhoneNumber(phone: string, flag: string): string {
 }
 
 export function checkEmail(email: string, flag: string): string {
-  if (!emailPattern.test(email)) throw new UsageError(`${flag} ${JSON.stringify(email)} is not an e-mail address.`);
+  if (!isEmailAddress(email)) throw new UsageError(`${flag} ${JSON.stringify(email)} is not an e-mail address.`);
   return email;
 }
 

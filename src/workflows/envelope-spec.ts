@@ -7,9 +7,9 @@ import { dirname, resolve } from 'node:path';
 import type { z as zod } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { parseDeadline } from '../input/duration.js';
-import { lazy, placementIssues, schemaParts, type AnchorSpec } from '../input/fields.js';
+import { lazy, placementIssues, placementJsonSchema, schemaParts, type AnchorSpec } from '../input/fields.js';
 import { idSchema } from '../input/ids.js';
-import { participantSchemaParts, type ParticipantInput } from '../input/participants.js';
+import { NOT_BLANK, PHONE_RULE_JSON_SCHEMA, participantSchemaParts, type ParticipantInput } from '../input/participants.js';
 import { inputError, readStructuredFile, validateInput, type InputPath, type StructuredInput } from '../input/structured.js';
 import type { FieldType } from '../pdf/placement.js';
 import { keyShapedPaths } from '../shared/keys.js';
@@ -77,7 +77,8 @@ export function envelopeSpecShape(z: typeof import('zod').z) {
   const participantParts = participantSchemaParts(z);
   const participant = z
     .strictObject({ ref, ...participantParts.common, role: participantParts.role, signingOrder: participantParts.signingOrder })
-    .superRefine(participantParts.phoneRule);
+    .superRefine(participantParts.phoneRule)
+    .meta(PHONE_RULE_JSON_SCHEMA);
   const document = z.strictObject({ ref, file: z.string().min(1, { message: 'file must not be empty' }), fileName: z.string().trim().min(1).max(255).optional() });
   const field = z
     .strictObject({
@@ -92,9 +93,10 @@ export function envelopeSpecShape(z: typeof import('zod').z) {
     })
     .superRefine((value, ctx) => {
       for (const issue of placementIssues(value, 'pageNumber')) ctx.addIssue({ code: 'custom', message: issue.message, path: [...issue.path] });
-    });
+    })
+    .meta(placementJsonSchema('pageNumber'));
   return {
-    title: z.string().trim().min(1, { message: 'title must not be empty' }),
+    title: z.string().trim().min(1, { message: 'title must not be empty' }).meta(NOT_BLANK),
     message: z.string().optional(),
     deadline: deadlineSchema(z).optional(),
     folderId: idSchema(z).optional(),

@@ -30,6 +30,10 @@ describe('contacts', () => {
     expect(answer.body.error.details.issues.map((issue: { path: string }) => issue.path)).toContain(field);
   });
 
+  it('takes an address with `?` and `%` in its local part (WHATWG\'s valid e-mail address)', async () => {
+    expect(await createContact({ name: 'Odd Local Part', email: '?x%y@ae.example' })).toMatchObject({ email: '?x%y@ae.example' });
+  });
+
   it('refuses a second contact with the same e-mail (409 CONTACT_EMAIL_EXISTS)', async () => {
     const first = await createContact({ name: 'Dup One', email: 'dup@example.test' });
     const answer = await call(emulator, 'POST', '/v4/api/contacts/', { body: { name: 'Dup Two', email: 'DUP@example.test' } });

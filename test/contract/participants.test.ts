@@ -90,6 +90,13 @@ describe('synchronize participants: PUT /v4/api/envelopes/{envelopeId}/participa
     expect(answer.body.error.details.issues.map((issue: { path: string }) => issue.path).sort()).toEqual(['participants[0].email', 'participants[0].role']);
   });
 
+  it('takes every valid e-mail address of WHATWG\'s rule (`?` and `%` in the local part, a domain without a dot)', async () => {
+    const draft = await createDraft(emulator);
+    const addresses = ['?x%y@ae.example', "o'brien+tag@mail.example", 'root@localhost'];
+    const synced = await syncParticipants(emulator, draft.id, addresses.map((email, index) => ({ name: `Person ${index}`, email })));
+    expect(synced.map((participant: { email: string }) => participant.email)).toEqual(addresses);
+  });
+
   it('only while DRAFT: after sending, 409 ENVELOPE_NOT_DRAFT (a correction is the way)', async () => {
     const draft = await readyDraft(emulator, [{ name: 'Ada', email: 'ada@example.test' }]);
     await send(emulator, draft.id);

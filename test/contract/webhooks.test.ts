@@ -104,6 +104,26 @@ describe('webhook endpoints', () => {
     expect(listed.data.filter((item: { url: string }) => item.url === body.url)).toHaveLength(1);
   });
 
+  it('a replay shows the secret only while it is the endpoint\'s current one: never after a rotation or a delete', async () => {
+    const body = { url: 'https://hooks.example.test/replayed', events: ['ENVELOPE_VOIDED'], isActive: true };
+    const headers = { 'idempotency-key': 'webhook-replay-secret-1' };
+    const created = expectStatus(await call(emulator, 'POST', '/v4/api/webhooks/', { body, headers }), 201).body;
+    expect(expectStatus(await call(emulator, 'POST', '/v4/api/webhooks/', { body, headers }), 201).body.secret).toBe(created.secret);
+    const rotateHeaders = { 'idempotency-key': 'webhook-replay-rotate-1' };
+    const rotated = expectStatus(await call(emulator, 'POST', `/v4/api/webhooks/${created.id}/rotate-secret`, { body: {}, headers: rotateHeaders }), 200).body;
+    const afterRotation = expectStatus(await call(emulator, 'POST', '/v4/api/webhooks/', { body, headers }), 201);
+    expect(afterRotation.headers.get('idempotent-replayed')).toBe('true');
+    expect(afterRotation.body).toEqual({ ...created, secret: undefined });
+    expect(JSON.stringify(afterRotation.body)).not.toContain(created.secret);
+    expectStatus(await call(emulator, 'DELETE', `/v4/api/webhooks/${created.id}`), 204);
+    for (const [path, replayHeaders] of [['/v4/api/webhooks/', headers], [`/v4/api/webhooks/${created.id}/rotate-secret`, rotateHeaders]] as const) {
+      const replay = await call(emulator, 'POST', path, { body: path.endsWith('/') ? body : {}, headers: replayHeaders });
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(JSON.stringify(replay.body)).not.toMatch(/whsec_/);
+    }
+    expect(rotated.secret).toMatch(/^whsec_/);
+  });
+
   it.each([
     ['url missing', { events: ['ENVELOPE_SENT'], isActive: true }, 'url'],
     ['events missing', { url: 'https://h.example.test', isActive: true }, 'events'],

@@ -14,12 +14,16 @@ function operationFor(method: string, path: string): Operation | undefined {
 }
 
 /**
- * The emulator answers what the operation table says each operation answers (src/api/answers.ts), the shapes the CLI
- * checks: every 2xx of the contract suite is held to them.
+ * The emulator answers what the operation table says each operation answers (its success status, and the shapes of
+ * src/api/answers.ts the CLI checks): every 2xx of the contract suite is held to them.
  */
 function expectDocumentedAnswer(method: string, path: string, status: number, body: unknown): void {
   const operation = operationFor(method, path);
   if (!operation || status < 200 || status >= 300) return;
+  // The success status the operation table gives (and the OpenAPI document declares), or 204 where it may answer nothing.
+  if (status !== operation.successStatus && !(status === 204 && operation.mayAnswerNothing)) {
+    throw new Error(`${operation.id} answered ${status}; the operation table says it answers ${operation.successStatus}`);
+  }
   if (body === undefined) {
     if (!operation.mayAnswerNothing) throw new Error(`${operation.id} answered ${status} without a body; the operation table says it answers ${operation.answers}`);
     return;

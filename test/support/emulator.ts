@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll } from 'vitest';
-import { baseEnv, esignBin, tempDir, underFileSizeLimit } from './cli.js';
+import { join } from 'node:path';
+import { baseEnv, esignBin, repoRoot, tempDir, underFileSizeLimit } from './cli.js';
 
 export interface EmulatorProcess {
   url: string;
@@ -52,22 +53,65 @@ export async function startEmulatorProcess(
   });
   const key = started.keys[0]!;
   const variable = started.environment === 'production' ? 'ESIGN_BASE_URL' : 'ESIGN_SANDBOX_BASE_URL';
+  // With ESIGN_PRISM (CI's validated-traffic run), clients reach the emulator through the validating proxy.
+  const proxy = process.env.ESIGN_PRISM ? await startValidatingProxy(started.url) : undefined;
+  const url = proxy?.url ?? started.url;
   return {
     ...started,
+    url,
     key,
     child,
-    env: { [variable]: started.url, ESIGN_API_KEY: key },
+    env: { [variable]: url, ESIGN_API_KEY: key },
     fetch(path, init = {}) {
       const headers = new Headers(init.headers);
       if (init.key !== false && path.startsWith('/v')) headers.set('authorization', `Bearer ${init.key ?? key}`);
-      return fetch(`${started.url}${path}`, { ...init, headers });
+      return fetch(`${url}${path}`, { ...init, headers });
     },
-    stop() {
-      return new Promise((resolve) => {
+    async stop() {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       });
+      await proxy?.stop();
+    },
+  };
+}
+
+export interface ValidatingProxy {
+  url: string;
+  /** Stops the proxy; rejects with Prism's violations of docs/openapi.json when there were any. */
+  stop(): Promise<void>;
+}
+
+/** scripts/validating-proxy.mjs in front of `url`: Prism checks every request and answer against docs/openapi.json. */
+export async function startValidatingProxy(url: string): Promise<ValidatingProxy> {
+  // Its standard input stays open while this process lives: the proxy stops when it ends.
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'validating-proxy.mjs'), url], { env: process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const started = await new Promise<{ url: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the validating proxy did not start: ${stderr}`)), 60_000);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (!stdout.includes('\n')) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(stdout) as { url: string });
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the validating proxy exited with ${code}: ${stderr}`));
+    });
+  });
+  return {
+    url: started.url,
+    async stop() {
+      child.stdin!.end();
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      if (code !== 0) throw new Error(`traffic through the validating proxy did not conform to docs/openapi.json (exit ${code}):\n${stderr}`);
     },
   };
 }

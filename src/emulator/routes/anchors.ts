@@ -3,7 +3,7 @@ import { assertAnchorSearchPossible, loadSearchableText, withSearchSlot } from '
 import type { RouteContext, RouteResult, RouteTable } from '../context.js';
 import { fail } from '../errors.js';
 import type { DocumentRecord } from '../records.js';
-import { lazySchema, parseBody, withKnownProperties, type KnownProperties } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies, withKnownProperties, type KnownProperties } from '../validate.js';
 import { findEnvelopeDocument } from './documents.js';
 
 /** Searches in one anchors:find call; the contract names no ceiling, this one keeps a call bounded. */
@@ -44,4 +44,9 @@ export const routes: RouteTable = {
     if (!document) throw fail.notFound('Document', documentId);
     return find(ctx, document);
   },
+};
+
+export const requestBodies: RequestBodies = {
+  findAnchors: { schema: findSchema },
+  findTemplateAnchors: { schema: findSchema },
 };

@@ -5,14 +5,16 @@ import { expireDueEnvelopes } from '../lifecycle.js';
 import { cursorPosition, pageLimit, paginate, positionCursor } from '../pagination.js';
 import { newId, nowIso, type State, type Store } from '../store.js';
 import type { ContactRecord } from '../records.js';
-import { lazySchema, parseBody, type Zod } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
+import { EMAIL_MAX_LENGTH, emailPattern } from '../../shared/email.js';
+import { e164Pattern } from '../../shared/phone.js';
 
 const contactShape = (z: Zod) =>
   z.strictObject({
     name: z.string().trim().min(1).max(255),
-    email: z.email(),
-    phoneNumber: z.e164().nullish(),
+    email: z.string().max(EMAIL_MAX_LENGTH).regex(emailPattern, 'must be an e-mail address'),
+    phoneNumber: z.string().regex(e164Pattern, 'must be in E.164 form, e.g. +14155550123').nullish(),
     company: z.string().trim().max(255).nullish(),
   });
 
@@ -179,4 +181,10 @@ export const routes: RouteTable = {
     const contacts = list.contactIds.map((id) => store.state.contacts[id]).filter((contact) => contact !== undefined);
     return { status: 200, body: { ...contactListView(store.state, list), contacts: contacts.map(contactView) } };
   },
+};
+
+export const requestBodies: RequestBodies = {
+  createContact: { schema: contactSchema },
+  updateContact: { schema: contactSchema },
+  patchContact: { schema: contactPatchSchema },
 };

@@ -60,10 +60,28 @@ export function assertControlCaller(request: FastifyRequest, listenHost: string)
 
 /** `/_emulator/*`: test controls, no API key (pins.md, "Emulator control surface"), for callers on this machine only. */
 export function registerControlRoutes(app: FastifyInstance, deps: ControlDeps): void {
+  registerOpenApi(app, deps.options);
   void app.register(async (control) => {
     control.addHook('onRequest', async (request) => assertControlCaller(request, deps.options.host));
     registerControls(control, deps);
     registerParticipantActions(control, deps);
+  });
+}
+
+/** Where the emulator serves the OpenAPI document of the contract (docs/emulator.md). */
+export const OPENAPI_PATH = '/_emulator/openapi.json';
+
+/**
+ * The OpenAPI document of the contract, with this emulator as its server. Outside the control routes' guard: it reads
+ * and changes nothing of the state, so any caller that reaches the port may fetch it (a generator in a container).
+ */
+function registerOpenApi(app: FastifyInstance, options: EmulatorOptions): void {
+  let document: Promise<Record<string, unknown>> | undefined;
+  app.get(OPENAPI_PATH, async (request) => {
+    document ??= import('../openapi.js').then(({ openApiDocument }) => openApiDocument());
+    const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+    const server = (await document).servers as { url: string; description: string }[];
+    return { ...(await document), servers: [{ ...server[0]!, url: `http://${host}:${request.socket.localPort}` }] };
   });
 }
 

@@ -14,7 +14,7 @@ import {
 import { findSealedDocument, SEAL_KEYWORD } from '../sealing.js';
 import { signAddress } from '../signing.js';
 import type { DocumentRecord, EnvelopeRecord, StoredField } from '../records.js';
-import { lazySchema, parseBody, withKnownProperties, type KnownProperties } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies, withKnownProperties, type KnownProperties } from '../validate.js';
 import { envelopeDocuments } from '../views.js';
 import { paginate } from '../pagination.js';
 
@@ -182,4 +182,10 @@ export const routes: RouteTable = {
       body: { valid: false, sealed, reason: sealed ? 'MODIFIED_AFTER_SEALING' : 'NOT_SEALED', sha256, pageCount: pdf.getPageCount() },
     };
   },
+};
+
+export const requestBodies: RequestBodies = {
+  registerDocument: { schema: registerSchema },
+  putFields: { schema: fieldsSchema },
+  confirmConversion: { schema: emptySchema },
 };

@@ -16,9 +16,9 @@ import { cursorPosition, pageLimit, paginate, positionCursor } from '../paginati
 import { discardDocumentBytes } from '../document-bytes.js';
 import { signAddress } from '../signing.js';
 import { envelopeStatuses, type EnvelopeStatus } from '../../shared/values.js';
-import { lazySchema, parseBody } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies, type RequestBody } from '../validate.js';
 import { envelopeView } from '../views.js';
-import { sendNow } from '../send-now.js';
+import { sendNow, sendNowBody } from '../send-now.js';
 import { historyOf } from '../events.js';
 
 const createSchema = lazySchema((z) => {
@@ -33,6 +33,8 @@ const settingsSchema = lazySchema((z) => {
     .refine((body) => Object.keys(body).length > 0, 'give at least one of title, message, deadline');
 });
 
+/** A create that would otherwise make something out of nothing: a request without a body is refused. */
+const createBody = { schema: createSchema, required: true } satisfies RequestBody;
 const emptySchema = lazySchema((z) => z.strictObject({}));
 const voidSchema = lazySchema((z) => z.strictObject({ reason: z.string().trim().min(1).max(REASON_MAX) }));
 const moveSchema = lazySchema((z) => z.strictObject({ folderId: z.string().min(1) }));
@@ -43,7 +45,7 @@ function view(ctx: RouteContext, envelopeId: string) {
 
 export const routes: RouteTable = {
   createEnvelope: async (ctx) => {
-    const body = parseBody(await createSchema(), ctx.body, { required: true });
+    const body = parseBody(await createBody.schema(), ctx.body, createBody);
     const envelope = createEnvelopeRecord(ctx, body, ctx.events.apiActor(ctx.principal));
     return { status: 201, body: envelopeView(ctx.store.state, envelope) };
   },
@@ -129,4 +131,13 @@ export const routes: RouteTable = {
     ctx.events.history(envelope, 'ENVELOPE_MOVED', ctx.events.apiActor(ctx.principal), { fromFolderId: from, toFolderId: folder.id });
     return { status: 200, body: envelopeView(ctx.store.state, envelope) };
   },
+};
+
+export const requestBodies: RequestBodies = {
+  createEnvelope: createBody,
+  sendNow: sendNowBody,
+  updateEnvelopeSettings: { schema: settingsSchema },
+  sendEnvelope: { schema: emptySchema },
+  voidEnvelope: { schema: voidSchema },
+  moveEnvelope: { schema: moveSchema },
 };

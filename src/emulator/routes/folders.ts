@@ -4,7 +4,7 @@ import { expireDueEnvelopes } from '../lifecycle.js';
 import { cursorPosition, hasPositionCursor, pageLimit, paginate, positionCursor } from '../pagination.js';
 import { newId, nowIso, type State } from '../store.js';
 import type { FolderRecord } from '../records.js';
-import { lazySchema, parseBody, type Zod } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies, type Zod } from '../validate.js';
 import { envelopeView } from '../views.js';
 
 const folderName = (z: Zod) =>
@@ -151,4 +151,10 @@ export const routes: RouteTable = {
     ctx.store.changed();
     return { status: 200, body: folderView(state, folder) };
   },
+};
+
+export const requestBodies: RequestBodies = {
+  createFolder: { schema: createSchema },
+  renameFolder: { schema: renameSchema },
+  moveFolder: { schema: moveSchema },
 };

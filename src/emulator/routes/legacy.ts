@@ -7,7 +7,7 @@ import { createDocumentRecord, DOCUMENT_CONTENT_TYPES } from '../processing.js';
 import { DOCUMENT_ID_HEADER } from '../signing.js';
 import { newId, type State } from '../store.js';
 import type { PendingAnchorField } from '../records.js';
-import { lazySchema, parseBody } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies } from '../validate.js';
 
 const MESSAGE_MAX = 500;
 const DEFAULT_DEADLINE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -169,3 +169,7 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: LifecycleDeps):
     return reply.code(201).send({ envelopeId: envelope.id, uploadDetails });
   });
 }
+
+export const requestBodies: RequestBodies = {
+  createEnvelopeV2: { schema: createSchema },
+};

@@ -16,7 +16,7 @@ import {
   refuseForParticipant,
 } from '../lifecycle.js';
 import type { ParticipantRecord } from '../records.js';
-import { lazySchema, parseBody } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies } from '../validate.js';
 import { envelopeView, isTurn, participantView } from '../views.js';
 import { paginate } from '../pagination.js';
 
@@ -172,4 +172,12 @@ export const routes: RouteTable = {
     ctx.events.history(envelope, 'REMINDER_SENT', ctx.events.apiActor(ctx.principal), { participantId: participant.id, channel: message.channel });
     return { status: 200, body: { participantId: participant.id, channel: message.channel, sentAt: message.at } };
   },
+};
+
+export const requestBodies: RequestBodies = {
+  syncParticipants: { schema: syncSchema },
+  correctParticipant: { schema: correctionSchema },
+  approveParticipant: { schema: emptySchema },
+  refuseParticipant: { schema: refuseSchema },
+  remindParticipant: { schema: emptySchema },
 };

@@ -5,7 +5,7 @@ import { addDocumentId, assertMessagesLeft, assertSendable, checkDeliveryAddress
 import { paginate } from '../pagination.js';
 import { newId, nowIso } from '../store.js';
 import type { DocumentRecord, EnvelopeRecord, TemplateRecord } from '../records.js';
-import { lazySchema, parseBody } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies } from '../validate.js';
 import { envelopeView, templateView } from '../views.js';
 
 const createSchema = lazySchema((z) => {
@@ -125,4 +125,8 @@ export const routes: RouteTable = {
     }
     return { status: 201, body: envelopeView(ctx.store.state, envelope) };
   },
+};
+
+export const requestBodies: RequestBodies = {
+  createEnvelopeFromTemplate: { schema: createSchema },
 };

@@ -5,9 +5,9 @@ import { fail } from '../errors.js';
 import { deliveriesOf, dropDeliveriesOf } from '../delivery-index.js';
 import { webhookEventTypes as eventTypes } from '../../shared/values.js';
 import { paginate, paginateNewestFirst } from '../pagination.js';
-import { newId, nowIso } from '../store.js';
+import { newId, nowIso, type State } from '../store.js';
 import type { DeliveryRecord, WebhookRecord } from '../records.js';
-import { lazySchema, parseBody, type Zod } from '../validate.js';
+import { lazySchema, parseBody, type RequestBodies, type Zod } from '../validate.js';
 import { dispatcherFor } from '../webhook-dispatcher.js';
 
 /** HTTPS, as the contract says; plain http only to a loopback receiver, since the emulator itself runs locally. */
@@ -76,6 +76,22 @@ function findDelivery(ctx: RouteContext): DeliveryRecord {
   return delivery;
 }
 
+/**
+ * The stored answer of a webhook creation or secret rotation, as a replay (the same Idempotency-Key) shows it: with its
+ * `secret` only while that is still the endpoint's current one. Once the endpoint is deleted or its secret rotated, a
+ * replay never shows that secret again: it signs nothing any more, and an answer kept for retries is no place to
+ * keep a secret that outlived its endpoint.
+ */
+export function replayedWebhookAnswer(state: State, operationId: string, params: Record<string, string>, body: string): string {
+  if (operationId !== 'createWebhook' && operationId !== 'rotateWebhookSecret') return body;
+  const answer = JSON.parse(body) as { id?: string; secret?: string };
+  const webhookId = operationId === 'createWebhook' ? answer.id : params.webhookId;
+  const current = webhookId === undefined ? undefined : state.webhooks[webhookId]?.secret;
+  if (answer.secret === undefined || answer.secret === current) return body;
+  const { secret: _outlived, ...rest } = answer;
+  return JSON.stringify(rest);
+}
+
 export const routes: RouteTable = {
   createWebhook: async ({ store, body }) => {
     const input = parseBody(await createSchema(), body);
@@ -139,4 +155,9 @@ export const routes: RouteTable = {
     ctx.store.changed();
     return { status: 200, body: { secret: webhook.secret } };
   },
+};
+
+export const requestBodies: RequestBodies = {
+  createWebhook: { schema: createSchema },
+  updateWebhook: { schema: updateSchema },
 };
