@@ -463,7 +463,7 @@ _esign_options() {
     'completion') _esign_reply='-h --help' ;;
     'api') _esign_reply='-f --raw-field -F --field --input -H --header --paginate --include --list -h --help' ;;
   esac
-  _esign_reply="$_esign_reply -v --version --profile --live --json -q --quiet --debug --no-color -y --yes --dry-run --timeout --idempotency-key"
+  _esign_reply="$_esign_reply -v --version --profile --live --json -q --quiet --debug --no-color --wide -y --yes --dry-run --timeout --idempotency-key"
 }
 
 # _esign_complete_value KIND: fills COMPREPLY for the word under the cursor ($cur).

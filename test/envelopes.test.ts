@@ -344,7 +344,7 @@ describe('envelopes list', () => {
     expect(all.map((e: { title: string }) => e.title)).toEqual(['five', 'four', 'three', 'two', 'one']);
 
     const human = await esign(['envelopes', 'list', '--limit', '2'], { on: fresh });
-    expect(human.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+TITLE\s+PARTICIPANTS\s+DEADLINE\s+CREATED$/);
+    expect(human.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+TITLE\s+DONE\s+DEADLINE\s+CREATED$/);
     expect(human.stderr).toContain('More envelopes: pass --all');
   });
 

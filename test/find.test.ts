@@ -180,11 +180,13 @@ describe('participants remind and envelopes history for support staff', () => {
 
   it('history shows names instead of ids, to the second, in the local zone unless --utc', async () => {
     const local = await esign(['envelopes', 'history', ids.nda2!], { env: { TZ: 'Asia/Kolkata' } });
-    expect(local.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+05:30 +PARTICIPANT_INVITED/);
+    expect(local.stdout).toMatch(/^AT \(UTC\+05:30\) /);
+    expect(local.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +PARTICIPANT_INVITED/);
     expect(local.stdout).toContain('participant Alan Turing');
     expect(local.stdout).toContain('folder Sales');
     expect(local.stdout).not.toMatch(/participant [0-9a-f]{8}-/);
     const utc = await esign(['envelopes', 'history', ids.nda2!, '--utc'], { env: { TZ: 'Asia/Kolkata' } });
-    expect(utc.stdout).toMatch(/\d\d:\d\d:\d\d UTC +ENVELOPE_VOIDED/);
+    expect(utc.stdout).toMatch(/^AT \(UTC\) /);
+    expect(utc.stdout).toMatch(/\d\d:\d\d:\d\d +ENVELOPE_VOIDED/);
   });
 });
