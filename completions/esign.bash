@@ -380,7 +380,7 @@ _esign_options() {
     'envelopes send') _esign_reply='--wait-timeout -h --help' ;;
     'envelopes wait') _esign_reply='--until --wait-timeout -h --help' ;;
     'envelopes history') _esign_reply='--utc --limit --cursor --all --jsonl -h --help' ;;
-    'envelopes download') _esign_reply='-o --out --force -h --help' ;;
+    'envelopes download') _esign_reply='-o --out --force --unsigned -h --help' ;;
     'envelopes move') _esign_reply='--folder -h --help' ;;
     'envelopes void') _esign_reply='--reason -h --help' ;;
     'envelopes delete') _esign_reply='-h --help' ;;

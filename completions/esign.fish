@@ -722,7 +722,7 @@ complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a settings -d 'Chan
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a send -d 'Send an envelope to its participants (waits while its documents are still processing)'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a wait -d 'Wait until envelopes reach a status (exit 0; 5 if one ended in another final state; 7 on timeout)'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a history -d 'Show an envelope'\''s history: who did what, when, to the second (API actions name the integration)'
-complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a download -d 'Get the ZIP of an envelope: its signed address, or the file itself with --out'
+complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a download -d 'Get the ZIP of an envelope: its signed address, or the file itself with --out (COMPLETED ones only, unless --unsigned)'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a move -d 'Move an envelope to another folder'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a void -d 'Void a sent envelope (asks for confirmation; --yes without a terminal)'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a delete -d 'Delete a draft envelope (asks for confirmation; --yes without a terminal)'
@@ -768,6 +768,7 @@ complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l jsonl -d 'o
 complete -c esign -n '__esign_in '\''esign envelopes history'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign envelopes download'\''' -s o -l out -d 'save the ZIP to this file (- for stdout is not supported: it is binary)' -r -F
 complete -c esign -n '__esign_in '\''esign envelopes download'\''' -l force -d 'replace the --out file if it exists'
+complete -c esign -n '__esign_in '\''esign envelopes download'\''' -l unsigned -d 'an envelope not COMPLETED: download its unsigned documents anyway (saved as NAME.unsigned.zip)'
 complete -c esign -n '__esign_in '\''esign envelopes download'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign envelopes move'\''' -l folder -d 'destination folder (picked on a terminal when left out)' -x
 complete -c esign -n '__esign_in '\''esign envelopes move'\''' -s h -l help -d 'display help for command'

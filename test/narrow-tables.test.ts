@@ -4,7 +4,8 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { displayWidth } from '../src/output/table.js';
-import { runEsign } from './support/cli.js';
+import { readdirSync } from 'node:fs';
+import { runEsign, tempDir } from './support/cli.js';
 import { useEmulator } from './support/emulator.js';
 import { deskPeople, deskTitles, seedSupportDesk, voidReason, type SupportDesk } from './support/support-desk.js';
 import { terminalWith, tmuxBinary, type Terminal } from './support/terminal.js';
@@ -97,6 +98,20 @@ describe.skipIf(!tmuxBinary)('tables for support staff at 50, 80 and 120 columns
       expectWords(screen, person.name);
       expect(screen).toContain(person.email);
     }
+  });
+
+  it('a download of an envelope not COMPLETED asks on a terminal, and the saved name says unsigned', async () => {
+    const dir = tempDir('esign-download-');
+    terminal = terminalWith(emulator.env);
+    terminal.run(['envelopes', 'download', desk.halfSigned, '--out', 'nda.zip'], dir, 80);
+    await terminal.waitFor(/Download the unsigned copy\?/);
+    const question = terminal.joinedScreen();
+    expect(question).toContain('is SENT, not COMPLETED');
+    expect(question).toContain('Still to sign: Jonathan Appleseed-Smith <jonathan.appleseed@globex.example>, Chen Wei <chen.wei@initech.example>.');
+    terminal.type('y');
+    terminal.keys('Enter');
+    expect(await terminal.waitFor(/EXIT=\d+/)).toContain('EXIT=0');
+    expect(readdirSync(dir)).toEqual(['nda.unsigned.zip']);
   });
 
   it('--wide at 50 columns: every column and whole ids, rows left to the terminal to wrap', async () => {
