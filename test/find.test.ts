@@ -167,6 +167,16 @@ describe('envelopes find and short ids', () => {
   });
 });
 
+describe('an e-mail address where an envelope id goes', () => {
+  it('envelopes get maria@… points at envelopes find (exit 2), with nothing sent', async () => {
+    const result = await esign(['envelopes', 'get', 'maria@acme.example']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('maria@acme.example is an e-mail address, not an envelope id.');
+    expect(result.stderr).toContain('esign envelopes find maria@acme.example');
+    expect(result.stderr).not.toContain('404');
+  });
+});
+
 describe('participants remind and envelopes history for support staff', () => {
   it("remind without a participant reminds whoever's turn it is and names them", async () => {
     const result = await esign(['participants', 'remind', ids.nda!]);

@@ -72,6 +72,20 @@ export async function resolveEnvelopeArgument(given: string, ctx: Context): Prom
 }
 
 /**
+ * An e-mail address where an envelope id goes (`envelopes get maria@acme.example`) is someone looking for that
+ * person's envelopes: pointed at `envelopes find`, with nothing sent, rather than left with the service's 404.
+ */
+function refuseEmailAsId(given: string): void {
+  if (!/^[^\s@]+@[^\s@]+$/.test(given)) return;
+  const shown = visible(given);
+  throw new UsageError(
+    `${shown} is an e-mail address, not an envelope id.`,
+    `To find the envelopes ${shown} takes part in, run \`esign envelopes find ${shown}\`; then use an id (or its first 8 characters) from there.`,
+    'ENVELOPE_ID_IS_EMAIL',
+  );
+}
+
+/**
  * The full id of the envelope's participant a prefix names (as tables show participant ids), or the text as given.
  */
 export async function resolveParticipantArgument(given: string, envelopeId: string, ctx: Context): Promise<string> {
@@ -95,7 +109,9 @@ export async function resolveParticipantArgument(given: string, envelopeId: stri
 export async function resolveEnvelopeArguments(args: Record<string, unknown>, ctx: Context): Promise<void> {
   // Every id is checked before any is looked up or acted on: a bad third id must not cost the wait for the first two.
   for (const given of [args.envelopeId, ...(Array.isArray(args.envelopeIds) ? args.envelopeIds : [])]) {
-    if (typeof given === 'string') assertPathParam('envelopeId', given);
+    if (typeof given !== 'string') continue;
+    refuseEmailAsId(given);
+    assertPathParam('envelopeId', given);
   }
   const resolve = (given: string) => resolveEnvelopeArgument(given, ctx);
   if (typeof args.envelopeId === 'string') args.envelopeId = await resolve(args.envelopeId);
