@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEsign, tempDir } from './support/cli.js';
@@ -93,5 +93,16 @@ describe('a live key never goes to a URL configured as a sandbox URL', () => {
     const result = await runEsign(['--live', 'me'], { env: { ESIGN_CONFIG_DIR: configDir } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('which profile mixed (sandbox base URL) names as a sandbox URL; nothing was sent.');
+  });
+});
+
+describe('profiles add --verify with a key the service refuses', () => {
+  it('names the key (masked) and where it was read from, and says nothing was saved', async () => {
+    const configDir = tempDir('esign-config-');
+    const result = await runEsign(['profiles', 'add', 'acme', '--test-key-stdin', '--sandbox-base-url', sandbox.url, '--verify'], { env: { ESIGN_CONFIG_DIR: configDir }, input: revokedTestKey });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(`The test key em_test_…7777 from standard input (--test-key-stdin) was refused at ${new URL(sandbox.url).origin}; nothing was saved (profile acme is as it was).`);
+    expect(result.stdout + result.stderr).not.toContain(revokedTestKey);
+    expect(existsSync(join(configDir, 'config.json'))).toBe(false);
   });
 });
