@@ -102,7 +102,12 @@ describe('send: "send can answer 409 ENVELOPE_DOCUMENTS_NOT_READY. The client wa
     expect(keys.length, result.stderr).toBeGreaterThanOrEqual(2);
     expect(new Set(keys).size).toBe(1);
     expect(result.stderr).toContain('ENVELOPE_DOCUMENTS_NOT_READY');
-    expect(result.stderr).toContain('Documents still processing; sending again with the same Idempotency-Key');
+    // The lines count the waits really slept: the first says what comes next, the last adds them up.
+    const delays = [...result.stderr.matchAll(/! retrying in (\d+) ms/g)].map((match) => Number(match[1]));
+    expect(delays).toHaveLength(keys.length - 1);
+    expect(result.stderr).toMatch(new RegExp(`Documents still processing; sending again in ${delays[0]}ms with the same Idempotency-Key \\(attempt 2; waited 0ms so far, up to 2m\\)`));
+    const total = delays.reduce((sum, delay) => sum + delay, 0);
+    expect(result.stderr).toContain(`Sent on attempt ${keys.length}, after waiting ${total < 1000 ? `${total}ms` : `${Math.round(total / 1000)}s`} in all between attempts.`);
     expect((await getEnvelope(slow, id)).status).toBe('SENT');
   });
 
