@@ -135,6 +135,7 @@ export function fitLayout(
     kept = kept.filter((index) => index !== left);
   }
   if (needed(kept, narrowestText) > limit) return { kind: 'records' };
+  // The check above guarantees enough free text to give way: each step below finds a column to narrow.
   const fitted = kept.map((index) => widths[index]!);
   const total = () => fitted.reduce((sum, width) => sum + width, 0) + gap.length * (fitted.length - 1);
   for (let excess = total() - limit; excess > 0; excess--) {
