@@ -380,7 +380,7 @@ _esign_options() {
     'envelopes send') _esign_reply='--wait-timeout -h --help' ;;
     'envelopes wait') _esign_reply='--until --wait-timeout -h --help' ;;
     'envelopes history') _esign_reply='--utc --limit --cursor --all --jsonl -h --help' ;;
-    'envelopes download') _esign_reply='-o --out --force -h --help' ;;
+    'envelopes download') _esign_reply='-o --out --force --unsigned -h --help' ;;
     'envelopes move') _esign_reply='--folder -h --help' ;;
     'envelopes void') _esign_reply='--reason -h --help' ;;
     'envelopes delete') _esign_reply='-h --help' ;;
@@ -463,7 +463,7 @@ _esign_options() {
     'completion') _esign_reply='-h --help' ;;
     'api') _esign_reply='-f --raw-field -F --field --input -H --header --paginate --include --list --openapi -h --help' ;;
   esac
-  _esign_reply="$_esign_reply -v --version --profile --live --json -q --quiet --debug --no-color -y --yes --dry-run --timeout --idempotency-key"
+  _esign_reply="$_esign_reply -v --version --profile --live --json -q --quiet --debug --no-color --wide -y --yes --dry-run --timeout --idempotency-key"
 }
 
 # _esign_complete_value KIND: fills COMPREPLY for the word under the cursor ($cur).

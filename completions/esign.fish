@@ -605,6 +605,7 @@ complete -c esign -n 'not __esign_helping' -l json -d 'print one JSON document o
 complete -c esign -n 'not __esign_helping' -s q -l quiet -d 'print only the result'\''s ids, one per line (for scripts: id=$(esign env create -q))'
 complete -c esign -n 'not __esign_helping' -l debug -d 'trace requests and responses on stderr (keys redacted)'
 complete -c esign -n 'not __esign_helping' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c esign -n 'not __esign_helping' -l wide -d 'tables show every column and whole ids, however narrow the terminal'
 complete -c esign -n 'not __esign_helping' -s y -l yes -d 'assume yes for confirmations'
 complete -c esign -n 'not __esign_helping' -l dry-run -d 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing; a change to profiles, trusted configs or an --out file is described, not made'
 complete -c esign -n 'not __esign_helping' -l timeout -d 'time limit for each request' -x
@@ -721,7 +722,7 @@ complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a settings -d 'Chan
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a send -d 'Send an envelope to its participants (waits while its documents are still processing)'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a wait -d 'Wait until envelopes reach a status (exit 0; 5 if one ended in another final state; 7 on timeout)'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a history -d 'Show an envelope'\''s history: who did what, when, to the second (API actions name the integration)'
-complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a download -d 'Get the ZIP of an envelope: its signed address, or the file itself with --out'
+complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a download -d 'Get the ZIP of an envelope: its signed address, or the file itself with --out (COMPLETED ones only, unless --unsigned)'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a move -d 'Move an envelope to another folder'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a void -d 'Void a sent envelope (asks for confirmation; --yes without a terminal)'
 complete -c esign -n '__esign_at '\''esign envelopes'\'' 0' -a delete -d 'Delete a draft envelope (asks for confirmation; --yes without a terminal)'
@@ -760,13 +761,14 @@ complete -c esign -n '__esign_in '\''esign envelopes wait'\''' -l until -d 'stat
 complete -c esign -n '__esign_in '\''esign envelopes wait'\''' -l wait-timeout -d 'give up after this long (e.g. 90s, 30m, 2h; default 10m)' -x
 complete -c esign -n '__esign_in '\''esign envelopes wait'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l utc -d 'times in UTC instead of the local time zone'
-complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
+complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l limit -d 'show one page of this size, 1 to 100 (default: every entry)' -x
 complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
 complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l all -d 'follow every page, printing rows as they arrive'
 complete -c esign -n '__esign_in '\''esign envelopes history'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
 complete -c esign -n '__esign_in '\''esign envelopes history'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign envelopes download'\''' -s o -l out -d 'save the ZIP to this file (- for stdout is not supported: it is binary)' -r -F
 complete -c esign -n '__esign_in '\''esign envelopes download'\''' -l force -d 'replace the --out file if it exists'
+complete -c esign -n '__esign_in '\''esign envelopes download'\''' -l unsigned -d 'an envelope not COMPLETED: download its unsigned documents anyway (saved as NAME.unsigned.zip)'
 complete -c esign -n '__esign_in '\''esign envelopes download'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign envelopes move'\''' -l folder -d 'destination folder (picked on a terminal when left out)' -x
 complete -c esign -n '__esign_in '\''esign envelopes move'\''' -s h -l help -d 'display help for command'
@@ -794,7 +796,7 @@ complete -c esign -n '__esign_in '\''esign participants set'\''' -l delivery -d 
 complete -c esign -n '__esign_in '\''esign participants set'\''' -l phone -d 'with --add: phone number in E.164 (+33612345678), required for SMS and WHATSAPP' -x
 complete -c esign -n '__esign_in '\''esign participants set'\''' -l role -d 'with --add: SIGNER, APPROVER (default SIGNER)' -x -a 'SIGNER APPROVER'
 complete -c esign -n '__esign_in '\''esign participants set'\''' -s h -l help -d 'display help for command'
-complete -c esign -n '__esign_in '\''esign participants list'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
+complete -c esign -n '__esign_in '\''esign participants list'\''' -l limit -d 'show one page of this size, 1 to 100 (default: every entry)' -x
 complete -c esign -n '__esign_in '\''esign participants list'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
 complete -c esign -n '__esign_in '\''esign participants list'\''' -l all -d 'follow every page, printing rows as they arrive'
 complete -c esign -n '__esign_in '\''esign participants list'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'
@@ -838,7 +840,7 @@ complete -c esign -n '__esign_in '\''esign documents upload'\''' -l confirm-conv
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -l wait-timeout -d 'give up waiting after this long (default 2m)' -x
 complete -c esign -n '__esign_in '\''esign documents upload'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign documents upload'\'' 1 +; and not __esign_helping' -F
-complete -c esign -n '__esign_in '\''esign documents list'\''' -l limit -d 'page size, 1 to 100 (default 20)' -x
+complete -c esign -n '__esign_in '\''esign documents list'\''' -l limit -d 'show one page of this size, 1 to 100 (default: every entry)' -x
 complete -c esign -n '__esign_in '\''esign documents list'\''' -l cursor -d 'start at this page (the nextCursor of a previous --json answer)' -x
 complete -c esign -n '__esign_in '\''esign documents list'\''' -l all -d 'follow every page, printing rows as they arrive'
 complete -c esign -n '__esign_in '\''esign documents list'\''' -l jsonl -d 'one JSON object per line (with --all, streamed)'

@@ -64,7 +64,7 @@ describe('esign doctor', () => {
     const names = lines.map((line) => line.slice(2).split(/\s{2,}/)[0]!.trim());
     expect(names).toEqual(['node', 'config', 'credentials file', 'keychain', 'project config', 'profile', 'key', 'base URL profile acme (sandbox)', 'api', 'clock']);
     expect(result.stdout).toMatch(/credentials file +\S+credentials\.json \(mode 0600\)/);
-    expect(result.stdout).toMatch(/keychain +not in use \(ESIGN_NO_KEYRING is set\)/);
+    expect(result.stdout).toMatch(/keychain +cannot keep keys \(ESIGN_NO_KEYRING is set\); profiles add stores them in /);
     expect(result.stdout).toMatch(/profile +profile acme \(file\), the default profile · sandbox mode/);
     expect(result.stdout).toContain('esign me answers: account Emulated Account');
     expect(result.stdout).toMatch(/clock +within \d+ s of http:\/\/127\.0\.0\.1:\d+/);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from './support/api-call.js';
@@ -102,7 +102,12 @@ describe('send: "send can answer 409 ENVELOPE_DOCUMENTS_NOT_READY. The client wa
     expect(keys.length, result.stderr).toBeGreaterThanOrEqual(2);
     expect(new Set(keys).size).toBe(1);
     expect(result.stderr).toContain('ENVELOPE_DOCUMENTS_NOT_READY');
-    expect(result.stderr).toContain('Documents still processing; sending again with the same Idempotency-Key');
+    // The lines count the waits really slept: the first says what comes next, the last adds them up.
+    const delays = [...result.stderr.matchAll(/! retrying in (\d+) ms/g)].map((match) => Number(match[1]));
+    expect(delays).toHaveLength(keys.length - 1);
+    expect(result.stderr).toMatch(new RegExp(`Documents still processing; sending again in ${delays[0]}ms with the same Idempotency-Key \\(attempt 2; waited 0ms so far, up to 2m\\)`));
+    const total = delays.reduce((sum, delay) => sum + delay, 0);
+    expect(result.stderr).toContain(`Sent on attempt ${keys.length}, after waiting ${total < 1000 ? `${total}ms` : `${Math.round(total / 1000)}s`} in all between attempts.`);
     expect((await getEnvelope(slow, id)).status).toBe('SENT');
   });
 
@@ -344,7 +349,7 @@ describe('envelopes list', () => {
     expect(all.map((e: { title: string }) => e.title)).toEqual(['five', 'four', 'three', 'two', 'one']);
 
     const human = await esign(['envelopes', 'list', '--limit', '2'], { on: fresh });
-    expect(human.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+TITLE\s+PARTICIPANTS\s+DEADLINE\s+CREATED$/);
+    expect(human.stdout.split('\n')[0]).toMatch(/^ID\s+STATUS\s+TITLE\s+DONE\s+DEADLINE\s+CREATED$/);
     expect(human.stderr).toContain('More envelopes: pass --all');
   });
 
@@ -366,7 +371,9 @@ describe('envelopes history, download, move', () => {
   });
 
   it('download prints the signed address, or with --out saves the ZIP', async () => {
-    const { id } = await createSentEnvelope(emulator);
+    const sent = await createSentEnvelope(emulator);
+    await signAll(emulator, sent);
+    const { id } = sent;
     const address = await esignJson(['envelopes', 'download', id]);
     expect(address.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(typeof address.expiresAt).toBe('string');
@@ -379,6 +386,27 @@ describe('envelopes history, download, move', () => {
     expect(saved.bytes).toBe(zip.length);
     const log = (await (await emulator.fetch('/_emulator/request-log')).json()) as { authorizationOnSignedAddresses: number };
     expect(log.authorizationOnSignedAddresses).toBe(0);
+  });
+
+  it('download of an envelope not COMPLETED says so, who is still to sign, and needs --unsigned; the file says unsigned', async () => {
+    const { id } = await createSentEnvelope(emulator, { participants: [{ name: 'Maria Gonzalez', email: 'maria@acme.example' }] });
+    const dir = tempDir();
+    const refused = await esign(['envelopes', 'download', id, '--out', 'nda.zip'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Envelope ${id} is SENT, not COMPLETED: its ZIP holds the unsigned documents, not the signed result. Still to sign: Maria Gonzalez <maria@acme.example>.`);
+    expect(refused.stderr).toContain('--unsigned');
+    expect(readdirSync(dir)).toEqual([]);
+    const address = await esign(['envelopes', 'download', id]);
+    expect(address.code).toBe(2);
+    expect(address.stdout).toBe('');
+
+    const saved = await esign(['envelopes', 'download', id, '--unsigned', '--out', 'nda.zip'], { cwd: dir });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stderr).toContain('is SENT, not COMPLETED');
+    expect(saved.stdout).toContain('Saved nda.unsigned.zip');
+    expect(readdirSync(dir)).toEqual(['nda.unsigned.zip']);
+    const json = await esignJson(['envelopes', 'download', id, '--unsigned']);
+    expect(json).toMatchObject({ signed: false, status: 'SENT' });
   });
 
   it('move puts the envelope in another folder', async () => {

@@ -167,6 +167,16 @@ describe('envelopes find and short ids', () => {
   });
 });
 
+describe('an e-mail address where an envelope id goes', () => {
+  it('envelopes get maria@… points at envelopes find (exit 2), with nothing sent', async () => {
+    const result = await esign(['envelopes', 'get', 'maria@acme.example']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('maria@acme.example is an e-mail address, not an envelope id.');
+    expect(result.stderr).toContain('esign envelopes find maria@acme.example');
+    expect(result.stderr).not.toContain('404');
+  });
+});
+
 describe('participants remind and envelopes history for support staff', () => {
   it("remind without a participant reminds whoever's turn it is and names them", async () => {
     const result = await esign(['participants', 'remind', ids.nda!]);
@@ -180,11 +190,13 @@ describe('participants remind and envelopes history for support staff', () => {
 
   it('history shows names instead of ids, to the second, in the local zone unless --utc', async () => {
     const local = await esign(['envelopes', 'history', ids.nda2!], { env: { TZ: 'Asia/Kolkata' } });
-    expect(local.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+05:30 +PARTICIPANT_INVITED/);
+    expect(local.stdout).toMatch(/^AT \(UTC\+05:30\) /);
+    expect(local.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +PARTICIPANT_INVITED/);
     expect(local.stdout).toContain('participant Alan Turing');
     expect(local.stdout).toContain('folder Sales');
     expect(local.stdout).not.toMatch(/participant [0-9a-f]{8}-/);
     const utc = await esign(['envelopes', 'history', ids.nda2!, '--utc'], { env: { TZ: 'Asia/Kolkata' } });
-    expect(utc.stdout).toMatch(/\d\d:\d\d:\d\d UTC +ENVELOPE_VOIDED/);
+    expect(utc.stdout).toMatch(/^AT \(UTC\) /);
+    expect(utc.stdout).toMatch(/\d\d:\d\d:\d\d +ENVELOPE_VOIDED/);
   });
 });

@@ -42,6 +42,13 @@ describe.each(runnable.map((node) => [node.path.join(' '), node] as const))('esi
     }
   });
 
+  it('lists the global options it inherits (--json, --yes, --profile, --wide), as gh lists INHERITED FLAGS', async () => {
+    const { out } = await parse([...node.path, '--help']);
+    const inherited = out.slice(out.indexOf('\nGlobal Options:\n'));
+    expect(out).toContain('\nGlobal Options:\n');
+    for (const flag of ['--json', '-y, --yes', '--profile <name>', '--wide', '--live']) expect(inherited).toContain(flag);
+  });
+
   it('has examples of real use: each parses, and one runs this command', async () => {
     expect(node.examples.length, `${name} has no example`).toBeGreaterThan(0);
     const { out } = await parse([...node.path, '--help']);
@@ -68,5 +75,13 @@ describe.each(runnable.map((node) => [node.path.join(' '), node] as const))('esi
     for (const argument of node.arguments) {
       if (/^(file|files|specs)$/.test(argument.name)) expect(argument.completion, argument.name).toBe('file');
     }
+  });
+});
+
+describe('help says what a list shows without --limit', () => {
+  it.each([['envelopes', 'history'], ['participants', 'list'], ['documents', 'list']])('esign %s %s shows every entry, and says so', async (...path) => {
+    const { out } = await parse([...path, '--help']);
+    expect(squeezed(out)).toContain('--limit <n> show one page of this size, 1 to 100 (default: every entry)');
+    expect(out).not.toContain('(default 20)');
   });
 });

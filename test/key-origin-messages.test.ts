@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEsign, tempDir } from './support/cli.js';
@@ -72,5 +72,37 @@ describe('the live banner names where the key came from', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^live · production · ESIGN_API_KEY$/m);
     expect(result.stderr).not.toContain('acme');
+  });
+});
+
+describe('a live key never goes to a URL configured as a sandbox URL', () => {
+  it('ESIGN_BASE_URL equal to ESIGN_SANDBOX_BASE_URL: refused before sending, naming both (exit 2)', async () => {
+    const before = await (await sandbox.fetch('/_emulator/request-log')).json();
+    const result = await runEsign(['--live', 'me'], { env: { ESIGN_SANDBOX_BASE_URL: sandbox.url, ESIGN_BASE_URL: sandbox.url, ESIGN_API_KEY: liveKey } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`The live key from ESIGN_API_KEY would go to ${sandbox.url}/ (the production base URL from ESIGN_BASE_URL), which ESIGN_SANDBOX_BASE_URL names as a sandbox URL; nothing was sent.`);
+    expect(result.stderr).not.toContain('revoked or mistyped');
+    expect(result.stdout + result.stderr).not.toContain(liveKey);
+    expect(await (await sandbox.fetch('/_emulator/request-log')).json()).toEqual(before);
+  });
+
+  it("a profile whose production base URL is its own sandbox base URL: refused, naming the profile's setting", async () => {
+    const configDir = tempDir('esign-config-');
+    const args = ['profiles', 'add', 'mixed', '--test-key-stdin', '--live-key-stdin', '--sandbox-base-url', sandbox.url, '--base-url', sandbox.url];
+    expect((await runEsign(args, { env: { ESIGN_CONFIG_DIR: configDir }, input: `${sandbox.key}\n${liveKey}\n` })).code).toBe(0);
+    const result = await runEsign(['--live', 'me'], { env: { ESIGN_CONFIG_DIR: configDir } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('which profile mixed (sandbox base URL) names as a sandbox URL; nothing was sent.');
+  });
+});
+
+describe('profiles add --verify with a key the service refuses', () => {
+  it('names the key (masked) and where it was read from, and says nothing was saved', async () => {
+    const configDir = tempDir('esign-config-');
+    const result = await runEsign(['profiles', 'add', 'acme', '--test-key-stdin', '--sandbox-base-url', sandbox.url, '--verify'], { env: { ESIGN_CONFIG_DIR: configDir }, input: revokedTestKey });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(`The test key em_test_…7777 from standard input (--test-key-stdin) was refused at ${new URL(sandbox.url).origin}; nothing was saved (profile acme is as it was).`);
+    expect(result.stdout + result.stderr).not.toContain(revokedTestKey);
+    expect(existsSync(join(configDir, 'config.json'))).toBe(false);
   });
 });

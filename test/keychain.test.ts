@@ -45,6 +45,38 @@ describe.skipIf(!keyringAvailable)('OS keychain (Secret Service via gnome-keyrin
   });
 });
 
+describe.skipIf(!keyringAvailable)('doctor and profiles add agree on where keys go', () => {
+  /** Runs `script` in a private D-Bus session whose keyring daemon runs, with `unlock` or with no collection to write to. */
+  function inSession(script: string[], unlock: boolean) {
+    const configDir = tempDir();
+    const start = unlock
+      ? 'printf %s esign-test-password | gnome-keyring-daemon --unlock --daemonize --components=secrets >/dev/null'
+      : 'gnome-keyring-daemon --start --daemonize --components=secrets >/dev/null';
+    const env = baseEnv({ ESIGN_CONFIG_DIR: configDir, XDG_DATA_HOME: tempDir('esign-keyrings-'), ESIGN_NO_KEYRING: undefined, TEST_KEY: emulator.key, EMULATOR_URL: emulator.url });
+    const run = spawnSync('dbus-run-session', ['--', 'bash', '-c', ['set -e', start, ...script].join('\n')], { env, cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+    return { run, configDir };
+  }
+  const doctor = `node ${esignBin} doctor > "$ESIGN_CONFIG_DIR/doctor.txt" 2>&1 || true`;
+  const add = `printf %s "$TEST_KEY" | node ${esignBin} profiles add kc --test-key-stdin --sandbox-base-url "$EMULATOR_URL"`;
+  /** Doctor's keychain line, without its mark and name. */
+  const keychainLine = (configDir: string) => /keychain +(.*)/.exec(readFileSync(join(configDir, 'doctor.txt'), 'utf8'))?.[1];
+
+  it('a keychain that answers reads but refuses writes: doctor says keys go to the file, as profiles add then does', () => {
+    const { run, configDir } = inSession([doctor, add], false);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/stored in a plain file/);
+    expect(keychainLine(configDir)).toMatch(/^cannot keep keys \(.+\); profiles add stores them in .*credentials\.json$/);
+  });
+
+  it('a keychain that keeps a test entry: doctor says so, and leaves no entry behind', () => {
+    const probe = `node -e "import('@napi-rs/keyring').then(async (k) => process.stdout.write(String(await new k.AsyncEntry('esign-cli', 'esign-doctor-probe:sandbox').getPassword())))" > "$ESIGN_CONFIG_DIR/probe.txt"`;
+    const { run, configDir } = inSession([doctor, probe], true);
+    expect(run.status, run.stderr).toBe(0);
+    expect(keychainLine(configDir)).toBe('works (a test entry was written, read back and deleted); profiles add stores new keys there');
+    expect(readFileSync(join(configDir, 'probe.txt'), 'utf8')).toBe('null');
+  });
+});
+
 describe('no keychain answering', () => {
   it('falls back to a 0600 credentials file when no Secret Service is reachable', () => {
     const configDir = tempDir();

@@ -28,6 +28,9 @@ describe.skipIf(!tmuxBinary)('profiles add on a terminal', () => {
     await terminal.waitFor(/Live key \(Enter to skip\)/);
     terminal.keys('Enter');
     await terminal.waitFor(/Sandbox base URL/);
+    // Empty is refused: a key saved without a base URL could never be used.
+    terminal.keys('Enter');
+    await terminal.waitFor(/A base URL is needed: the key is sent only there/);
     terminal.type('http://example.com');
     terminal.keys('Enter');
     await terminal.waitFor(/plain http:\/\//);

@@ -1,6 +1,6 @@
 /**
- * The README's GitHub Actions recipe for batch mode, run as a runner would run it, so that it cannot rot: its yaml
- * block is read from README.md, `uses:` steps are skipped (the checkout is a copy of this repository's files), the
+ * The GitHub Actions recipe for batch mode (docs/batch.md), run as a runner would run it, so that it cannot rot: its
+ * yaml block is read from the page, `uses:` steps are skipped (the checkout is a copy of this repository's files), the
  * `run:` steps run in order in bash with `$GITHUB_ENV` carried from step to step and `if:` honoured. The one step
  * replaced is "Install esign": the freshly built binary is put on PATH instead of `npm ci`.
  */
@@ -20,10 +20,10 @@ interface Step {
 }
 
 function recipe(): { steps: Step[] } {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Batch mode in CI (GitHub Actions)'));
+  const page = readFileSync(join(repoRoot, 'docs', 'batch.md'), 'utf8');
+  const section = page.slice(page.indexOf('### Batch mode in CI (GitHub Actions)'));
   const block = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('README.md: no yaml block under "### Batch mode in CI (GitHub Actions)"');
+  if (!block) throw new Error('docs/batch.md: no yaml block under "### Batch mode in CI (GitHub Actions)"');
   const workflow = parse(block) as { jobs: Record<string, { steps: Step[] }> };
   return Object.values(workflow.jobs)[0]!;
 }

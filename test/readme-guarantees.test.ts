@@ -1,12 +1,13 @@
-// The README's "Key safety" tables name, for each promise, the tests that hold it. A renamed or deleted test would
-// leave a promise that nothing proves: every file named must exist and hold every test name given for it.
+// The "Key safety" tables of docs/security.md (linked from the README) name, for each promise, the tests that hold it.
+// A renamed or deleted test would leave a promise that nothing proves: every file named must exist and hold every test
+// name given for it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('\n## Key safety\n'), readme.indexOf('\n## The typical flow\n'));
+const page = readFileSync(join(root, 'docs', 'security.md'), 'utf8');
+const section = page.slice(page.indexOf('\n## Key safety\n'));
 
 /** Markdown escapes in a table cell (`\<`, `\|`, `` \` ``) stand for the characters themselves. */
 const unescape = (text: string) => text.replace(/\\([<>|`*_])/g, '$1');
@@ -25,7 +26,7 @@ function proofs(): Proof[] {
     const guarantee = cells[0]!;
     for (const part of cells.slice(1).join(' | ').split(/; (?=`)/)) {
       const match = /^`([^`]+)`: (.*)$/.exec(part);
-      if (!match) throw new Error(`README: cannot read the proof "${part}" of "${guarantee}"`);
+      if (!match) throw new Error(`docs/security.md: cannot read the proof "${part}" of "${guarantee}"`);
       // "(and the five cases beside it)" points at the cases next to the one named.
       const names = match[2]!.split('; ').map((name) => unescape(name.replace(/ \(and [^)]*beside it\)$/, '')));
       found.push({ guarantee, file: match[1]!, names });
@@ -34,7 +35,7 @@ function proofs(): Proof[] {
   return found;
 }
 
-describe('README key-safety tables', () => {
+describe('docs/security.md key-safety tables', () => {
   it('name at least one test for every promise', () => {
     const rows = section.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| guarantee '));
     expect(rows.length).toBeGreaterThan(40);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { UsageError } from '../core/errors.js';
 import { env } from '../core/env.js';
 import { credentialsFilePath } from '../files/own-files.js';
@@ -114,12 +115,20 @@ export const credentialStore = {
     return (await withKeyring((entry, signal) => entry.getPassword(signal), ref)) ?? undefined;
   },
 
-  /** Why the keychain does not answer here, or undefined when it does (`esign doctor`): reads an entry never written. */
+  /**
+   * Why the keychain cannot keep a key here, or undefined when it can (`esign doctor`). It does what `save` does: writes
+   * a test entry, reads it back and deletes it. Reading alone is not enough: a locked or missing collection answers a
+   * read with nothing, and refuses the write that `profiles add` then makes (the key goes to the file).
+   */
   async keychainProblem(): Promise<string | undefined> {
     if (env.noKeyring()) return 'ESIGN_NO_KEYRING is set';
+    const probe: StoredRef = { profile: 'esign-doctor-probe', mode: 'sandbox' };
+    const value = `probe-${randomUUID()}`;
     try {
-      await withKeyring((entry, signal) => entry.getPassword(signal), { profile: 'esign-doctor-probe', mode: 'sandbox' });
-      return undefined;
+      await withKeyring((entry, signal) => entry.setPassword(value, signal), probe);
+      const readBack = await withKeyring((entry, signal) => entry.getPassword(signal), probe);
+      await withKeyring((entry, signal) => entry.deleteCredential(signal), probe);
+      return readBack === value ? undefined : 'the keychain did not return the test entry it was given';
     } catch (error) {
       return (error as Error).message;
     }

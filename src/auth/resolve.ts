@@ -133,6 +133,34 @@ export function selectBaseUrl(input: BaseUrlInput): BaseUrlChoice {
   return chosen;
 }
 
+/**
+ * A live key never goes to a URL this set-up calls a sandbox URL (ESIGN_SANDBOX_BASE_URL, a project's or any profile's
+ * sandboxBaseUrl): the same address in both places is a mistake, and the service would see a live key where test keys
+ * go. Refused before anything is sent, naming both.
+ */
+function refuseSandboxUrl(baseUrl: URL, source: string, keySource: string, config: ConfigFile, project: LoadedProjectConfig | undefined): void {
+  const sandboxUrls = [
+    { raw: env.sandboxBaseUrl(), where: 'ESIGN_SANDBOX_BASE_URL' },
+    { raw: project?.config.sandboxBaseUrl, where: `sandboxBaseUrl in ${project?.filepath}` },
+    ...Object.entries(config.profiles).map(([name, profile]) => ({ raw: profile.sandboxBaseUrl, where: `profile ${name} (sandbox base URL)` })),
+  ];
+  for (const { raw, where } of sandboxUrls) {
+    if (raw === undefined) continue;
+    let sandbox: URL;
+    try {
+      sandbox = parseBaseUrl(raw, where);
+    } catch {
+      continue;
+    }
+    if (shown(sandbox) !== shown(baseUrl)) continue;
+    throw new UsageError(
+      `The live key from ${keySource} would go to ${shown(baseUrl)} (the production base URL from ${source}), which ${where} names as a sandbox URL; nothing was sent.`,
+      `Set the production base URL to the live service's address (\`esign profiles set <name> --base-url URL\` or ESIGN_BASE_URL), or leave out --live to use the test key there.`,
+      'LIVE_KEY_TO_SANDBOX',
+    );
+  }
+}
+
 interface FoundKey {
   key?: string;
   keySource: string;
@@ -202,7 +230,8 @@ export async function resolveCredentials(input: ResolveInput): Promise<ResolvedC
   const { key, keySource } = found;
   if (!key) throw missingKey(mode, config, profile, selected.name);
   assertKeyForMode(key, mode, keySource);
-  const { url: baseUrl } = selectBaseUrl({ mode, keyOrigin: found.keyOrigin, project: input.project, profile, profileName: selected.name });
+  const { url: baseUrl, source: baseUrlSource } = selectBaseUrl({ mode, keyOrigin: found.keyOrigin, project: input.project, profile, profileName: selected.name });
+  if (mode === 'production') refuseSandboxUrl(baseUrl, baseUrlSource, keySource, config, input.project);
 
   return {
     mode,

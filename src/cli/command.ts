@@ -11,6 +11,8 @@ export interface GlobalOptions {
   quiet: boolean;
   debug: boolean;
   color: boolean;
+  /** Tables show every column and whole ids, as off a terminal, however narrow the terminal. */
+  wide?: boolean;
   yes: boolean;
   /** Per-request time limit, in seconds. */
   timeout: number;

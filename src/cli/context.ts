@@ -46,7 +46,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     debug: globals.debug,
     color: globals.color && !env.noColor() && Boolean(io.stdout.isTTY),
     stderrColor: globals.color && !env.noColor() && Boolean(io.stderr.isTTY),
-    ...terminalWidth(io.stdout),
+    ...(globals.wide ? {} : terminalWidth(io.stdout)),
     stdout: io.stdout,
     stderr: io.stderr,
   });

@@ -57,6 +57,7 @@ export const globalOptions: readonly OptionSpec[] = [
   { flags: '-q, --quiet', description: "print only the result's ids, one per line (for scripts: id=$(esign env create -q))" },
   { flags: '--debug', description: 'trace requests and responses on stderr (keys redacted)' },
   { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
+  { flags: '--wide', description: 'tables show every column and whole ids, however narrow the terminal' },
   { flags: '-y, --yes', description: 'assume yes for confirmations' },
   { flags: '--dry-run', description: 'print the request a change would send (method, URL, headers, body; key redacted) and send nothing; a change to profiles, trusted configs or an --out file is described, not made' },
   { flags: '--timeout <seconds>', description: 'time limit for each request', parse: parseTimeout, defaultValue: 30 },
@@ -114,6 +115,7 @@ function globalsFrom(options: Record<string, unknown>): GlobalOptions {
     quiet: options.quiet === true,
     debug: options.debug === true,
     color: options.color !== false,
+    ...(options.wide === true ? { wide: true } : {}),
     yes: options.yes === true,
     timeout: typeof options.timeout === 'number' ? options.timeout : 30,
     ...(typeof options.idempotencyKey === 'string' ? { idempotencyKey: options.idempotencyKey } : {}),
@@ -138,7 +140,7 @@ export function buildProgram(
     .showSuggestionAfterError(true)
     // One width everywhere, so the help bin/esign.cjs serves from dist/help.json is the help the program prints. Long
     // option names leave descriptions a narrow column: commander stops wrapping below 40, and the lines ran past 80.
-    .configureHelp({ helpWidth: 80, minWidthToWrap: 20 })
+    .configureHelp({ helpWidth: 80, minWidthToWrap: 20, showGlobalOptions: true })
     // Parse errors are reported by the entry point like every other error (and as JSON with --json).
     .configureOutput({ writeOut: write.out, writeErr: write.err, outputError: () => {} })
     .exitOverride();

@@ -28,6 +28,14 @@ export const listOptions: readonly OptionSpec[] = [
 ];
 
 /**
+ * The options of a list a person reads whole (an envelope's participants, documents, history): without `--limit` or
+ * `--cursor` it shows every entry, and its help says so.
+ */
+export const wholeListOptions: readonly OptionSpec[] = listOptions.map((option) =>
+  option.flags === '--limit <n>' ? { ...option, description: 'show one page of this size, 1 to 100 (default: every entry)' } : option,
+);
+
+/**
  * For the lists a person reads whole (an envelope's participants, documents, history): every page unless `--limit` or
  * `--cursor` asks for one.
  */

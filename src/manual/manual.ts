@@ -70,7 +70,7 @@ export function commandsManual(root: CommandNode): string {
     '',
     ...optionsTable([...root.options, helpOption]),
     '',
-    'Exit codes, environment variables and configuration files: see the [README](../README.md).',
+    'Exit codes: [usage.md](usage.md#exit-codes); environment variables and configuration files: [profiles.md](profiles.md).',
     '',
     ...commands.map((node) => `${'  '.repeat(node.path.length - 1)}- [${name(node)}](#${anchor(node)})`),
     '',

@@ -135,20 +135,21 @@ export function sortParticipants(participants: readonly ParticipantBody[]): Part
 
 export function participantColumns(style: Styles): Column<ParticipantBody>[] {
   return [
-    { header: 'ORDER', value: (p) => (p.signingOrder === undefined || p.signingOrder === null ? '-' : String(p.signingOrder)) },
-    { header: 'ID', value: (p) => participantIdOf(p) },
+    { header: '#', value: (p) => (p.signingOrder === undefined || p.signingOrder === null ? '-' : String(p.signingOrder)) },
+    { header: 'ID', value: (p) => participantIdOf(p), id: true },
     { header: 'NAME', value: (p) => p.name ?? '?', freeText: true },
-    { header: 'CONTACT', value: (p) => [p.email, p.phoneNumber].filter(Boolean).join(' · ') || '?' },
-    { header: 'DELIVERY', value: (p) => p.deliveryMethod ?? '-' },
+    { header: 'CONTACT', value: (p) => [p.email, p.phoneNumber].filter(Boolean).join(' · ') || '?', freeText: true },
+    { header: 'DELIVERY', value: (p) => p.deliveryMethod ?? '-', dropOrder: 1 },
     { header: 'ROLE', value: (p) => p.role ?? '-' },
     { header: 'STATUS', value: (p) => p.status ?? '?', colour: (text) => colourParticipantStatus(style, text) },
     { header: '', value: (p) => (isTheirTurn(p) ? '← their turn' : ''), colour: (text) => style.bold(text) },
   ];
 }
 
+/** One envelope's participants: a table, or where it would not fit whole, one record each (see TableStream). */
 export function renderParticipants(participants: readonly ParticipantBody[], style: Styles): string {
   if (participants.length === 0) return 'No participants.';
-  return renderTable(sortParticipants(participants), participantColumns(style), style);
+  return renderTable(sortParticipants(participants), participantColumns(style), style, { whole: true });
 }
 
 type ListedDocument = Pick<DocumentBody, 'id' | 'documentId' | 'fileName' | 'status' | 'pageCount'>;
@@ -156,7 +157,7 @@ type ListedDocument = Pick<DocumentBody, 'id' | 'documentId' | 'fileName' | 'sta
 export function documentColumns(style: Styles): Column<ListedDocument>[] {
   return [
     { header: 'ID', value: (d) => documentIdOf(d) },
-    { header: 'FILE', value: (d) => d.fileName ?? '?', freeText: true },
+    { header: 'FILE', value: (d) => d.fileName ?? '?', freeText: true, wrap: true },
     { header: 'PAGES', value: (d) => (d.pageCount === undefined || d.pageCount === null ? '-' : String(d.pageCount)) },
     { header: 'STATUS', value: (d) => d.status ?? '?', colour: (text) => colourDocumentStatus(style, text) },
   ];
@@ -164,7 +165,7 @@ export function documentColumns(style: Styles): Column<ListedDocument>[] {
 
 export function renderDocuments(documents: readonly ListedDocument[], style: Styles): string {
   if (documents.length === 0) return 'No documents.';
-  return renderTable(documents, documentColumns(style), style);
+  return renderTable(documents, documentColumns(style), style, { whole: true });
 }
 
 function folderLabel(envelope: EnvelopeBody): string {
@@ -192,7 +193,7 @@ export function renderEnvelope(
   if (envelope.sender) pairs.push(['Sender', envelope.sender.name ?? envelope.sender.id ?? '?']);
   if (envelope.createdAt) pairs.push(['Created', `${absoluteTime(envelope.createdAt)} (${relativeTime(envelope.createdAt, nowMs)})`]);
   if (participants) pairs.push(['Progress', participantProgress(participants)]);
-  const sections = [renderFields(pairs)];
+  const sections = [renderFields(pairs, style.terminalWidth)];
   if (participants) sections.push(`${style.bold('Participants')}\n${renderParticipants(participants, style)}`);
   if (documents) sections.push(`${style.bold('Documents')}\n${renderDocuments(documents, style)}`);
   return sections.join('\n\n');
@@ -200,12 +201,13 @@ export function renderEnvelope(
 
 export function envelopeColumns(style: Styles, nowMs: number): Column<EnvelopeBody>[] {
   return [
-    { header: 'ID', value: (e) => envelopeIdOf(e) },
+    { header: 'ID', value: (e) => envelopeIdOf(e), id: true },
     { header: 'STATUS', value: (e) => e.status ?? '?', colour: (text) => colourEnvelopeStatus(style, text) },
     { header: 'TITLE', value: (e) => e.title || '-', freeText: true },
-    { header: 'PARTICIPANTS', value: (e) => (e.participants ? participantProgress(e.participants) : '-') },
-    { header: 'DEADLINE', value: (e) => (e.deadline ? relativeTime(e.deadline, nowMs) : '-') },
-    { header: 'CREATED', value: (e) => (e.createdAt ? absoluteTime(e.createdAt) : '-') },
+    // `1/3`: of three participants, one has signed or approved.
+    { header: 'DONE', value: (e) => (e.participants?.length ? `${e.participants.filter(isDone).length}/${e.participants.length}` : '-') },
+    { header: 'DEADLINE', value: (e) => (e.deadline ? relativeTime(e.deadline, nowMs) : '-'), dropOrder: 2 },
+    { header: 'CREATED', value: (e) => (e.createdAt ? absoluteTime(e.createdAt).slice(0, 10) : '-'), dropOrder: 1 },
   ];
 }
 
@@ -221,15 +223,31 @@ function actorLabel(actor: HistoryEntryBody['actor']): string {
   return actor.type === 'API_INTEGRATION' ? `API integration ${name}` : name;
 }
 
-/** `2026-03-10 14:05:09 +01:00` in the local time zone, or `2026-03-10 13:05:09 UTC`: history is read to the second. */
-export function timeToSecond(iso: string, utc: boolean): string {
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** `+01:00`: the local zone's offset from UTC at that time. */
+function localOffset(at: Date): string {
+  const offset = -at.getTimezoneOffset();
+  return `${offset < 0 ? '-' : '+'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+}
+
+/** The zone history times are read in, for the AT header: `UTC`, or the local offset now (`UTC+01:00`). */
+export function historyZone(utc: boolean, nowMs: number): string {
+  return utc ? 'UTC' : `UTC${localOffset(new Date(nowMs))}`;
+}
+
+/**
+ * `2026-03-10 14:05:09` in the local time zone, or in UTC: history is read to the second. The zone is in the header
+ * (historyZone); a time in another offset of the local zone (the other side of a daylight-saving change) carries its
+ * own, `2026-07-10 15:05:09 +02:00`.
+ */
+export function timeToSecond(iso: string, utc: boolean, nowMs: number): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  if (utc) return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-  const two = (n: number) => String(n).padStart(2, '0');
-  const offset = -at.getTimezoneOffset();
-  const zone = `${offset < 0 ? '-' : '+'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())} ${zone}`;
+  if (utc) return at.toISOString().slice(0, 19).replace('T', ' ');
+  const offset = localOffset(at);
+  const local = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+  return offset === localOffset(new Date(nowMs)) ? local : `${local} ${offset}`;
 }
 
 /** Names for the ids a history entry carries: participants, documents, folders. */
@@ -241,6 +259,8 @@ export interface HistoryNames {
 
 const detailKinds: Record<string, { label: string; kind: keyof HistoryNames }> = {
   participantId: { label: 'participant', kind: 'participants' },
+  participantIds: { label: 'participants', kind: 'participants' },
+  removedParticipantIds: { label: 'removed', kind: 'participants' },
   documentId: { label: 'document', kind: 'documents' },
   folderId: { label: 'folder', kind: 'folders' },
   fromFolderId: { label: 'from', kind: 'folders' },
@@ -252,25 +272,28 @@ function describeDetails(details: Record<string, unknown> | null | undefined, na
   return Object.entries(details)
     .map(([key, value]) => {
       const known = detailKinds[key];
-      if (known && typeof value === 'string') return `${known.label} ${names[known.kind].get(value) ?? value}`;
+      const ids = typeof value === 'string' ? [value] : Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
+      // A list of ids names each one; an empty list (nobody removed) says nothing.
+      if (known && ids) return ids.length ? `${known.label} ${ids.map((id) => names[known.kind].get(id) ?? id).join(', ')}` : '';
       return `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
     })
-    .join(', ');
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** History as a table, oldest first; the ids an entry carries are shown by name where `names` knows them. */
-export function historyColumns(options: { utc: boolean; names: HistoryNames }): Column<HistoryEntryBody>[] {
+export function historyColumns(options: { utc: boolean; names: HistoryNames; nowMs: number }): Column<HistoryEntryBody>[] {
   return [
     {
-      header: 'AT',
+      header: `AT (${historyZone(options.utc, options.nowMs)})`,
       value: (h) => {
         const at = h.at ?? h.createdAt;
-        return at ? timeToSecond(at, options.utc) : '-';
+        return at ? timeToSecond(at, options.utc, options.nowMs) : '-';
       },
     },
     { header: 'ACTION', value: (h) => h.action ?? h.type ?? '?' },
-    { header: 'BY', value: (h) => actorLabel(h.actor) },
-    { header: 'DETAILS', value: (h) => describeDetails(h.details, options.names), freeText: true },
+    { header: 'BY', value: (h) => actorLabel(h.actor), freeText: true, wrap: true },
+    { header: 'DETAILS', value: (h) => describeDetails(h.details, options.names), freeText: true, wrap: true },
   ];
 }
 

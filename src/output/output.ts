@@ -6,6 +6,7 @@ import { identityOf, type Identity } from './identity.js';
 import { flushProtectedStream, redactor, type Redactor } from './redact.js';
 import { terminalJson, visible } from './sanitize.js';
 import { streamFailure } from './stream-failure.js';
+import { wrapToWidth, type TableStyle } from './table.js';
 import { reportedColumns } from './terminal-width.js';
 
 /**
@@ -34,7 +35,7 @@ export interface OutputOptions {
   redactor?: Redactor;
   /** Spinners, progress bars and info lines; off with --quiet and --json whatever this says. */
   progress?: boolean;
-  /** The terminal's width in columns when stdout is one: tables fit it. */
+  /** The terminal's width in columns when stdout is one: tables fit it (not given with --wide: nothing is cut). */
   terminalWidth?: number;
 }
 
@@ -45,8 +46,11 @@ export interface Spinner {
   stop(): void;
 }
 
-/** Colours, and the terminal's width when stdout is one (off a terminal nothing is cut: see renderTable). */
-export type Styles = ChalkInstance & { readonly terminalWidth?: number };
+/**
+ * Colours, the terminal's width when stdout is one (off a terminal nothing is cut: see renderTable), and where a table
+ * says which columns it left out to fit that width.
+ */
+export type Styles = ChalkInstance & TableStyle;
 
 export class Output {
   readonly json: boolean;
@@ -73,7 +77,10 @@ export class Output {
     this.terminalWidth = options.terminalWidth;
     // Our own rule decides colour (NO_COLOR, --no-color, a TTY), not chalk's detection. The width rides along, so every
     // table rendered with these styles fits the terminal.
-    this.style = Object.assign(new Chalk({ level: options.color ? 1 : 0 }), options.terminalWidth ? { terminalWidth: options.terminalWidth } : {});
+    const fit: Omit<TableStyle, 'bold'> = options.terminalWidth
+      ? { terminalWidth: options.terminalWidth, columnsLeftOut: (headers, width) => this.info(wrapToWidth(`Hidden to fit ${width} columns: ${headers.join(', ')} (--wide shows them).`, width).join('\n')) }
+      : {};
+    this.style = Object.assign(new Chalk({ level: options.color ? 1 : 0 }), fit);
     this.messageStyle = new Chalk({ level: (options.stderrColor ?? options.color) ? 1 : 0 });
   }
 

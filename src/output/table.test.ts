@@ -1,7 +1,7 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { renderEnvelope, renderEnvelopeList } from './envelope-view.js';
-import { displayWidth, fitWidths, renderFields, renderTable, truncateToWidth } from './table.js';
+import { displayWidth, fitLayout, renderFields, renderTable, shortIds, truncateToWidth, wrapToWidth } from './table.js';
 
 const colours = new Chalk({ level: 1 });
 const hostileTitle = 'Q3\u001b[2J\u001b]0;pwned\u0007\r✓ Envelope voided\nforged';
@@ -68,11 +68,11 @@ describe('tables measure display width and fit the terminal', () => {
     expect(truncateToWidth('short', 10)).toBe('short');
   });
 
-  it('without free text to cut, the row stops at the edge rather than wrapping', () => {
+  it('where even cut free text does not fit, each row is a record: no value is cut off at the edge', () => {
     const fixed = columns.map((column) => ({ ...column, freeText: false }));
     const lines = renderTable(rows, fixed, { ...plain, terminalWidth: 20 }).split('\n');
+    expect(lines).toEqual(['ID:     e1', 'Title:  合同 契約書', '        📄 quarterly', '        agreement', 'Status: SENT', '', 'ID:     e2', 'Title:  Plain title', 'Status: DRAFT']);
     for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(20);
-    expect(lines[1]).toBe('e1  合同 契約書 📄 …');
   });
 
   it('off a terminal (no width) nothing is cut', () => {
@@ -85,9 +85,67 @@ describe('tables measure display width and fit the terminal', () => {
     expect(displayWidth(lines[1]!.slice(0, lines[1]!.indexOf('SENT')))).toBe(displayWidth(lines[2]!.slice(0, lines[2]!.indexOf('SENT'))));
   });
 
-  it('fitWidths gives way from the widest free-text column first, never below its header', () => {
-    const fitted = fitWidths([2, 30, 20, 6], [{ header: 'ID' }, { header: 'TITLE', freeText: true }, { header: 'NAME', freeText: true }, { header: 'STATUS' }], 40);
-    expect(fitted).toEqual([2, 13, 13, 6]);
-    expect(fitWidths([2, 30, 6], [{ header: 'ID' }, { header: 'TITLE', freeText: true }, { header: 'STATUS' }], 12)).toEqual([2, 5, 1]);
+  it('fitLayout: free text gives way to a comfortable width, then droppable columns go (lowest first), then free text down to 10', () => {
+    const shape = [{ header: 'ID' }, { header: 'TITLE', freeText: true }, { header: 'CREATED', dropOrder: 1 }, { header: 'STATUS' }];
+    expect(fitLayout([8, 30, 10, 6], shape, 80)).toEqual({ kind: 'table', kept: [0, 1, 2, 3], widths: [8, 30, 10, 6] });
+    expect(fitLayout([8, 30, 10, 6], shape, 56)).toEqual({ kind: 'table', kept: [0, 1, 2, 3], widths: [8, 26, 10, 6] });
+    expect(fitLayout([8, 30, 10, 6], shape, 50)).toEqual({ kind: 'table', kept: [0, 1, 2, 3], widths: [8, 20, 10, 6] });
+    expect(fitLayout([8, 30, 10, 6], shape, 48)).toEqual({ kind: 'table', kept: [0, 1, 3], widths: [8, 30, 6] });
+    expect(fitLayout([8, 30, 10, 6], shape, 40)).toEqual({ kind: 'table', kept: [0, 1, 3], widths: [8, 22, 6] });
+    expect(fitLayout([8, 30, 10, 6], shape, 25)).toEqual({ kind: 'records' });
+    expect(fitLayout([8, 30, 10, 6], shape, 59, { whole: true })).toEqual({ kind: 'records' });
+  });
+});
+
+describe('tables for people at 80 and 50 columns', () => {
+  const envelopes = [
+    { id: '3f6c1a2b-1111-4222-8333-444455556666', status: 'SENT', title: 'Mutual Non-Disclosure Agreement with Acme Corporation', created: '2026-03-10' },
+    { id: '3f6c1a2b-9999-4222-8333-444455556666', status: 'COMPLETED', title: 'Order form', created: '2026-03-11' },
+    { id: '7d2e0000-1111-4222-8333-444455556666', status: 'DRAFT', title: 'Lease', created: '2026-03-12' },
+  ];
+  type Row = (typeof envelopes)[number];
+  const columns = [
+    { header: 'ID', value: (row: Row) => row.id, id: true },
+    { header: 'STATUS', value: (row: Row) => row.status },
+    { header: 'TITLE', value: (row: Row) => row.title, freeText: true },
+    { header: 'CREATED', value: (row: Row) => row.created, dropOrder: 1 },
+  ];
+
+  it('shortIds: the first 8 characters, more where two ids share them', () => {
+    expect(shortIds(envelopes.map((row) => row.id))).toEqual(['3f6c1a2b-1', '3f6c1a2b-9', '7d2e0000']);
+    expect(shortIds(['e1', 'e2'])).toEqual(['e1', 'e2']);
+  });
+
+  it('on a terminal ids are short, and a column left out is named on stderr with --wide', () => {
+    const left: string[][] = [];
+    const style = { bold: (text: string) => text, terminalWidth: 50, columnsLeftOut: (headers: readonly string[]) => left.push([...headers]) };
+    const lines = renderTable(envelopes, columns, style).split('\n');
+    expect(lines[1]).toMatch(/^3f6c1a2b-1  SENT +Mutual Non-Disclosure Agre…$/);
+    expect(lines[3]).toMatch(/^7d2e0000 +DRAFT +Lease$/);
+    expect(left).toEqual([['CREATED']]);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(50);
+    expect(renderTable(envelopes, columns, { ...style, terminalWidth: 80 })).toContain('3f6c1a2b-1  SENT       Mutual Non-Disclosure Agreement with Acme Co…  2026-03-10');
+    expect(renderTable(envelopes, columns)).toContain(envelopes[0]!.id);
+  });
+
+  it('a wrapping column continues on the lines below, the other columns blank there', () => {
+    const wrapping = columns.map((column) => (column.header === 'TITLE' ? { ...column, wrap: true } : column));
+    const lines = renderTable(envelopes.slice(0, 1), wrapping, { bold: (text: string) => text, terminalWidth: 50 }).split('\n');
+    expect(lines).toEqual([
+      'ID        STATUS  TITLE                 CREATED',
+      '3f6c1a2b  SENT    Mutual                2026-03-10',
+      '                  Non-Disclosure',
+      '                  Agreement with Acme',
+      '                  Corporation',
+    ]);
+  });
+
+  it('wrapToWidth breaks at spaces, inside a word only when it must', () => {
+    expect(wrapToWidth('void reason: wrong customer address', 14)).toEqual(['void reason:', 'wrong customer', 'address']);
+    expect(wrapToWidth('jonathan.appleseed@globex.example', 12)).toEqual(['jonathan.app', 'leseed@globe', 'x.example']);
+  });
+
+  it('name: value lines wrap long values under themselves on a terminal', () => {
+    expect(renderFields([['Title', 'A title long enough to wrap'], ['Status', 'SENT']], 20)).toBe('Title:  A title long\n        enough to\n        wrap\nStatus: SENT');
   });
 });

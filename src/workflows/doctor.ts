@@ -82,14 +82,22 @@ async function configChecks(): Promise<Check[]> {
   return checks;
 }
 
-/** A keychain that does not answer is fine while every key is in the file; a key kept in it is then out of reach. */
+/**
+ * A keychain that cannot keep a key is fine while every key is in the file; a key kept in it is then out of reach. The
+ * probe writes, reads back and deletes a test entry, as `profiles add` does with a key, so the two never disagree.
+ */
 async function keychainCheck(config: ConfigFile | undefined): Promise<Check> {
   const problem = await credentialStore.keychainProblem();
-  if (!problem) return pass('keychain', 'reachable; keys are stored there');
-  const inKeychain = Object.entries(config?.profiles ?? {}).flatMap(([name, profile]) =>
-    (['sandbox', 'production'] as const).filter((mode) => profile.keys[mode]?.storage === 'keychain').map((mode) => `${name} (${modeLabel(mode)})`),
-  );
-  if (inKeychain.length === 0) return pass('keychain', `not in use (${problem}); keys are kept in ${credentialsFilePath()}`);
+  const stored = (storage: 'keychain' | 'file') =>
+    Object.entries(config?.profiles ?? {}).flatMap(([name, profile]) =>
+      (['sandbox', 'production'] as const).filter((mode) => profile.keys[mode]?.storage === storage).map((mode) => `${name} (${modeLabel(mode)})`),
+    );
+  if (!problem) {
+    const inFile = stored('file');
+    return pass('keychain', `works (a test entry was written, read back and deleted); profiles add stores new keys there${inFile.length ? `; kept in ${credentialsFilePath()}: ${inFile.join(', ')}` : ''}`);
+  }
+  const inKeychain = stored('keychain');
+  if (inKeychain.length === 0) return pass('keychain', `cannot keep keys (${problem}); profiles add stores them in ${credentialsFilePath()}`);
   return fail('keychain', `does not answer (${problem}), and these keys are stored there: ${inKeychain.join(', ')}`, 'Unlock the keychain (or start its service), or set ESIGN_API_KEY for this shell.');
 }
 

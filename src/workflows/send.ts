@@ -47,25 +47,27 @@ export async function sendEnvelope(ctx: Context, envelopeId: string, waitTimeout
   const client = await ctx.client();
   await assertNothingToDo(client, envelopeId);
   const spinner = await ctx.output.spinner(`Sending envelope ${envelopeId}`);
-  const started = Date.now();
-  let toldWaiting = false;
+  // The waits really slept between attempts, not the time since the start (which counts the requests too).
+  let waitedMs = 0;
+  let attempts = 1;
   try {
     const response = await client.call<EnvelopeBody>('sendEnvelope', {
       params: { envelopeId },
       body: {},
       retry: { waitTimeoutMs },
-      onRetry: ({ reason, attempt }) => {
-        const waited = formatDuration(Date.now() - started);
+      onRetry: ({ reason, attempt, delayMs }) => {
         const text = reason.includes('document processing')
-          ? `Documents still processing; sending again with the same Idempotency-Key (attempt ${attempt + 1}, waited ${waited} of ${formatDuration(waitTimeoutMs)})`
-          : `Retrying the send (${reason}; attempt ${attempt + 1})`;
+          ? `Documents still processing; sending again in ${formatDuration(delayMs)} with the same Idempotency-Key (attempt ${attempt + 1}; waited ${formatDuration(waitedMs)} so far, up to ${formatDuration(waitTimeoutMs)})`
+          : `Retrying the send in ${formatDuration(delayMs)} (${reason}; attempt ${attempt + 1})`;
         spinner.update(text);
-        // Without a spinner, one line says why the command is quiet for a while.
-        if (!ctx.output.showsTransient && !toldWaiting) ctx.output.info(visible(text));
-        toldWaiting = true;
+        // Without a spinner, one line says why the command is quiet for a while; the count comes once it is sent.
+        if (!ctx.output.showsTransient && attempts === 1) ctx.output.info(visible(text));
+        waitedMs += delayMs;
+        attempts = attempt + 1;
       },
     });
     spinner.stop();
+    if (attempts > 1) ctx.output.info(`Sent on attempt ${attempts}, after waiting ${formatDuration(waitedMs)} in all between attempts.`);
     return {
       envelope: response.body,
       ...(response.idempotencyKey ? { idempotencyKey: response.idempotencyKey } : {}),

@@ -38,6 +38,8 @@ beforeAll(async () => {
       response.end(JSON.stringify({ documentId: 'doc-1', fileName: 'nda.pdf', status: 'AWAITING_UPLOAD', uploadUrl: address }));
     } else if (request.method === 'GET' && path.startsWith(`/v4/api/envelopes/${envelopeId}/documents`)) {
       response.end(JSON.stringify({ data: [{ documentId: 'doc-1', fileName: 'nda.pdf', status: 'AWAITING_UPLOAD' }], nextCursor: null }));
+    } else if (request.method === 'GET' && path === `/v4/api/envelopes/${envelopeId}`) {
+      response.end(JSON.stringify({ id: envelopeId, title: 'Signed', status: 'COMPLETED', participants: [] }));
     } else if (request.method === 'GET' && path === `/v4/api/envelopes/${envelopeId}/download`) {
       response.end(JSON.stringify({ url: address, expiresAt: new Date(Date.now() + 600_000).toISOString() }));
     } else {

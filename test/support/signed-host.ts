@@ -34,6 +34,9 @@ export async function startSignedHost(transfer: TransferHandler): Promise<Signed
     requests.push(`${request.method} ${path}`);
     if (path.startsWith('/files/')) return transfer(request, response);
     const origin = `http://${request.headers.host}`;
+    if (request.method === 'GET' && path === `/v4/api/envelopes/${ENVELOPE_ID}`) {
+      return json(response, 200, { id: ENVELOPE_ID, title: 'Signed', status: 'COMPLETED', participants: [] });
+    }
     if (request.method === 'GET' && path === `/v4/api/envelopes/${ENVELOPE_ID}/download`) {
       return json(response, 200, { url: `${origin}/files/${ENVELOPE_ID}.zip?signature=abc`, expiresAt: new Date(Date.now() + 600_000).toISOString() });
     }

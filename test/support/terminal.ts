@@ -35,6 +35,14 @@ export class Terminal {
     return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'esign');
   }
 
+  /**
+   * Everything printed (the lines scrolled off the top too), the lines the terminal wrapped joined again: a row wider
+   * than the terminal shows as one.
+   */
+  joinedScreen(): string {
+    return this.tmux('capture-pane', '-p', '-J', '-S', '-', '-t', 'esign');
+  }
+
   keys(...keys: string[]): void {
     this.tmux('send-keys', '-t', 'esign', ...keys);
   }

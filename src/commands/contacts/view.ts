@@ -49,10 +49,10 @@ export function wholeContact(flags: ContactFlags): Record<string, string> {
 
 export const contactColumns: readonly Column<ContactBody>[] = [
   { header: 'ID', value: (contact) => contact.id },
-  { header: 'NAME', value: (contact) => cell(contact.name), freeText: true },
+  { header: 'NAME', value: (contact) => cell(contact.name), freeText: true, wrap: true },
   { header: 'EMAIL', value: (contact) => cell(contact.email) },
-  { header: 'PHONE', value: (contact) => cell(contact.phoneNumber) },
-  { header: 'COMPANY', value: (contact) => cell(contact.company), freeText: true },
+  { header: 'PHONE', value: (contact) => cell(contact.phoneNumber), dropOrder: 1 },
+  { header: 'COMPANY', value: (contact) => cell(contact.company), freeText: true, dropOrder: 2 },
 ];
 
 export const renderContact = (contact: ContactBody): string => renderRecord({ ...contact }, { phoneNumber: 'Phone' });

@@ -4,14 +4,14 @@ import { envelopeIdArgument } from '../../workflows/envelope-id.js';
 import { listAllDocuments, readDocumentInfo, stuckDraftWayOut, type DocumentInfo } from '../../workflows/upload.js';
 import { terminalJson, visible } from '../../output/sanitize.js';
 import type { Context } from '../../cli/command.js';
-import { asksForOnePage, listFormat, listOptions, printList, type ListArgs } from '../list-command.js';
+import { asksForOnePage, listFormat, printList, wholeListOptions, type ListArgs } from '../list-command.js';
 
 export default defineCommand<ListArgs & { envelopeId: string }>({
   name: 'list',
   aliases: ['ls'],
   description: "List an envelope's documents with their processing status and page count",
   arguments: [envelopeIdArgument],
-  options: listOptions,
+  options: wholeListOptions,
   examples: ['esign documents list 3f6c…', 'esign doc ls 3f6c… --json', 'esign doc ls 3f6c… --jsonl'],
   async handler(args, ctx) {
     if (asksForOnePage(args)) {

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { documentIdOf, historyColumns, participantIdOf, type HistoryEntryBody } from '../../output/envelope-view.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
-import { asksForOnePage, listFormat, listOptions, printList, type ListArgs } from '../list-command.js';
+import { asksForOnePage, listFormat, printList, wholeListOptions, type ListArgs } from '../list-command.js';
 import { readEnvelopeDetails } from './get.js';
 
 const mentionsFolder = (entry: HistoryEntryBody) => Object.keys(entry.details ?? {}).some((key) => /folderid$/i.test(key));
@@ -10,7 +10,7 @@ export default defineCommand<ListArgs & { envelopeId: string; utc?: boolean }>({
   name: 'history',
   description: "Show an envelope's history: who did what, when, to the second (API actions name the integration)",
   arguments: [envelopeIdArgument],
-  options: [{ flags: '--utc', description: 'times in UTC instead of the local time zone' }, ...listOptions],
+  options: [{ flags: '--utc', description: 'times in UTC instead of the local time zone' }, ...wholeListOptions],
   examples: ['esign envelopes history 3f6c…', 'esign env history 3f6c… --utc', 'esign env history 3f6c… --json', 'esign env history 3f6c… --limit 10'],
   async handler(args, ctx) {
     const client = await ctx.client();
@@ -27,7 +27,7 @@ export default defineCommand<ListArgs & { envelopeId: string; utc?: boolean }>({
       for (const document of envelope.documents ?? []) names.documents.set(documentIdOf(document), document.fileName ?? documentIdOf(document));
     }
     await printList<HistoryEntryBody>(ctx, { operationId: 'getEnvelopeHistory', params: { envelopeId: args.envelopeId } }, { ...args, all }, {
-      columns: historyColumns({ utc: Boolean(args.utc), names }),
+      columns: historyColumns({ utc: Boolean(args.utc), names, nowMs: Date.now() }),
       noun: 'history entries',
       prepare: async (entries) => {
         if (foldersRead || !entries.some(mentionsFolder)) return;

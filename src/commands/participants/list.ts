@@ -1,16 +1,17 @@
 import { defineCommand } from '../../cli/command.js';
 import { describeParticipant, isTheirTurn, participantColumns, participantProgress, renderParticipants, type ParticipantBody } from '../../output/envelope-view.js';
 import { terminalJson } from '../../output/sanitize.js';
+import { wrapToWidth } from '../../output/table.js';
 import { allItems } from '../../workflows/all-items.js';
 import { envelopeIdArgument } from '../../workflows/envelope-id.js';
-import { asksForOnePage, listFormat, listOptions, printList, type ListArgs } from '../list-command.js';
+import { asksForOnePage, listFormat, printList, wholeListOptions, type ListArgs } from '../list-command.js';
 
 export default defineCommand<ListArgs & { envelopeId: string }>({
   name: 'list',
   aliases: ['ls'],
   description: "List an envelope's participants, their status and whose turn it is",
   arguments: [envelopeIdArgument],
-  options: listOptions,
+  options: wholeListOptions,
   examples: ['esign participants list 3f6c…', 'esign part ls 3f6c… --json', 'esign part ls 3f6c… --jsonl'],
   async handler(args, ctx) {
     const params = { envelopeId: args.envelopeId };
@@ -28,7 +29,9 @@ export default defineCommand<ListArgs & { envelopeId: string }>({
     ctx.output.result(args.all ? participants : { data: participants }, () => {
       const turn = participants.filter(isTheirTurn);
       const footer = turn.length ? `Their turn: ${turn.map(describeParticipant).join(', ')}` : 'Nobody is being waited on.';
-      return `${renderParticipants(participants, ctx.output.style)}\n\n${participantProgress(participants)} · ${footer}`;
+      const summary = `${participantProgress(participants)} · ${footer}`;
+      const width = ctx.output.style.terminalWidth;
+      return `${renderParticipants(participants, ctx.output.style)}\n\n${width ? wrapToWidth(summary, width).join('\n') : summary}`;
     });
   },
 });

@@ -1,5 +1,5 @@
 import { ApiClient } from '../../api/client.js';
-import { UsageError } from '../../core/errors.js';
+import { ApiError, isEsignError, UsageError } from '../../core/errors.js';
 import { defineCommand, type Context } from '../../cli/command.js';
 import { readStdin } from '../../input/stdin.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
@@ -45,14 +45,31 @@ async function keysFromStdin(args: AddArgs, ctx: Context): Promise<Partial<Recor
   return Object.fromEntries(wanted.map((mode, index) => [mode, lines[index]!]));
 }
 
-async function verifyKey(key: string, baseUrl: URL, ctx: Context): Promise<void> {
+/**
+ * `me` with the key before it is stored. A failure says which key (masked) from where, and that nothing was saved: a
+ * bare 401 left the person unsure whether the profile now held a wrong key.
+ */
+async function verifyKey(key: string, mode: Mode, source: string, baseUrl: URL, profile: string, ctx: Context): Promise<void> {
   const client = new ApiClient({ baseUrl, key, userAgent: `esign-cli/${ctx.version}`, timeoutMs: ctx.globals.timeout * 1000 });
   try {
     const { body } = await client.call<{ account?: { name?: string } }>('getMe');
     ctx.output.success(`${maskKey(key)} is valid for ${visible(body.account?.name ?? 'the account')} at ${baseUrl.origin}`);
+  } catch (error) {
+    if (isEsignError(error)) {
+      const refused = error instanceof ApiError && error.status === 401 ? 'was refused' : 'could not be checked';
+      const what = `The ${modeLabel(mode)} key ${maskKey(key)} from ${source} ${refused} at ${baseUrl.origin}; nothing was saved (profile ${profile} is as it was).`;
+      error.hint = [what, error.hint].filter(Boolean).join(' ');
+    }
+    throw error;
   } finally {
     await client.close();
   }
+}
+
+/** What the key was read from, for messages: the flag, or the prompt. */
+function keySourceOf(args: AddArgs, mode: Mode): string {
+  if (args.testKeyStdin || args.liveKeyStdin) return `standard input (${mode === 'production' ? '--live-key-stdin' : '--test-key-stdin'})`;
+  return `the ${mode === 'production' ? 'Live' : 'Test'} key prompt`;
 }
 
 export default defineCommand<AddArgs>({
@@ -86,17 +103,23 @@ export default defineCommand<AddArgs>({
       const test = (await ctx.prompts.secret('Test key (Enter to skip)', instead, keyValidator('sandbox'))).trim();
       const live = (await ctx.prompts.secret('Live key (Enter to skip)', instead, keyValidator('production'))).trim();
       keys = { ...(test ? { sandbox: test } : {}), ...(live ? { production: live } : {}) };
-      const validUrl = (value: string): true | string => {
-        if (value === '') return true;
-        try {
-          parseBaseUrl(value, 'the prompt');
-          return true;
-        } catch (error) {
-          return (error as Error).message;
-        }
-      };
-      if (keys.sandbox) sandboxBaseUrl = (await ctx.prompts.input('Sandbox base URL', '--sandbox-base-url', { validate: validUrl, ...(sandboxBaseUrl ? { defaultValue: sandboxBaseUrl } : {}) })) || sandboxBaseUrl;
-      if (keys.production) baseUrl = (await ctx.prompts.input('Production base URL', '--base-url', { validate: validUrl, ...(baseUrl ? { defaultValue: baseUrl } : {}) })) || baseUrl;
+      // A key is sent only to the base URL stored with it: a key saved without one could never be used.
+      const validUrl =
+        (known: string | undefined, where: string) =>
+        (value: string): true | string => {
+          if (value.trim() === '') return known ? true : `A base URL is needed: the key is sent only there. ${where}`;
+          try {
+            parseBaseUrl(value.trim(), 'the prompt');
+            return true;
+          } catch (error) {
+            return (error as Error).message;
+          }
+        };
+      const sandboxWhere = 'Your provider gives the sandbox address; for the emulator, the URL `esign emulator` prints.';
+      const ask = async (message: string, flag: string, known: string | undefined, where: string) =>
+        (await ctx.prompts.input(message, flag, { validate: validUrl(known, where), ...(known ? { defaultValue: known } : {}) })).trim() || known;
+      if (keys.sandbox) sandboxBaseUrl = await ask('Sandbox base URL', '--sandbox-base-url', sandboxBaseUrl, sandboxWhere);
+      if (keys.production) baseUrl = await ask('Production base URL', '--base-url', baseUrl, 'Your provider gives the production address.');
     }
     if (!keys.sandbox && !keys.production && !args.baseUrl && !args.sandboxBaseUrl) {
       throw new UsageError('Nothing to store: no key and no base URL was given.', 'Give at least one key (at the prompt or with --test-key-stdin / --live-key-stdin).');
@@ -112,7 +135,7 @@ export default defineCommand<AddArgs>({
       if (args.verify) {
         const url = urls[mode];
         if (!url) throw new UsageError(`--verify needs the ${mode} base URL.`, mode === 'production' ? 'Pass --base-url.' : 'Pass --sandbox-base-url.');
-        await verifyKey(key, url, ctx);
+        await verifyKey(key, mode, keySourceOf(args, mode), url, args.name, ctx);
       }
     }
 

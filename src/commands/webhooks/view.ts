@@ -2,6 +2,7 @@ import { UsageError } from '../../core/errors.js';
 import { isLoopbackUrl } from '../../shared/loopback.js';
 import { webhookEventTypes } from '../../shared/values.js';
 import type { Context } from '../../cli/command.js';
+import { absoluteTime } from '../../output/envelope-view.js';
 import { cell, renderRecord } from '../../output/record.js';
 import { terminalJson, visible } from '../../output/sanitize.js';
 import type { Column } from '../../output/table.js';
@@ -70,8 +71,8 @@ export function checkEndpointUrl(raw: string, flag: string): string {
 
 export const webhookColumns: readonly Column<WebhookBody>[] = [
   { header: 'ID', value: (webhook) => webhook.id },
-  { header: 'URL', value: (webhook) => cell(webhook.url) },
-  { header: 'EVENTS', value: (webhook) => cell(webhook.events) },
+  { header: 'URL', value: (webhook) => cell(webhook.url), freeText: true, wrap: true },
+  { header: 'EVENTS', value: (webhook) => cell(webhook.events), freeText: true, wrap: true },
   { header: 'ACTIVE', value: (webhook) => cell(webhook.isActive) },
 ];
 
@@ -81,9 +82,9 @@ export const deliveryColumns: readonly Column<DeliveryBody>[] = [
   { header: 'ID', value: (delivery) => delivery.id },
   { header: 'EVENT', value: (delivery) => cell(delivery.eventType) },
   { header: 'STATUS', value: (delivery) => cell(delivery.status) },
-  { header: 'ATTEMPTS', value: (delivery) => String(delivery.attempts?.length ?? 0) },
-  { header: 'LAST ANSWER', value: (delivery) => lastAnswer(delivery) },
-  { header: 'CREATED', value: (delivery) => cell(delivery.createdAt) },
+  { header: 'ATTEMPTS', value: (delivery) => String(delivery.attempts?.length ?? 0), dropOrder: 2 },
+  { header: 'LAST ANSWER', value: (delivery) => lastAnswer(delivery), freeText: true },
+  { header: 'CREATED', value: (delivery) => (delivery.createdAt ? absoluteTime(delivery.createdAt) : '-'), dropOrder: 1 },
 ];
 
 function lastAnswer(delivery: DeliveryBody): string {
