@@ -8,6 +8,8 @@ export interface EmulatorProcess {
   keys: string[];
   environment: string;
   child: ChildProcess;
+  /** Everything it wrote to stderr so far. */
+  readonly stderr: string;
   /** Env for `runEsign` pointing at this emulator with its key. */
   env: Record<string, string>;
   /** GET/POST a path on the emulator (control routes or raw API calls). */
@@ -56,6 +58,9 @@ export async function startEmulatorProcess(
     ...started,
     key,
     child,
+    get stderr() {
+      return stderr;
+    },
     env: { [variable]: started.url, ESIGN_API_KEY: key },
     fetch(path, init = {}) {
       const headers = new Headers(init.headers);
@@ -113,6 +118,9 @@ function lazyHandle(args: readonly string[], current: () => EmulatorProcess | un
     },
     get child() {
       return running().child;
+    },
+    get stderr() {
+      return running().stderr;
     },
     get env() {
       return running().env;
