@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEnvelopes } from '../support/api-call.js';
 import { parseJson, runEsign, tempDir, type RunOptions } from '../support/cli.js';
 import { useEmulator } from '../support/emulator.js';
+import { ndaBatchSpec } from '../support/batch-spec.js';
 import { ndaPdf } from '../support/pdfs.js';
 
 const emulator = useEmulator();
@@ -21,22 +22,6 @@ beforeAll(async () => {
   dir = tempDir('esign-journal-full-');
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
 });
-
-function batchOf(prefix: string): string {
-  return [
-    'version: 1',
-    'defaults:',
-    '  documents: [{ ref: nda, file: nda.pdf }]',
-    'envelopes:',
-    ...Array.from({ length: ENVELOPES }, (_, index) => [
-      `  - ref: e${index}`,
-      `    title: ${prefix} e${index}`,
-      `    participants: [{ ref: p, name: Person ${index}, email: p${index}@example.test }]`,
-      '    fields: [{ type: SIGNATURE, documentRef: nda, participantRef: p, size: { width: 150, height: 40 }, anchor: { text: "{{signature}}", occurrence: 1 } }]',
-    ]).flat(),
-    '',
-  ].join('\n');
-}
 
 interface Summary {
   succeeded: number;
@@ -49,7 +34,7 @@ interface Summary {
  */
 async function fillThenResume(prefix: string, journal: string, full: RunOptions, makeRoom = () => {}): Promise<void> {
   const spec = `${prefix}.yaml`;
-  writeFileSync(join(dir, spec), batchOf(prefix));
+  writeFileSync(join(dir, spec), ndaBatchSpec(prefix, ENVELOPES));
   const first = await runEsign(['--json', 'batch', 'run', spec, '--journal', journal, '--concurrency', '3'], { cwd: dir, env: emulator.env, timeoutMs: 120_000, ...full });
   expect(first.code, first.stderr).not.toBe(0);
   expect(first.stderr).not.toMatch(/\n\s+at /);
