@@ -11,17 +11,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import { env } from '../core/env.js';
-import { configFilePath } from '../files/own-files.js';
+import { configFilePath, pendingKeysFilePath } from '../files/own-files.js';
 import { writeFileAtomic } from '../files/atomic-file.js';
 import { lockConfigDirFile } from './config-dir.js';
 import { account, credentialStore, profileKeyOf, type KeyStorage, type StoredKeyRef } from './credential-store.js';
 import { maskKey, type Mode } from './keys.js';
 import { loadConfigFile, writeConfigFile, type ConfigFile, type ProfileKeyInfo } from './profiles.js';
-
-/** Keys a change stores or retires, written before it touches them; the names of keys only, never a key. */
-const pendingKeysPath = (): string => join(env.configDir(), 'pending-keys.json');
 
 /** A key a change touches; where it is kept, once known (a key killed while being stored may be in either). */
 type PendingKey = StoredKeyRef & { storage?: KeyStorage };
@@ -53,7 +48,7 @@ export interface ConfigChange<T> {
 
 async function readPending(): Promise<PendingKeys | undefined> {
   try {
-    const parsed = JSON.parse(await readFile(pendingKeysPath(), 'utf8')) as Partial<PendingKeys>;
+    const parsed = JSON.parse(await readFile(pendingKeysFilePath(), 'utf8')) as Partial<PendingKeys>;
     const refs = (list: unknown): PendingKey[] =>
       (Array.isArray(list) ? (list as unknown[]) : []).flatMap((entry) => {
         const { profile, mode, id, storage } = (typeof entry === 'object' && entry !== null ? entry : {}) as Partial<PendingKey>;
@@ -67,7 +62,7 @@ async function readPending(): Promise<PendingKeys | undefined> {
   }
 }
 
-const writePending = (pending: PendingKeys): Promise<void> => writeFileAtomic(pendingKeysPath(), `${JSON.stringify(pending)}\n`, { mode: 0o600, overwrite: true });
+const writePending = (pending: PendingKeys): Promise<void> => writeFileAtomic(pendingKeysFilePath(), `${JSON.stringify(pending)}\n`, { mode: 0o600, overwrite: true });
 
 /** The accounts of the keys config.json points at. */
 export function keysInUse(config: ConfigFile): Set<string> {
@@ -97,7 +92,7 @@ async function deleteUnused(refs: readonly PendingKey[], config: ConfigFile): Pr
 async function finishPending(config: ConfigFile): Promise<void> {
   const pending = await readPending();
   if (!pending) return;
-  if ((await deleteUnused([...pending.stored, ...pending.retired], config)).length === 0) await unlink(pendingKeysPath()).catch(() => {});
+  if ((await deleteUnused([...pending.stored, ...pending.retired], config)).length === 0) await unlink(pendingKeysFilePath()).catch(() => {});
 }
 
 /**
@@ -139,7 +134,7 @@ export async function changeConfig<T>(change: (config: ConfigFile, keys: KeyChan
       throw error;
     }
     const notDeleted = await deleteUnused(pending.retired, config);
-    if (notDeleted.length === 0 && (pending.stored.length > 0 || pending.retired.length > 0)) await unlink(pendingKeysPath()).catch(() => {});
+    if (notDeleted.length === 0 && (pending.stored.length > 0 || pending.retired.length > 0)) await unlink(pendingKeysFilePath()).catch(() => {});
     return { value, notDeleted };
   } finally {
     await release();
@@ -152,7 +147,7 @@ export async function changeConfig<T>(change: (config: ConfigFile, keys: KeyChan
  */
 async function undoStored(error: unknown, pending: PendingKeys): Promise<void> {
   const problems = await deleteUnused(pending.stored, { profiles: Object.create(null) as ConfigFile['profiles'] });
-  if (problems.length === 0) await unlink(pendingKeysPath()).catch(() => {});
+  if (problems.length === 0) await unlink(pendingKeysFilePath()).catch(() => {});
   if (!(error instanceof Error)) return;
   // A key whose storage is known was stored; the others failed on the way (nothing of them was kept).
   const stored = pending.stored.filter((ref) => ref.storage).length;

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, readdirSync, watch, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJson, runEsign, startEsign, tempDir, type RunResult } from '../support/cli.js';
+import { useEmulator } from '../support/emulator.js';
 
 interface ConfigJson {
   defaultProfile?: string;
@@ -164,5 +165,24 @@ describe('config changes at once', () => {
     const results = await Promise.all(projects.map((cwd) => runEsign(['config', 'trust'], { env, cwd })));
     for (const result of results) expect(result.code, result.stderr).toBe(0);
     expect(config().trustedProjectConfigs?.map((entry) => entry.path).sort()).toEqual(projects.map((cwd) => join(cwd, '.esignrc.yaml')).sort());
+  });
+});
+
+describe('a webhook secret the service made but credentials.json cannot take', () => {
+  const emulator = useEmulator();
+  it('webhooks create under ulimit -f 1: the secret is still shown once, the failure says it is not stored, exit 1', async () => {
+    const { dir, env, credentials } = configDir();
+    // Larger than the limit: the secret cannot be added to it.
+    writeFileSync(join(dir, 'credentials.json'), JSON.stringify({ note: 'n'.repeat(2048) }), { mode: 0o600 });
+    const result = await runEsign(['--json', 'webhooks', 'create', '--url', 'https://hooks.example.com/unstored', '--events', 'ENVELOPE_COMPLETED'], {
+      env: { ...env, ...emulator.env },
+      fileSizeLimitKiB: 1,
+    });
+    expect(result.code).toBe(1);
+    const created = parseJson<{ id: string; secret: string }>(result.stdout);
+    expect(created.secret).toMatch(/^whsec_/);
+    expect(result.stderr).toContain('it could NOT be stored (see below): keep it now, and give it to `esign webhooks listen --secret-stdin`.');
+    expect(result.stderr).toContain(`The new signing secret of webhook endpoint ${created.id} (shown above) is not stored: Cannot write ${join(dir, 'credentials.json')}: the file is larger than this process may write (ulimit -f) (EFBIG).`);
+    expect(credentials()).toEqual({ note: 'n'.repeat(2048) });
   });
 });
