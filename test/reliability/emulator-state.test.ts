@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { runEsign, tempDir } from '../support/cli.js';
 import { startEmulatorProcess, withEmulator, type EmulatorProcess } from '../support/emulator.js';
+import { canMountTmpfs, mountTmpfs, remount, unmount } from '../support/tmpfs.js';
 
 const key = 'rel_test_StateReliability0123456789';
 
@@ -164,24 +164,16 @@ describe('emulator --state it cannot write', () => {
     }
   });
 
-  // Mounting needs root: where it is not permitted, these cases are skipped (and say so), never passed.
-  const readOnly = tempDir('esign-state-ro-');
-  let mounted = true;
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', readOnly], { stdio: 'ignore' });
-  } catch {
-    mounted = false;
-  }
-  describe.skipIf(!mounted)('on a read-only file system (a tmpfs remounted read-only)', () => {
+  describe.skipIf(!canMountTmpfs)('on a read-only file system (a tmpfs remounted read-only; root only)', () => {
+    let readOnly: string;
     beforeAll(async () => {
+      readOnly = mountTmpfs('256k');
       await withEmulator(['--key', key, '--no-seed', '--state', join(readOnly, 'existing.jsonl')], async (emulator) => {
         expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { idempotent: true, body: { title: 'Kept' } }), 201);
       });
-      execFileSync('mount', ['-o', 'remount,ro', readOnly]);
+      remount(readOnly, 'ro');
     });
-    afterAll(() => {
-      execFileSync('umount', [readOnly]);
-    });
+    afterAll(() => unmount(readOnly));
 
     it.each([
       ['a new file in a new folder', 'new/emulator.jsonl'],

@@ -4,7 +4,6 @@
  * Each journal record is on disk whole or not at all; a step whose record could not be written is not counted done,
  * the run says so and starts nothing more, and a resume once there is room sends every envelope exactly once.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { parseJson, runEsign, tempDir, type RunOptions } from '../support/cli.js
 import { useEmulator } from '../support/emulator.js';
 import { ndaBatchSpec } from '../support/batch-spec.js';
 import { ndaPdf } from '../support/pdfs.js';
+import { canMountTmpfs, mountTmpfs, remount, unmount } from '../support/tmpfs.js';
 
 const emulator = useEmulator();
 const ENVELOPES = 12;
@@ -69,26 +69,16 @@ describe('batch run on a journal that cannot grow', () => {
     await fillThenResume('Limited', join(dir, 'limited.journal.jsonl'), { fileSizeLimitKiB: 3 });
   });
 
-  describe('on a full file system (an 8 KiB tmpfs: a page for the lock, one for the journal; root only)', () => {
-    let mounted: string | undefined;
+  describe.skipIf(!canMountTmpfs)('on a full file system (an 8 KiB tmpfs: a page for the lock, one for the journal; root only)', () => {
+    let full: string;
     beforeAll(() => {
-      const point = tempDir('esign-tmpfs-');
-      try {
-        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8k,mode=0700', 'tmpfs', point], { stdio: 'ignore' });
-        mounted = point;
-      } catch {
-        // No permission to mount here: the ulimit case above covers the same code path with EFBIG.
-      }
+      full = mountTmpfs('8k');
     });
-    afterAll(() => {
-      if (mounted) execFileSync('umount', [mounted]);
-    });
+    afterAll(() => unmount(full));
 
-    it('ENOSPC after a short write: whole records only, done means journalled, the resume sends each envelope once', { timeout: 180_000 }, async (context) => {
-      if (!mounted) return context.skip();
-      const point = mounted;
+    it('ENOSPC after a short write: whole records only, done means journalled, the resume sends each envelope once', { timeout: 180_000 }, async () => {
       // Room made as a person would: the file system grows (here remounted larger), and the run is resumed.
-      await fillThenResume('Full', join(point, 'full.journal.jsonl'), {}, () => execFileSync('mount', ['-o', 'remount,size=1m', point]));
+      await fillThenResume('Full', join(full, 'full.journal.jsonl'), {}, () => remount(full, 'size=1m'));
     });
   });
 });
