@@ -26,7 +26,7 @@ interface PendingKeys {
   retired: PendingKey[];
 }
 
-export interface StoredKey {
+interface StoredKey {
   info: ProfileKeyInfo;
   /** Where a key went to the file instead of the keychain: the file, and why the keychain was not used. */
   file?: { path: string; keychainError?: string };
@@ -65,7 +65,7 @@ async function readPending(): Promise<PendingKeys | undefined> {
 const writePending = (pending: PendingKeys): Promise<void> => writeFileAtomic(pendingKeysFilePath(), `${JSON.stringify(pending)}\n`, { mode: 0o600, overwrite: true });
 
 /** The accounts of the keys config.json points at. */
-export function keysInUse(config: ConfigFile): Set<string> {
+function keysInUse(config: ConfigFile): Set<string> {
   const used = new Set<string>();
   for (const [profile, { keys }] of Object.entries(config.profiles)) {
     for (const [mode, info] of Object.entries(keys) as [Mode, ProfileKeyInfo][]) used.add(account({ profile, mode, ...(info.id ? { id: info.id } : {}) }));
