@@ -34,6 +34,7 @@ _esign_command() {
     "profiles use") _esign_reply='profiles use' ;;
     "profiles set") _esign_reply='profiles set' ;;
     "profiles remove"|"profiles rm") _esign_reply='profiles remove' ;;
+    "profiles prune") _esign_reply='profiles prune' ;;
     "config trust") _esign_reply='config trust' ;;
     "config untrust") _esign_reply='config untrust' ;;
     "config trusted") _esign_reply='config trusted' ;;
@@ -330,7 +331,7 @@ _esign_walk() {
 _esign_subcommands() {
   case "$1" in
     '') _esign_reply='me profiles profile config emulator envelopes env send participants part templates template documents doc fields field batch anchors anchor webhooks webhook contacts contact folders folder team invites invite account reports report doctor completion api help' ;;
-    'profiles') _esign_reply='add list ls show use set remove rm' ;;
+    'profiles') _esign_reply='add list ls show use set remove rm prune' ;;
     'config') _esign_reply='trust untrust trusted' ;;
     'emulator') _esign_reply='sign approve refuse' ;;
     'envelopes') _esign_reply='create get show list ls find search settings send wait history download move void delete rm send-now' ;;
@@ -363,6 +364,7 @@ _esign_options() {
     'profiles use') _esign_reply='-h --help' ;;
     'profiles set') _esign_reply='--base-url --sandbox-base-url -h --help' ;;
     'profiles remove') _esign_reply='-h --help' ;;
+    'profiles prune') _esign_reply='-h --help' ;;
     'config') _esign_reply='-h --help' ;;
     'config trust') _esign_reply='-h --help' ;;
     'config untrust') _esign_reply='-h --help' ;;

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, countEnvelopes, expectStatus } from './support/api-call.js';
 import { parseJson, runEsign, startEsign, tempDir } from './support/cli.js';
 import { useEmulator, withEmulator } from './support/emulator.js';
+import { ndaBatchSpec } from './support/batch-spec.js';
 import { ndaPdf } from './support/pdfs.js';
 
 // Slow processing: when the signal comes, workers are polling, not between steps.
@@ -18,23 +19,6 @@ beforeAll(async () => {
   dir = tempDir('esign-batch-interrupt-');
   writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
 });
-
-function batchOf(prefix: string, count: number, deadline?: string): string {
-  return [
-    'version: 1',
-    'defaults:',
-    '  documents: [{ ref: nda, file: nda.pdf }]',
-    ...(deadline ? [`  deadline: ${deadline}`] : []),
-    'envelopes:',
-    ...Array.from({ length: count }, (_, index) => [
-      `  - ref: e${index}`,
-      `    title: ${prefix} e${index}`,
-      `    participants: [{ ref: p, name: Person ${index}, email: p${index}@example.test }]`,
-      '    fields: [{ type: SIGNATURE, documentRef: nda, participantRef: p, size: { width: 150, height: 40 }, anchor: { text: "{{signature}}", occurrence: 1 } }]',
-    ]).flat(),
-    '',
-  ].join('\n');
-}
 
 async function journalLines(path: string, atLeast: number): Promise<void> {
   for (let waited = 0; waited < 30_000; waited += 20) {
@@ -50,7 +34,7 @@ describe('batch run interrupted', () => {
     ['SIGTERM', 143, 'Terminated'],
   ] as const)('%s stops promptly with exit %i, the journal whole and the resume command printed; --resume sends each envelope exactly once', { timeout: 180_000 }, async (signal, exitCode, prefix) => {
     const file = `${signal}.yaml`;
-    writeFileSync(join(dir, file), batchOf(prefix, 20));
+    writeFileSync(join(dir, file), ndaBatchSpec(prefix, 20));
     const journal = join(dir, `${file}.journal.jsonl`);
     // --wait completed, and nobody signs: the workers whose envelope is sent poll its status (every 1 s to 15 s).
     const report = `report ${signal}.xml`;
@@ -91,7 +75,7 @@ describe('batch run interrupted', () => {
 
 describe('batch run with a relative deadline (7d)', () => {
   it('a resume repeats a request whose answer was lost with the same body: the deadline counts from the first start', { timeout: 60_000 }, async () => {
-    writeFileSync(join(dir, 'relative.yaml'), batchOf('Relative', 3, '7d'));
+    writeFileSync(join(dir, 'relative.yaml'), ndaBatchSpec('Relative', 3, '7d'));
     const journal = join(dir, 'relative.yaml.journal.jsonl');
     const first = await runEsign(['--json', 'batch', 'run', 'relative.yaml'], { cwd: dir, env: emulator.env });
     expect(first.code, first.stderr).toBe(0);
@@ -108,7 +92,7 @@ describe('batch run with a relative deadline (7d)', () => {
   });
 
   it('a re-run with --force inside the replay window keeps the first run\'s clock and answers the same envelope', { timeout: 60_000 }, async () => {
-    writeFileSync(join(dir, 'again.yaml'), batchOf('Again', 1, '7d'));
+    writeFileSync(join(dir, 'again.yaml'), ndaBatchSpec('Again', 1, '7d'));
     const first = await runEsign(['--json', 'batch', 'run', 'again.yaml'], { cwd: dir, env: emulator.env });
     expect(first.code, first.stderr).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -120,7 +104,7 @@ describe('batch run with a relative deadline (7d)', () => {
   });
 
   it('a fresh run without the first run\'s journal is refused by the service, and says why and what to do', { timeout: 60_000 }, async () => {
-    writeFileSync(join(dir, 'lost.yaml'), batchOf('Lost', 1, '14d'));
+    writeFileSync(join(dir, 'lost.yaml'), ndaBatchSpec('Lost', 1, '14d'));
     expect((await runEsign(['batch', 'run', 'lost.yaml'], { cwd: dir, env: emulator.env })).code).toBe(0);
     rmSync(join(dir, 'lost.yaml.journal.jsonl'));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -137,7 +121,7 @@ describe('batch run: one run per journal', () => {
     // Documents stay PROCESSING for 1.5 s here: the first run is still under way (4 rounds of 2) whatever the load
     // on the machine, while the second runs start and are refused.
     await withEmulator(['--processing-delay', '1500'], async (emulator) => {
-      writeFileSync(join(dir, 'shared.yaml'), batchOf('Shared', 8));
+      writeFileSync(join(dir, 'shared.yaml'), ndaBatchSpec('Shared', 8));
       const journal = join(dir, 'shared.yaml.journal.jsonl');
       const first = startEsign(['batch', 'run', 'shared.yaml', '--concurrency', '2', '--wait', 'sent'], { cwd: dir, env: emulator.env, timeoutMs: 120_000 });
       await journalLines(journal, 3);

@@ -26,9 +26,11 @@ describe.skipIf(!keyringAvailable)('OS keychain (Secret Service via gnome-keyrin
       `printf %s "$TEST_KEY" | node ${esignBin} profiles add kc --test-key-stdin --sandbox-base-url "$EMULATOR_URL"`,
       `node ${esignBin} --json profiles list > "$ESIGN_CONFIG_DIR/list.json"`,
       `node ${esignBin} me > "$ESIGN_CONFIG_DIR/me.txt"`,
-      `node -e "import('@napi-rs/keyring').then(async (k) => process.stdout.write(String(await new k.AsyncEntry('esign-cli', 'kc:sandbox').getPassword())))" > "$ESIGN_CONFIG_DIR/before.txt"`,
+      // The key's keychain entry is named by its profile, its mode and its own id (config.json points at it).
+      `export ACCOUNT="kc:sandbox:$(node -p "require(process.env.ESIGN_CONFIG_DIR + '/config.json').profiles.kc.keys.sandbox.id")"`,
+      `node -e "import('@napi-rs/keyring').then(async (k) => process.stdout.write(String(await new k.AsyncEntry('esign-cli', process.env.ACCOUNT).getPassword())))" > "$ESIGN_CONFIG_DIR/before.txt"`,
       `node ${esignBin} profiles remove kc --yes`,
-      `node -e "import('@napi-rs/keyring').then(async (k) => process.stdout.write(String(await new k.AsyncEntry('esign-cli', 'kc:sandbox').getPassword())))" > "$ESIGN_CONFIG_DIR/after.txt"`,
+      `node -e "import('@napi-rs/keyring').then(async (k) => process.stdout.write(String(await new k.AsyncEntry('esign-cli', process.env.ACCOUNT).getPassword())))" > "$ESIGN_CONFIG_DIR/after.txt"`,
     ].join('\n');
     // A keyring of its own (XDG_DATA_HOME): an existing login keyring with another password would ask to be unlocked.
     const env = baseEnv({ ESIGN_CONFIG_DIR: configDir, XDG_DATA_HOME: tempDir('esign-keyrings-'), ESIGN_NO_KEYRING: undefined, TEST_KEY: emulator.key, EMULATOR_URL: emulator.url });

@@ -205,7 +205,9 @@ describe('esign processes side by side', () => {
     const config = JSON.parse(readFileSync(join(env.ESIGN_CONFIG_DIR, 'config.json'), 'utf8')) as { profiles: Record<string, unknown> };
     expect(Object.keys(config.profiles).sort()).toEqual(names);
     const credentials = JSON.parse(readFileSync(join(env.ESIGN_CONFIG_DIR, 'credentials.json'), 'utf8')) as Record<string, string>;
-    expect(Object.keys(credentials).sort()).toEqual(names.map((name) => `${name}:sandbox`));
+    // Each key under its own fresh id, the one config.json points at.
+    const profiles = config.profiles as Record<string, { keys: { sandbox: { id: string } } }>;
+    expect(Object.keys(credentials).sort()).toEqual(names.map((name) => `${name}:sandbox:${profiles[name]!.keys.sandbox.id}`));
     expect(existsSync(join(env.ESIGN_CONFIG_DIR, 'config.json.lock'))).toBe(false);
     expect(existsSync(join(env.ESIGN_CONFIG_DIR, 'credentials.json.lock'))).toBe(false);
   });

@@ -11,6 +11,11 @@ export type KeyStorage = 'keychain' | 'file';
 export interface StoredKeyRef {
   profile: string;
   mode: Mode;
+  /**
+   * Fresh for every key stored, so that a new key never overwrites the one a profile uses until config.json points at
+   * it (see profile-change.ts). Keys stored by earlier versions have none.
+   */
+  id?: string;
 }
 
 /** A webhook endpoint's signing secret, kept for `esign webhooks listen --endpoint <id>`. */
@@ -24,8 +29,15 @@ const keyringService = 'esign-cli';
 // Secret Service and Keychain calls can hang on headless machines (no unlocked collection, no D-Bus): give up fast.
 const keyringTimeoutMs = 3_000;
 
-function account(ref: StoredRef): string {
-  return 'webhookId' in ref ? `webhook:${ref.webhookId}` : `${ref.profile}:${ref.mode}`;
+/** Where a key is kept: its name in the keychain and in credentials.json. */
+export function account(ref: StoredRef): string {
+  return 'webhookId' in ref ? `webhook:${ref.webhookId}` : `${ref.profile}:${ref.mode}${ref.id ? `:${ref.id}` : ''}`;
+}
+
+/** A profile's key as `account` names it, or undefined for anything else (a webhook secret). */
+export function profileKeyOf(name: string): StoredKeyRef | undefined {
+  const match = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,63}):(sandbox|production)(?::([0-9a-f]{16}))?$/.exec(name);
+  return match ? { profile: match[1]!, mode: match[2] as Mode, ...(match[3] ? { id: match[3] } : {}) } : undefined;
 }
 
 type FileContents = Record<string, string>;
@@ -93,7 +105,7 @@ export const credentialStore = {
         await withKeyring((entry, signal) => entry.setPassword(key, signal), ref);
         const readBack = await withKeyring((entry, signal) => entry.getPassword(signal), ref);
         if (readBack === key) {
-          await removeFromFile(ref);
+          await credentialStore.removeFromFile([account(ref)]);
           return { storage: 'keychain' };
         }
         keychainError = 'the keychain did not return the stored key';
@@ -156,19 +168,25 @@ export const credentialStore = {
         // Not in the keychain, or no keychain: the file is checked next.
       }
     }
-    await removeFromFile(ref);
+    await credentialStore.removeFromFile([account(ref)]);
+  },
+
+  /** The names of what credentials.json holds (`account`), never the keys; masked keys with `masked`. */
+  async fileEntries(masked: (key: string) => string): Promise<{ account: string; masked: string }[]> {
+    return Object.entries(await readCredentialsFile()).map(([name, key]) => ({ account: name, masked: masked(key) }));
+  },
+
+  /** Removes these entries of credentials.json in one write; absent ones are fine. */
+  async removeFromFile(accounts: readonly string[]): Promise<void> {
+    await changeCredentialsFile((contents) => {
+      const present = accounts.filter((name) => Object.hasOwn(contents, name));
+      for (const name of present) delete contents[name];
+      return present.length > 0;
+    });
   },
 
   async remove(ref: StoredRef, storage: KeyStorage): Promise<void> {
-    if (storage === 'file') return removeFromFile(ref);
+    if (storage === 'file') return credentialStore.removeFromFile([account(ref)]);
     await withKeyring((entry, signal) => entry.deleteCredential(signal), ref);
   },
 };
-
-async function removeFromFile(ref: StoredRef): Promise<void> {
-  await changeCredentialsFile((contents) => {
-    if (!Object.hasOwn(contents, account(ref))) return false;
-    delete contents[account(ref)];
-    return true;
-  });
-}

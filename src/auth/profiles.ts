@@ -1,6 +1,6 @@
 import { UsageError } from '../core/errors.js';
 import { configFilePath } from '../files/own-files.js';
-import { lockConfigDirFile, readConfigDirFile } from './config-dir.js';
+import { readConfigDirFile } from './config-dir.js';
 import { trustedProjectConfigs, type TrustedProjectConfig } from '../config/trust.js';
 import { writeFileAtomic } from '../files/atomic-file.js';
 import type { KeyStorage } from './credential-store.js';
@@ -10,6 +10,8 @@ import { keyShapedPaths } from '../shared/keys.js';
 export interface ProfileKeyInfo {
   storage: KeyStorage;
   masked: string;
+  /** The key's own id where it is kept (see StoredKeyRef.id); none for a key stored by an earlier version. */
+  id?: string;
 }
 
 /** What config.json holds about a profile: never a key, only where the key is and how it looks masked. */
@@ -75,10 +77,7 @@ function readConfig(parsed: unknown, path: string): ConfigFile {
   return { ...rest, ...(defaultProfile === undefined ? {} : { defaultProfile }), profiles: map };
 }
 
-/** Each loaded config as it was read, so that a save writes only what the command changed (see saveConfigFile). */
-const asRead = new WeakMap<ConfigFile, string>();
-
-async function readConfigFile(): Promise<ConfigFile> {
+export async function loadConfigFile(): Promise<ConfigFile> {
   const path = configFilePath();
   const text = await readConfigDirFile(path);
   if (text === undefined) return { profiles: Object.create(null) as Record<string, Profile> };
@@ -91,47 +90,12 @@ async function readConfigFile(): Promise<ConfigFile> {
   return readConfig(parsed, path);
 }
 
-export async function loadConfigFile(): Promise<ConfigFile> {
-  const config = await readConfigFile();
-  asRead.set(config, JSON.stringify(config));
-  return config;
-}
-
-/** Entries of `from` changed since `before`, applied to `onto`: set where changed or new, deleted where gone. */
-function applyChanges(before: Record<string, unknown>, from: Record<string, unknown>, onto: Record<string, unknown>): void {
-  for (const name of new Set([...Object.keys(before), ...Object.keys(from)])) {
-    if (JSON.stringify(before[name]) === JSON.stringify(from[name])) continue;
-    if (Object.hasOwn(from, name) && from[name] !== undefined) onto[name] = from[name];
-    else delete onto[name];
-  }
-}
-
 /**
- * Writes the changes the command made to a config it loaded, under the file's lock, onto the file as it is now: two
- * esign processes that each add a profile both keep theirs, where writing back the whole config as read lost one.
+ * Replaces config.json, never half-written. Only changeConfig (profile-change.ts) calls it, holding the file's lock
+ * from the read the change was made on to this write, so that no other esign's change in between is lost.
  */
-export async function saveConfigFile(config: ConfigFile): Promise<void> {
-  const path = configFilePath();
-  const release = await lockConfigDirFile(path);
-  try {
-    const read = asRead.get(config);
-    let saved = config;
-    if (read !== undefined) {
-      const before = JSON.parse(read) as ConfigFile;
-      saved = await readConfigFile();
-      const { profiles: beforeProfiles, ...beforeRest } = before;
-      const { profiles, ...rest } = config;
-      const { profiles: currentProfiles, ...currentRest } = saved;
-      applyChanges(beforeProfiles, profiles, currentProfiles);
-      applyChanges(beforeRest, rest, currentRest);
-      saved = { ...currentRest, profiles: currentProfiles } as ConfigFile;
-    }
-    // esign's own file: always replaced, never half-written.
-    await writeFileAtomic(path, `${JSON.stringify(saved, null, 2)}\n`, { mode: 0o600, overwrite: true, keyBearing: true });
-    asRead.set(config, JSON.stringify(config));
-  } finally {
-    await release();
-  }
+export async function writeConfigFile(config: ConfigFile): Promise<void> {
+  await writeFileAtomic(configFilePath(), `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, overwrite: true, keyBearing: true });
 }
 
 export function findProfile(config: ConfigFile, name: string): Profile | undefined {

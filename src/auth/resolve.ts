@@ -186,7 +186,7 @@ async function profileKey(mode: Mode, profile: Profile | undefined, name: string
   const keySource = `profile ${name} (${info?.storage ?? 'no key'})`;
   if (!info) return { keySource, keyOrigin: 'profile' };
   try {
-    return { key: await credentialStore.load({ profile: name, mode }, info.storage), keySource, keyOrigin: 'profile' };
+    return { key: await credentialStore.load({ profile: name, mode, ...(info.id ? { id: info.id } : {}) }, info.storage), keySource, keyOrigin: 'profile' };
   } catch (error) {
     // The credentials file's own problems say what to do about the file.
     if (error instanceof UsageError) throw error;

@@ -5,7 +5,7 @@
  * lost is repeated with the same derived Idempotency-Key, which the service answers with the first result.
  */
 import type { ApiClient, ApiResponse, RequestOptions } from '../api/client.js';
-import { ApiError, EsignError, UsageError, WaitError } from '../core/errors.js';
+import { ApiError, EsignError, LocalFileError, UsageError, WaitError } from '../core/errors.js';
 import type { Context } from '../cli/command.js';
 import { interruption } from '../core/interrupt.js';
 import { fieldIdFor } from '../input/fields.js';
@@ -73,6 +73,9 @@ interface JournalRecord {
 }
 
 const JOURNAL_HEADER = { journal: 'esign batch', version: 1 };
+
+/** An entry's error when the journal took no more records (a full disk): the run starts no other entry. */
+const JOURNAL_UNWRITABLE = 'JOURNAL_UNWRITABLE';
 
 /**
  * When the journalled run began. A resumed run resolves relative deadlines from it, so that a request repeated with
@@ -189,11 +192,25 @@ class EntryRun {
     }
   }
 
+  /**
+   * Journals a step the service has done; it counts as done only once its record is on disk. When the record cannot
+   * be written, the entry fails saying so: the step happened, and a resume repeats it (with its Idempotency-Key, which
+   * the service answers with the first result), as the journal does not hold it.
+   */
   private async record(step: Step, result: Omit<JournalRecord, 'ref' | 'digest' | 'step'> = {}): Promise<void> {
     const record: JournalRecord = { ref: this.plan.ref, digest: this.plan.digest, step: step.name, ...result };
+    try {
+      // The service's answers go to disk masked, as they would to the terminal (an upload address may echo the key).
+      await this.journal.append(redactor.maskStrings(record));
+    } catch (error) {
+      this.state.envelopeId ??= result.envelopeId;
+      const envelope = this.state.envelopeId ? ` (envelope ${this.state.envelopeId})` : '';
+      throw new LocalFileError(
+        `${this.plan.ref}: the ${step.name} step was done at the service${envelope}, but not journalled: ${(error as Error).message} A resume repeats the step; the service answers it with the first result.`,
+        JOURNAL_UNWRITABLE,
+      );
+    }
     apply(this.state, record);
-    // The service's answers go to disk masked, as they would to the terminal (an upload address may echo the key).
-    await this.journal.append(redactor.maskStrings(record));
   }
 
   private params(step: Step): Record<string, string> {
@@ -399,6 +416,7 @@ async function runLocked(ctx: Context, client: ApiClient, items: readonly { chec
   const outcomes: EntryOutcome[] = new Array(items.length);
   let next = 0;
   let stop = false;
+  let journalFull = false;
   const progress = new BatchProgress(ctx.output, items.length);
 
   const worker = async () => {
@@ -420,6 +438,8 @@ async function runLocked(ctx: Context, client: ApiClient, items: readonly { chec
           progress.log(`${plan.ref}: failed: ${errorOf(error).message}`);
           // A refused key (401) fails every envelope alike: stop starting them rather than send one refused request each.
           if (options.failFast || (error instanceof ApiError && error.status === 401)) stop = true;
+          // Steps the journal cannot hold would be done without a record of them: none is started any more.
+          if (error instanceof LocalFileError && error.code === JOURNAL_UNWRITABLE) journalFull = stop = true;
         }
       } finally {
         progress.finish(plan.ref, outcomes[index]?.ok === true);
@@ -432,5 +452,10 @@ async function runLocked(ctx: Context, client: ApiClient, items: readonly { chec
     progress.end();
     await journal.close();
   }
-  return items.map((item, index) => outcomes[index] ?? { ref: item.plan.ref, ok: false, participants: {}, error: { code: 'NOT_STARTED', message: interruption.signal.aborted ? `not started: ${interruption.received ?? 'a signal'} stopped the run` : options.failFast ? 'not started: --fail-fast stopped the run' : 'not started: the run stopped' }, durationMs: 0 });
+  const notStartedBecause = () => {
+    if (interruption.signal.aborted) return `not started: ${interruption.received ?? 'a signal'} stopped the run`;
+    if (journalFull) return `not started: the journal ${options.journalPath} takes no more records`;
+    return options.failFast ? 'not started: --fail-fast stopped the run' : 'not started: the run stopped';
+  };
+  return items.map((item, index) => outcomes[index] ?? { ref: item.plan.ref, ok: false, participants: {}, error: { code: 'NOT_STARTED', message: notStartedBecause() }, durationMs: 0 });
 }

@@ -9,7 +9,7 @@ import { ListWriter } from '../output/list-output.js';
 import { terminalJson, visible } from '../output/sanitize.js';
 import { revealNewSecretOnce } from '../output/secret.js';
 import { renderTable } from '../output/table.js';
-import { storeWebhookSecret } from './webhooks/view.js';
+import { forgetWebhookSecret, storeWebhookSecret } from './webhooks/view.js';
 
 interface ApiArgs {
   operation?: string;
@@ -297,15 +297,13 @@ export default defineCommand<ApiArgs>({
       else ctx.output.success(`${operation.id}: HTTP ${response.status}, no content.`);
     };
     // An endpoint deleted here loses its stored signing secret too, as with `webhooks delete`.
-    if (operation.id === 'deleteWebhook' && params.webhookId) {
-      const { credentialStore } = await import('../auth/credential-store.js');
-      await credentialStore.forget({ webhookId: params.webhookId });
-    }
+    if (operation.id === 'deleteWebhook' && params.webhookId) await forgetWebhookSecret(params.webhookId);
     const fresh = newWebhookSecret(operation, params, response.body);
     if (!fresh) return print();
-    const stored = fresh.webhookId
+    const { stored, failure } = fresh.webhookId
       ? await storeWebhookSecret(ctx, fresh.webhookId, fresh.secret)
-      : 'the answer names no webhook endpoint, so it is not stored: keep it now.';
+      : { stored: 'the answer names no webhook endpoint, so it is not stored: keep it now.', failure: undefined };
     revealNewSecretOnce(ctx.output, fresh.secret, stored, print);
+    if (failure) throw failure;
   },
 });

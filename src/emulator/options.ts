@@ -31,6 +31,11 @@ export interface EmulatorOptions {
   rateLimit?: number;
   faults: FaultRates;
   statePath?: string;
+  /**
+   * Told when a save to `statePath` fails after one that worked, and when one works again (`undefined`), with when
+   * the state was last saved whole.
+   */
+  onStateSaveProblem?: (failure: Error | undefined, savedAt: Date | undefined) => void;
   /** Webhook retry schedule in ms (tests shorten it). */
   webhookRetryDelaysMs: number[];
   /** Seed the account with folders, a team and templates. */

@@ -58,6 +58,7 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
   const { default: Fastify } = await import('fastify');
   const { seedState } = await import('./seed.js');
   const { store } = await Store.open(options.statePath, () => (options.seed ? seedState() : emptyState()));
+  store.onSaveProblem = options.onStateSaveProblem;
   if (options.seed && Object.keys(store.state.templates).length === 0) {
     const { seedTemplates } = await import('./template-seed.js');
     await seedTemplates(store);

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { constants, createReadStream, rmSync } from 'node:fs';
-import { access, mkdir, readdir, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -175,6 +175,28 @@ async function removeUnfinishedSaves(statePath: string): Promise<void> {
 const WRITE_CHUNK = 1024 * 1024;
 
 /**
+ * Makes the folder of the state file and checks that a file can be created in it. Where it cannot be made, the
+ * nearest folder that exists says why (a read-only file system is EROFS there, where making the missing folder below
+ * it answered ENOENT).
+ */
+async function assertWritableFolder(statePath: string): Promise<void> {
+  const folder = dirname(statePath);
+  try {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    await access(folder, constants.W_OK);
+  } catch (error) {
+    let code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      let existing = dirname(folder);
+      while (dirname(existing) !== existing && !(await stat(existing).then((entry) => entry.isDirectory(), () => false))) existing = dirname(existing);
+      code = await access(existing, constants.W_OK).then(() => code, (reason: NodeJS.ErrnoException) => reason.code ?? code);
+    }
+    const reason = code === 'EROFS' ? 'the file system is read-only' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : 'it cannot be made or written';
+    throw new StateFileError(statePath, `cannot be written: its folder ${folder}: ${reason} (${code ?? (error as Error).message}).`, 'Give --state a path in a folder you can write.');
+  }
+}
+
+/**
  * Holds the state and, with `--state`, writes it to disk through the atomic writer (a temp file beside it, fsync,
  * rename: a crash or kill during a save leaves the previous file whole), debounced so a burst of requests costs one
  * write. The file is JSON lines: the small part of the state first, then one line per envelope, document, replayable
@@ -187,7 +209,15 @@ export class Store {
   blobs = new Map<string, Buffer>();
   private persistTimer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /** Why the last save failed, until one works again. */
   private saveFailure: Error | undefined;
+  /** When the state was last saved whole: what a failed save at stop loses is every change since. */
+  savedAt: Date | undefined;
+  /**
+   * Told at once when a save fails after one that worked (the first of a run of failures, not each retry), and when
+   * one works again (`undefined`): a change the emulator cannot keep is said when it happens, not only at stop.
+   */
+  onSaveProblem: ((failure: Error | undefined, savedAt: Date | undefined) => void) | undefined;
   /**
    * Document bytes too large for memory: beside the `--state` file (they are part of the state), else in a directory
    * of this process's own under the OS temp directory, removed when the process exits.
@@ -206,22 +236,18 @@ export class Store {
   static async open(statePath: string | undefined, initial: () => State): Promise<{ store: Store; restored: boolean }> {
     if (statePath) {
       await removeUnfinishedSaves(statePath);
+      let restored: Store | undefined;
       try {
-        return { store: await Store.load(statePath), restored: true };
+        restored = await Store.load(statePath);
       } catch (error) {
         if (error instanceof StateFileError) throw error;
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EISDIR') throw new StateFileError(statePath, 'is a directory.', 'Give --state the path of a file (it is made on the first change).');
         if (code !== 'ENOENT') throw new StateFileError(statePath, `cannot be read (${code ?? (error as Error).message}).`, 'Check the file and its permissions, or give --state another path.');
       }
-      // A new state file is first written at the first change: a folder it cannot go in is said now, not then.
-      const folder = dirname(statePath);
-      try {
-        await mkdir(folder, { recursive: true, mode: 0o700 });
-        await access(folder, constants.W_OK);
-      } catch (error) {
-        throw new StateFileError(statePath, `cannot be written: its folder ${folder} cannot be made or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`, 'Give --state a path in a folder you can write.');
-      }
+      // The state file is written at each change: a folder it cannot go in (read-only, not ours) is said now, not then.
+      await assertWritableFolder(statePath);
+      if (restored) return { store: restored, restored: true };
     }
     return { store: new Store(initial(), statePath), restored: false };
   }
@@ -283,9 +309,15 @@ export class Store {
     if (!this.statePath || this.persistTimer) return;
     this.persistTimer = setTimeout(() => {
       this.persistTimer = undefined;
-      // A failed save is kept and reported by the next flush (at the latest when the emulator stops).
-      this.flush().catch((error: unknown) => (this.saveFailure = error as Error));
+      // A failed save is reported through onSaveProblem; the next change, and the stop, try again.
+      this.flush().catch(() => {});
     }, 50);
+  }
+
+  private saved(failure: Error | undefined): void {
+    if (failure === undefined) this.savedAt = new Date();
+    if ((failure === undefined) !== (this.saveFailure === undefined)) this.onSaveProblem?.(failure, this.savedAt);
+    this.saveFailure = failure;
   }
 
   async flush(): Promise<void> {
@@ -296,11 +328,11 @@ export class Store {
     }
     const path = this.statePath;
     const save = this.writing.then(() => this.save(path));
-    this.writing = save.catch(() => undefined);
+    this.writing = save.then(
+      () => this.saved(undefined),
+      (error: unknown) => this.saved(error as Error),
+    );
     await save;
-    const failure = this.saveFailure;
-    this.saveFailure = undefined;
-    if (failure) throw failure;
   }
 
   private async save(path: string): Promise<void> {

@@ -88,16 +88,17 @@ function describe(code: string | undefined, target: string): string {
   }
 }
 
-function writeFailure(target: string, label: string, error: unknown): Error {
+const existsNote = 'Nothing was replaced: any earlier file of that name is unchanged.';
+
+/** `outcome` says what became of the file: by default, that nothing was replaced. */
+function writeFailure(target: string, label: string, error: unknown, outcome = existsNote): Error {
   if (error instanceof UsageError || error instanceof LocalFileError) return error;
   const code = (error as NodeJS.ErrnoException).code;
   const reason = describe(code, target);
   const message = `Cannot write ${label}: ${reason}${code && reason !== code ? ` (${code})` : ''}.`;
   if (code && pathProblems.has(code)) return new UsageError(message, `Check that ${dirname(target)} exists and is writable.`, 'OUTPUT_UNWRITABLE');
-  return new LocalFileError(`${message} ${existsNote}`, code ?? 'WRITE_FAILED');
+  return new LocalFileError(`${message} ${outcome}`, code ?? 'WRITE_FAILED');
 }
-
-const existsNote = 'Nothing was replaced: any earlier file of that name is unchanged.';
 
 async function sameFile(a: string, b: string): Promise<boolean> {
   try {
@@ -386,36 +387,51 @@ export async function readLineLog(path: string, options: { isLog: (first: unknow
 }
 
 /**
- * Opens a line log for appending (`fresh`: replaced by an empty one first, atomically). Each record is one write() of
- * one whole line on an O_APPEND file, then flushed to disk before `append` resolves; appends are serialised.
+ * Opens a line log for appending (`fresh`: replaced by an empty one first, atomically). Each record is written whole
+ * (a short write is followed by the rest) on an O_APPEND file and flushed to disk before `append` resolves; appends
+ * are serialised. A record that cannot be written whole and flushed (a full disk, a size limit) is cut off again, so
+ * the file ends on the last whole record, and the log takes no more: every later append fails with the same error,
+ * so that nothing is counted done that the log does not hold, and the file stays a prefix of what happened.
  */
 export async function openLineLog(path: string, options: { fresh: boolean; label?: string }): Promise<LineLog> {
   const label = options.label ?? path;
   if (options.fresh) await writeFileAtomic(path, '', { overwrite: true, mode: 0o600, label });
   let handle: FileHandle;
+  let wholeBytes: number;
   try {
     // Never a pipe or a device: opening one would wait for a reader, or write where no file is.
     await checkOutputTarget(path, { overwrite: true }, label);
     handle = await open(path, constants.O_WRONLY | constants.O_APPEND | O_NOFOLLOW);
+    wholeBytes = (await handle.stat()).size;
   } catch (error) {
     throw writeFailure(path, label, error);
   }
+  let failure: Error | undefined;
   let queue: Promise<void> = Promise.resolve();
+  const appendOne = async (line: Buffer) => {
+    if (failure) throw failure;
+    try {
+      await writeAll(handle, line);
+      await handle.datasync();
+      wholeBytes += line.length;
+    } catch (error) {
+      // Back to the last whole record: ftruncate frees space, so it works on the disk that just filled up. Should it
+      // fail too, the torn line is still the last one, which the next read drops.
+      await handle.truncate(wholeBytes).catch(() => {});
+      await handle.datasync().catch(() => {});
+      failure = writeFailure(path, label, error, `The record was not kept: ${label} ends on its last whole record.`);
+      throw failure;
+    }
+  };
   return {
     append(record) {
       const line = Buffer.from(`${JSON.stringify(record)}\n`);
-      queue = queue.then(async () => {
-        try {
-          await handle.write(line);
-          await handle.datasync();
-        } catch (error) {
-          throw writeFailure(path, label, error);
-        }
-      });
-      return queue;
+      const appended = queue.then(() => appendOne(line));
+      queue = appended.catch(() => {});
+      return appended;
     },
     async close() {
-      await queue.catch(() => {});
+      await queue;
       await handle.close();
     },
   };

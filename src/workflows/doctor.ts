@@ -11,6 +11,7 @@ import { headerValue } from '../api/answer-reader.js';
 import { discard, HttpPool } from '../api/http.js';
 import type { MeAnswer } from '../api/answers.js';
 import { credentialStore } from '../auth/credential-store.js';
+import { unusedFileKeys } from '../auth/profile-change.js';
 import { configFilePath, credentialsFilePath } from '../files/own-files.js';
 import { configExposures, modeText } from '../auth/config-dir.js';
 import { parseBaseUrl } from '../auth/hosts.js';
@@ -80,6 +81,21 @@ async function configChecks(): Promise<Check[]> {
   if (credentialsMode === undefined) checks.push(pass('credentials file', 'none (no key kept in a file)'));
   else if (!exposed(credentials)) checks.push(pass('credentials file', `${credentials} (mode ${modeText(credentialsMode)})`));
   return checks;
+}
+
+/** Keys in credentials.json no profile uses (left by earlier versions): a failure only when there are some. */
+async function unusedKeysCheck(config: ConfigFile): Promise<Check[]> {
+  let unused;
+  try {
+    unused = await unusedFileKeys(config);
+  } catch (error) {
+    // A damaged credentials file is the profile check's to report, with its fix.
+    if (isEsignError(error)) return [];
+    throw error;
+  }
+  if (unused.length === 0) return [];
+  const listed = unused.map((entry) => `${entry.account} (${entry.masked})`).join(', ');
+  return [fail('unused keys', `${credentialsFilePath()} holds ${unused.length} key${unused.length === 1 ? '' : 's'} no profile uses: ${listed}`, 'esign profiles prune')];
 }
 
 /**
@@ -205,6 +221,7 @@ export async function runDoctor(options: DoctorOptions): Promise<Check[]> {
   } catch (error) {
     checks.push(fail('config', (error as Error).message, isEsignError(error) && error.hint ? error.hint : `Fix or remove ${configFilePath()}.`));
   }
+  if (config) checks.push(...(await unusedKeysCheck(config)));
   checks.push(await keychainCheck(config));
   checks.push(await projectConfigCheck());
 

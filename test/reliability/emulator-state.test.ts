@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
 import { runEsign, tempDir } from '../support/cli.js';
-import { startEmulatorProcess, withEmulator } from '../support/emulator.js';
+import { startEmulatorProcess, withEmulator, type EmulatorProcess } from '../support/emulator.js';
+import { canMountTmpfs, mountTmpfs, remount, unmount } from '../support/tmpfs.js';
 
 const key = 'rel_test_StateReliability0123456789';
 
@@ -78,7 +79,7 @@ describe('emulator --state files it cannot use, and older ones', () => {
     const statePath = '/sys/esign-state-test/emulator.jsonl';
     const result = await runEsign(['emulator', '--state', statePath, '--port', '0']);
     expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toContain(`--state ${statePath}: cannot be written: its folder /sys/esign-state-test cannot be made or written (EPERM).`);
+    expect(result.stderr).toContain(`--state ${statePath}: cannot be written: its folder /sys/esign-state-test: permission denied (EPERM).`);
   });
 
   it('refuses a directory with exit 2', async () => {
@@ -114,5 +115,75 @@ describe('emulator --state files it cannot use, and older ones', () => {
       expectStatus(await call(second, 'POST', '/v4/api/envelopes/', { idempotent: true, body: { title: 'After the upgrade' } }), 201);
     });
     expect(JSON.parse(readFileSync(statePath, 'utf8').split('\n')[0]!).format).toBe('esign-emulator-state/3');
+  });
+});
+
+/*
+ * Issue #21, item 7: "the emulator drops changes it cannot save to --state and says only 'Stopped by SIGTERM';
+ * --state on a read-only filesystem reports ENOENT".
+ */
+describe('emulator --state it cannot write', () => {
+  async function shown(emulator: EmulatorProcess, text: string): Promise<void> {
+    for (const deadline = Date.now() + 20_000; !emulator.stderr.includes(text); await new Promise((resolve) => setTimeout(resolve, 20))) {
+      if (Date.now() > deadline) throw new Error(`stderr never showed ${JSON.stringify(text)}: ${emulator.stderr}`);
+    }
+  }
+  const stopped = (emulator: EmulatorProcess) =>
+    new Promise<number | null>((resolve) => {
+      emulator.child.once('exit', (code) => resolve(code));
+      emulator.child.kill('SIGTERM');
+    });
+
+  it('a failed save is said at once on stderr, a save that works again too, and a stop that cannot save exits non-zero saying what is lost', { timeout: 60_000 }, async () => {
+    const statePath = join(tempDir('esign-state-full-'), 'emulator.jsonl');
+    // 12 KiB: the empty account's state fits, that of 60 more envelopes does not.
+    const emulator = await startEmulatorProcess(['--key', key, '--no-seed', '--state', statePath], { fileSizeLimitKiB: 12 });
+    try {
+      expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { idempotent: true, body: { title: 'Saved' } }), 201);
+      for (let waited = 0; !existsSync(statePath) && waited < 10_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let index = 0; index < 60; index += 1) {
+        expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { idempotent: true, body: { title: `Unsaved ${index} ${'x'.repeat(150)}` } }), 201);
+      }
+      // At once, while it keeps serving: which file, why, and what is at stake.
+      await shown(emulator, `Cannot write --state ${statePath}: the file is larger than this process may write (ulimit -f) (EFBIG).`);
+      expect(emulator.stderr).toMatch(/The changes since the last save \(\d{4}-.*\) are in memory only; each change tries to save again, and so does the stop\./);
+      // Once for the run of failures, not once per retry.
+      expect(emulator.stderr.split('Cannot write --state').length - 1).toBe(1);
+      // Back under the limit: the next save works, and says so.
+      expect((await emulator.fetch('/_emulator/reset', { method: 'POST' })).status).toBe(200);
+      await shown(emulator, `--state ${statePath}: saved again; the changes above are no longer at risk.`);
+
+      for (let index = 0; index < 60; index += 1) {
+        expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { idempotent: true, body: { title: `Lost ${index} ${'x'.repeat(150)}` } }), 201);
+      }
+      expect(await stopped(emulator)).toBe(143);
+      expect(emulator.stderr).toMatch(/Stopped by SIGTERM, without saving the state: Cannot write --state .*\(EFBIG\)\..* The changes since the last save \(\d{4}-.*\) are lost\./);
+      expect(readFileSync(statePath, 'utf8')).not.toContain('Lost 0');
+    } finally {
+      await emulator.stop();
+    }
+  });
+
+  describe.skipIf(!canMountTmpfs)('on a read-only file system (a tmpfs remounted read-only; root only)', () => {
+    let readOnly: string;
+    beforeAll(async () => {
+      readOnly = mountTmpfs('256k');
+      await withEmulator(['--key', key, '--no-seed', '--state', join(readOnly, 'existing.jsonl')], async (emulator) => {
+        expectStatus(await call(emulator, 'POST', '/v4/api/envelopes/', { idempotent: true, body: { title: 'Kept' } }), 201);
+      });
+      remount(readOnly, 'ro');
+    });
+    afterAll(() => unmount(readOnly));
+
+    it.each([
+      ['a new file in a new folder', 'new/emulator.jsonl'],
+      ['a new file', 'emulator.jsonl'],
+      ['an existing file', 'existing.jsonl'],
+    ])('%s: exit 2 saying read-only (EROFS), at start', async (_, name) => {
+      const statePath = join(readOnly, name);
+      const result = await runEsign(['emulator', '--port', '0', '--no-seed', '--state', statePath], { timeoutMs: 10_000 });
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain(`--state ${statePath}: cannot be written: its folder ${dirname(statePath)}: the file system is read-only (EROFS).`);
+    });
   });
 });

@@ -142,9 +142,9 @@ describe("esign's own files", () => {
     const second = await add('second', 'hx_test_secondprofilekey000000002', 4);
     expect(second.code).not.toBe(0);
     expect(second.stderr).toContain('the file is larger than this process may write (ulimit -f)');
-    const use = await runEsign(['profiles', 'use', 'first'], { env, fileSizeLimitKiB: 4 });
-    expect(use.code).not.toBe(0);
-    expect(use.stderr).toContain(`Cannot write ${files[0]}: the file is larger than this process may write (ulimit -f)`);
+    const set = await runEsign(['profiles', 'set', 'first', '--sandbox-base-url', 'http://127.0.0.1:10'], { env, fileSizeLimitKiB: 4 });
+    expect(set.code).not.toBe(0);
+    expect(set.stderr).toContain(`Cannot write ${files[0]}: the file is larger than this process may write (ulimit -f)`);
 
     expect(files.map(sha256)).toEqual(before);
     expect(statSync(files[1]!).mode & 0o777).toBe(0o600);

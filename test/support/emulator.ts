@@ -9,6 +9,8 @@ export interface EmulatorProcess {
   keys: string[];
   environment: string;
   child: ChildProcess;
+  /** Everything it wrote to stderr so far. */
+  readonly stderr: string;
   /** Env for `runEsign` pointing at this emulator with its key. */
   env: Record<string, string>;
   /** GET/POST a path on the emulator (control routes or raw API calls). */
@@ -61,6 +63,9 @@ export async function startEmulatorProcess(
     url,
     key,
     child,
+    get stderr() {
+      return stderr;
+    },
     env: { [variable]: url, ESIGN_API_KEY: key },
     fetch(path, init = {}) {
       const headers = new Headers(init.headers);
@@ -157,6 +162,9 @@ function lazyHandle(args: readonly string[], current: () => EmulatorProcess | un
     },
     get child() {
       return running().child;
+    },
+    get stderr() {
+      return running().stderr;
     },
     get env() {
       return running().env;

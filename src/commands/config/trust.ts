@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
-import { loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
+import { changeConfig } from '../../auth/profile-change.js';
 import { configFilePath } from '../../files/own-files.js';
 import { assertNoKeyShapedText, assertSelfContained, evaluateProjectConfigFile } from '../../config/project.js';
 import { trustedProjectConfigs } from '../../config/trust.js';
@@ -20,11 +20,11 @@ export default defineCommand<{ file?: string }>({
     // The path and the base URLs come from the file system and the file: control characters are shown, never sent.
     const trusted = visible(`${file.realpath} (sha256 ${file.sha256.slice(0, 12)}…)`);
     const destinations = visible(`sandbox ${settings?.sandboxBaseUrl ?? '(not set)'}, production ${settings?.baseUrl ?? '(not set)'}`);
-    const config = await loadConfigFile();
     stopIfDryRun(ctx, `trust ${trusted}, ${file.executesCode ? 'a program esign would then run on every command that needs a key' : `which sends keys to ${destinations}`}`, [configFilePath()]);
     const entry = { path: file.realpath, sha256: file.sha256, trustedAt: new Date().toISOString() };
-    config.trustedProjectConfigs = [...trustedProjectConfigs(config).filter((trusted) => trusted.path !== file.realpath), entry];
-    await saveConfigFile(config);
+    await changeConfig((current) => {
+      current.trustedProjectConfigs = [...trustedProjectConfigs(current).filter((trusted) => trusted.path !== file.realpath), entry];
+    });
     ctx.output.success(`Trusted ${trusted}.`);
     ctx.output.info(file.executesCode ? 'It is a program: esign will run it on every command that needs a key, until it changes.' : `It sends keys to: ${destinations}; until it changes.`);
     ctx.output.result({ ...entry, executesCode: file.executesCode, baseUrl: settings?.baseUrl ?? null, sandboxBaseUrl: settings?.sandboxBaseUrl ?? null }, () => undefined, () => [file.realpath]);

@@ -2,7 +2,8 @@ import { realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
-import { loadConfigFile, saveConfigFile } from '../../auth/profiles.js';
+import { changeConfig } from '../../auth/profile-change.js';
+import { loadConfigFile, type ConfigFile } from '../../auth/profiles.js';
 import { configFilePath } from '../../files/own-files.js';
 import { trustedProjectConfigs } from '../../config/trust.js';
 import { visible } from '../../output/sanitize.js';
@@ -21,15 +22,13 @@ export default defineCommand<{ file?: string }>({
   examples: ['esign config untrust', 'esign config untrust ./.esignrc.yaml'],
   async handler(args, ctx) {
     const path = await trustedPath(args.file);
-    const config = await loadConfigFile();
-    const before = trustedProjectConfigs(config);
-    const after = before.filter((trusted) => trusted.path !== path);
-    if (after.length !== before.length) {
-      stopIfDryRun(ctx, `withdraw the trust in ${visible(path)}`, [configFilePath()]);
-      config.trustedProjectConfigs = after;
-      await saveConfigFile(config);
-    }
-    const removed = after.length !== before.length;
+    const trusted = (config: ConfigFile) => trustedProjectConfigs(config).some((entry) => entry.path === path);
+    if (trusted(await loadConfigFile())) stopIfDryRun(ctx, `withdraw the trust in ${visible(path)}`, [configFilePath()]);
+    const { value: removed } = await changeConfig((current) => {
+      if (!trusted(current)) return false;
+      current.trustedProjectConfigs = trustedProjectConfigs(current).filter((entry) => entry.path !== path);
+      return true;
+    });
     ctx.output.success(removed ? `No longer trusted: ${visible(path)}.` : `${visible(path)} was not trusted; nothing changed.`);
     ctx.output.result({ path, removed }, () => undefined, () => [path]);
   },

@@ -6,6 +6,7 @@ import { longestTimeLimitMs } from '../../input/time-limit.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { parseKey } from '../../shared/keys.js';
 import type { Environment } from '../../emulator/options.js';
+import { visible } from '../../output/sanitize.js';
 
 interface EmulatorArgs {
   port: string;
@@ -89,6 +90,13 @@ export default defineCommand<EmulatorArgs>({
     }
     const port = integer(args.port, '--port', 0, 65535);
     const [{ startEmulator }, { StateFileError }] = await Promise.all([import('../../emulator/server.js'), import('../../emulator/store.js')]);
+    const since = (savedAt: Date | undefined) => (savedAt ? `the last save (${savedAt.toISOString()})` : 'the start');
+    // Said when it happens: a change the emulator cannot keep must not pass unnoticed until it stops.
+    const reportSave = (failure: Error | undefined, savedAt: Date | undefined) => {
+      if (failure) ctx.output.warn(visible(`${failure.message} The changes since ${since(savedAt)} are in memory only; each change tries to save again, and so does the stop.`));
+      // A warning too, so that with --json (no info lines) the one above is never left standing.
+      else ctx.output.warn(visible(`--state ${args.state}: saved again; the changes above are no longer at risk.`));
+    };
     const started = startEmulator({
       // `[::1]`, as the address is written in a URL, is listened on as ::1.
       host: args.host.replace(/^\[(.*)\]$/, '$1'),
@@ -103,7 +111,7 @@ export default defineCommand<EmulatorArgs>({
       ...(args.envelopeQuota ? { envelopeQuota: integer(args.envelopeQuota, '--envelope-quota') } : {}),
       ...(rateLimit ? { rateLimit } : {}),
       ...(faults ? { faults } : {}),
-      ...(args.state ? { statePath: args.state } : {}),
+      ...(args.state ? { statePath: args.state, onStateSaveProblem: reportSave } : {}),
       ...(args.preloadDrafts ? { preloadDrafts: integer(args.preloadDrafts, '--preload-drafts') } : {}),
       ...(args.preloadContacts ? { preloadContacts: integer(args.preloadContacts, '--preload-contacts') } : {}),
       ...(args.signedAddressTtl ? { signedAddressTtlMs: integer(args.signedAddressTtl, '--signed-address-ttl', 1, longestTimeLimitMs) } : {}),
@@ -125,8 +133,13 @@ export default defineCommand<EmulatorArgs>({
       }
     });
     // Runs until Ctrl-C or SIGTERM, then closes cleanly (exit 0: stopping a server is its normal end).
-    const { interruption } = await import('../../core/interrupt.js');
+    const { interruption, InterruptedError } = await import('../../core/interrupt.js');
     await interruption.untilInterrupted();
-    await emulator.close();
+    try {
+      await emulator.close();
+    } catch (error) {
+      // Not a clean stop: what was not saved is lost, and the exit status says so.
+      throw new InterruptedError(interruption.received!, visible(`Stopped by ${interruption.received!}, without saving the state: ${(error as Error).message} The changes since ${since(emulator.store.savedAt)} are lost.`));
+    }
   },
 });

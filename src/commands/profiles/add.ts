@@ -3,12 +3,12 @@ import { ApiError, isEsignError, UsageError } from '../../core/errors.js';
 import { defineCommand, type Context } from '../../cli/command.js';
 import { readStdin } from '../../input/stdin.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
-import { credentialStore } from '../../auth/credential-store.js';
+import { changeConfig } from '../../auth/profile-change.js';
 import { configFilePath, credentialsFilePath } from '../../files/own-files.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { assertKeyForMode, maskKey, modeLabel, type Mode } from '../../auth/keys.js';
 import { parseKey } from '../../shared/keys.js';
-import { assertProfileName, findProfile, loadConfigFile, saveConfigFile, type Profile } from '../../auth/profiles.js';
+import { assertProfileName, findProfile, loadConfigFile, type Profile } from '../../auth/profiles.js';
 import { redactor } from '../../output/redact.js';
 import { visible } from '../../output/sanitize.js';
 
@@ -152,24 +152,37 @@ export default defineCommand<AddArgs>({
       `save profile ${args.name}: ${changes.join(', ')}${stored.length ? ` (keys in the OS keychain, or ${credentialsFilePath()} where none answers)` : ''}`,
       [configFilePath()],
     );
-    const profile: Profile = {
-      ...existing,
-      ...(urls.production ? { baseUrl: urls.production.href.replace(/\/$/, '') } : {}),
-      ...(urls.sandbox ? { sandboxBaseUrl: urls.sandbox.href.replace(/\/$/, '') } : {}),
-      keys: { ...existing.keys },
-    };
-    for (const [mode, key] of Object.entries(keys) as [Mode, string][]) {
-      const saved = await credentialStore.save({ profile: args.name, mode }, key);
-      profile.keys[mode] = { storage: saved.storage, masked: maskKey(key) };
-      if (saved.storage === 'file') {
-        ctx.output.warn(`No usable keychain${saved.keychainError ? ` (${visible(saved.keychainError)})` : ''}: the ${modeLabel(mode)} key is stored in a plain file, ${saved.path} (mode 0600).`);
+    // One transaction: the keys stored under fresh ids, config.json switched to them, the keys they replace deleted.
+    const { value: saved, notDeleted } = await changeConfig(async (current, keyChanges) => {
+      const before: Profile = findProfile(current, args.name) ?? { keys: {} };
+      // A base URL only defaulted from the profile as first read is not written back over one changed since.
+      const profile: Profile = {
+        ...before,
+        ...(urls.production && baseUrl !== existing.baseUrl ? { baseUrl: urls.production.href.replace(/\/$/, '') } : {}),
+        ...(urls.sandbox && sandboxBaseUrl !== existing.sandboxBaseUrl ? { sandboxBaseUrl: urls.sandbox.href.replace(/\/$/, '') } : {}),
+        keys: { ...before.keys },
+      };
+      const inFile: string[] = [];
+      for (const [mode, key] of Object.entries(keys) as [Mode, string][]) {
+        const kept = await keyChanges.store(args.name, mode, key);
+        const replaced = before.keys[mode];
+        if (replaced) keyChanges.retire(args.name, mode, replaced);
+        profile.keys[mode] = kept.info;
+        if (kept.file) {
+          inFile.push(`No usable keychain${kept.file.keychainError ? ` (${visible(kept.file.keychainError)})` : ''}: the ${modeLabel(mode)} key is stored in a plain file, ${kept.file.path} (mode 0600).`);
+        }
       }
-    }
-    config.profiles[args.name] = profile;
-    if (makeDefault) config.defaultProfile = args.name;
-    await saveConfigFile(config);
-    const saved = (Object.keys(keys) as Mode[]).map((mode) => `${profile.keys[mode]!.masked} (${profile.keys[mode]!.storage})`);
-    ctx.output.success(`Profile ${args.name} saved${saved.length ? `: ${saved.join(', ')}` : ''}${config.defaultProfile === args.name ? ' (default)' : ''}.`);
-    ctx.output.result({ profile: args.name, default: config.defaultProfile === args.name, ...profile }, () => undefined, () => [args.name]);
+      current.profiles[args.name] = profile;
+      if (args.default === true || !current.defaultProfile) current.defaultProfile = args.name;
+      return { profile, isDefault: current.defaultProfile === args.name, inFile };
+    });
+    for (const warning of saved.inFile) ctx.output.warn(warning);
+    for (const problem of notDeleted) ctx.output.warn(`The key replaced could not be deleted yet (${visible(problem)}); no profile uses it, and the next change of a profile deletes it.`);
+    const { profile, isDefault } = saved;
+    const storedKeys = (Object.keys(keys) as Mode[]).map((mode) => `${profile.keys[mode]!.masked} (${profile.keys[mode]!.storage})`);
+    ctx.output.success(`Profile ${args.name} saved${storedKeys.length ? `: ${storedKeys.join(', ')}` : ''}${isDefault ? ' (default)' : ''}.`);
+    // Where each key is kept, as `profiles show` says it; its id is config.json's business.
+    const shownKeys = Object.fromEntries(Object.entries(profile.keys).map(([mode, info]) => [mode, { storage: info.storage, masked: info.masked }]));
+    ctx.output.result({ profile: args.name, default: isDefault, ...profile, keys: shownKeys }, () => undefined, () => [args.name]);
   },
 });

@@ -1,6 +1,7 @@
 import { defineGroup } from '../../cli/command.js';
 import add from './add.js';
 import list from './list.js';
+import prune from './prune.js';
 import remove from './remove.js';
 import set from './set.js';
 import show from './show.js';
@@ -10,5 +11,5 @@ export default defineGroup({
   name: 'profiles',
   aliases: ['profile'],
   description: 'Manage profiles: named pairs of test and live keys with their base URLs',
-  commands: [add, list, show, use, set, remove],
+  commands: [add, list, show, use, set, remove, prune],
 });

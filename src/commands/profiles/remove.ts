@@ -1,9 +1,9 @@
 import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
-import { credentialStore } from '../../auth/credential-store.js';
+import { changeConfig } from '../../auth/profile-change.js';
 import { configFilePath, credentialsFilePath } from '../../files/own-files.js';
 import { modeLabel, type Mode } from '../../auth/keys.js';
-import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
+import { loadConfigFile, requireProfile, type ProfileKeyInfo } from '../../auth/profiles.js';
 import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ name: string }>({
@@ -27,16 +27,14 @@ export default defineCommand<{ name: string }>({
         return;
       }
     }
-    for (const [mode, info] of Object.entries(profile.keys) as [Mode, { storage: 'keychain' | 'file' }][]) {
-      try {
-        await credentialStore.remove({ profile: args.name, mode }, info.storage);
-      } catch (error) {
-        ctx.output.warn(`Could not delete the ${mode} key from the ${info.storage}: ${visible((error as Error).message)}`);
-      }
-    }
-    delete config.profiles[args.name];
-    if (config.defaultProfile === args.name) delete config.defaultProfile;
-    await saveConfigFile(config);
+    // config.json first, then the keys: a profile never points at a deleted key, whatever stops this half-way.
+    const { notDeleted } = await changeConfig((current, keyChanges) => {
+      const removed = requireProfile(current, args.name);
+      for (const [mode, info] of Object.entries(removed.keys) as [Mode, ProfileKeyInfo][]) keyChanges.retire(args.name, mode, info);
+      delete current.profiles[args.name];
+      if (current.defaultProfile === args.name) delete current.defaultProfile;
+    });
+    for (const problem of notDeleted) ctx.output.warn(`Could not delete ${visible(problem)}; no profile uses it any more, and the next change of a profile deletes it.`);
     ctx.output.success(`Profile ${args.name} removed.`);
     ctx.output.result({ removed: args.name }, () => undefined, () => [args.name]);
   },

@@ -2,7 +2,8 @@ import { UsageError } from '../../core/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { parseBaseUrl } from '../../auth/hosts.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
-import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
+import { changeConfig } from '../../auth/profile-change.js';
+import { loadConfigFile, requireProfile } from '../../auth/profiles.js';
 import { configFilePath } from '../../files/own-files.js';
 import { profileView } from './describe.js';
 
@@ -26,10 +27,13 @@ export default defineCommand<{ name: string; baseUrl?: string; sandboxBaseUrl?: 
       ...(baseUrl ? [`production base URL to ${baseUrl} (was ${profile.baseUrl ?? 'not set'})`] : []),
     ];
     stopIfDryRun(ctx, `set profile ${args.name}'s ${changes.join(' and ')}`, [configFilePath()]);
-    if (baseUrl) profile.baseUrl = baseUrl;
-    if (sandboxBaseUrl) profile.sandboxBaseUrl = sandboxBaseUrl;
-    await saveConfigFile(config);
+    const { value: view } = await changeConfig((current) => {
+      const changed = requireProfile(current, args.name);
+      if (baseUrl) changed.baseUrl = baseUrl;
+      if (sandboxBaseUrl) changed.sandboxBaseUrl = sandboxBaseUrl;
+      return profileView(args.name, changed, current.defaultProfile === args.name);
+    });
     ctx.output.success(`Profile ${args.name} updated.`);
-    ctx.output.result(profileView(args.name, profile, config.defaultProfile === args.name), () => undefined, () => [args.name]);
+    ctx.output.result(view, () => undefined, () => [args.name]);
   },
 });

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { stopIfDryRun } from '../../cli/dry-run-change.js';
-import { loadConfigFile, requireProfile, saveConfigFile } from '../../auth/profiles.js';
+import { changeConfig } from '../../auth/profile-change.js';
+import { loadConfigFile, requireProfile } from '../../auth/profiles.js';
 import { configFilePath } from '../../files/own-files.js';
 
 export default defineCommand<{ name: string }>({
@@ -12,8 +13,10 @@ export default defineCommand<{ name: string }>({
     const config = await loadConfigFile();
     requireProfile(config, args.name);
     stopIfDryRun(ctx, `make ${args.name} the default profile (now ${config.defaultProfile ?? 'none'})`, [configFilePath()]);
-    config.defaultProfile = args.name;
-    await saveConfigFile(config);
+    await changeConfig((current) => {
+      requireProfile(current, args.name);
+      current.defaultProfile = args.name;
+    });
     ctx.output.success(`Default profile is now ${args.name}.`);
     ctx.output.result({ defaultProfile: args.name }, () => undefined, () => [args.name]);
   },

@@ -25,7 +25,8 @@ export default defineCommand<{ url?: string; events?: string[]; inactive?: boole
       return;
     }
     const { secret, ...endpoint } = created;
-    const stored = await storeWebhookSecret(ctx, created.id, secret);
+    const { stored, failure } = await storeWebhookSecret(ctx, created.id, secret);
     printNewSecretOnce(ctx.output, secret, { ...created }, () => `${renderWebhook(endpoint)}\nSecret:     ${secret}`, stored);
+    if (failure) throw failure;
   },
 });

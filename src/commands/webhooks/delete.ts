@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { confirmIrreversible } from '../confirm-action.js';
 import { pickId, webhookPick } from '../pick.js';
 import { findWebhook } from './find.js';
-import { renderWebhook } from './view.js';
+import { forgetWebhookSecret, renderWebhook } from './view.js';
 import { visible } from '../../output/sanitize.js';
 
 export default defineCommand<{ webhookId?: string }>({
@@ -16,8 +16,7 @@ export default defineCommand<{ webhookId?: string }>({
     const client = await ctx.client();
     await confirmIrreversible(ctx, { action: 'delete', noun: 'webhook endpoint', id: webhookId, summary: async () => renderWebhook(await findWebhook(client, webhookId)) });
     await client.call('deleteWebhook', { params: { webhookId } });
-    const { credentialStore } = await import('../../auth/credential-store.js');
-    await credentialStore.forget({ webhookId });
+    await forgetWebhookSecret(webhookId);
     ctx.output.success(visible(`Webhook endpoint ${webhookId} deleted, with its stored signing secret.`));
     ctx.output.result({ webhookId, deleted: true }, () => undefined);
   },

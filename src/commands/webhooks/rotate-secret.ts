@@ -18,7 +18,8 @@ export default defineCommand<{ webhookId?: string }>({
       ctx.output.result({ webhookId, rotated: true }, () => undefined);
       return;
     }
-    const stored = await storeWebhookSecret(ctx, webhookId, secret);
+    const { stored, failure } = await storeWebhookSecret(ctx, webhookId, secret);
     printNewSecretOnce(ctx.output, secret, { webhookId, secret }, () => `Secret: ${secret}`, stored);
+    if (failure) throw failure;
   },
 });

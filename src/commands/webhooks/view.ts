@@ -117,11 +117,40 @@ export function renderDelivery(delivery: DeliveryBody): string {
   return `${head}\nAttempts:\n${attempts.length ? attempts.join('\n') : '  none yet'}\nRequest body:\n${terminalJson(delivery.payload ?? null, 2)}`;
 }
 
-/** Stores a new signing secret where `webhooks listen --endpoint` finds it; answers a sentence saying where. */
-export async function storeWebhookSecret(ctx: Context, webhookId: string, secret: string): Promise<string> {
+export interface StoredSecret {
+  /** Where it is kept, as a sentence for the warning beside the secret. */
+  stored: string;
+  /** Why it could not be stored: thrown once the secret is shown, which the service will not give again. */
+  failure?: Error;
+}
+
+/**
+ * Stores a new signing secret where `webhooks listen --endpoint` finds it. The service has already made it: a secret
+ * that cannot be stored (a full disk) is still shown once, said to be unstored, and the command then fails.
+ */
+export async function storeWebhookSecret(ctx: Context, webhookId: string, secret: string): Promise<StoredSecret> {
   const { credentialStore } = await import('../../auth/credential-store.js');
-  const saved = await credentialStore.save({ webhookId }, secret);
-  const where = saved.storage === 'keychain' ? 'the system keychain' : `${saved.path} (mode 0600)`;
-  if (saved.keychainError) ctx.output.debug(`keychain not used for the webhook secret: ${saved.keychainError}`);
-  return `it is stored in ${where} for \`esign webhooks listen --endpoint ${webhookId}\`.`;
+  try {
+    const saved = await credentialStore.save({ webhookId }, secret);
+    const where = saved.storage === 'keychain' ? 'the system keychain' : `${saved.path} (mode 0600)`;
+    if (saved.keychainError) ctx.output.debug(`keychain not used for the webhook secret: ${saved.keychainError}`);
+    return { stored: `it is stored in ${where} for \`esign webhooks listen --endpoint ${webhookId}\`.` };
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    error.message = `The new signing secret of webhook endpoint ${webhookId} (shown above) is not stored: ${error.message}`;
+    return { stored: `it could NOT be stored (see below): keep it now, and give it to \`esign webhooks listen --secret-stdin\`.`, failure: error };
+  }
+}
+
+/**
+ * Forgets the stored secret of an endpoint the service has deleted; a failure says the endpoint is gone all the same.
+ */
+export async function forgetWebhookSecret(webhookId: string): Promise<void> {
+  const { credentialStore } = await import('../../auth/credential-store.js');
+  try {
+    await credentialStore.forget({ webhookId });
+  } catch (error) {
+    if (error instanceof Error) error.message = `Webhook endpoint ${webhookId} was deleted, but its stored signing secret could not be removed: ${error.message}`;
+    throw error;
+  }
 }
