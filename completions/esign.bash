@@ -175,6 +175,7 @@ _esign_value() {
     "envelopes void --reason") _esign_reply='any' ;;
     "envelopes send-now -f"|"envelopes send-now --file") _esign_reply='file' ;;
     "envelopes send-now --wait-timeout") _esign_reply='any' ;;
+    "envelopes send-now --run-id") _esign_reply='any' ;;
     "send --wait-timeout") _esign_reply='any' ;;
     "participants set -f"|"participants set --file") _esign_reply='file' ;;
     "participants set --add") _esign_reply='any' ;;
@@ -204,12 +205,15 @@ _esign_value() {
     "fields preview --local") _esign_reply='file' ;;
     "fields preview -f"|"fields preview --file") _esign_reply='file' ;;
     "fields preview -o"|"fields preview --out") _esign_reply='file' ;;
+    "batch plan --shard") _esign_reply='any' ;;
+    "batch plan --run-id") _esign_reply='any' ;;
     "batch run -c"|"batch run --concurrency") _esign_reply='any' ;;
     "batch run --journal") _esign_reply='file' ;;
     "batch run --report") _esign_reply='file' ;;
     "batch run --shard") _esign_reply='any' ;;
     "batch run --wait") _esign_reply='words sent completed' ;;
     "batch run --wait-timeout") _esign_reply='any' ;;
+    "batch run --run-id") _esign_reply='any' ;;
     "batch convert-v2 -o"|"batch convert-v2 --out") _esign_reply='file' ;;
     "anchors find --text") _esign_reply='any' ;;
     "anchors find --key") _esign_reply='any' ;;
@@ -386,7 +390,7 @@ _esign_options() {
     'envelopes move') _esign_reply='--folder -h --help' ;;
     'envelopes void') _esign_reply='--reason -h --help' ;;
     'envelopes delete') _esign_reply='-h --help' ;;
-    'envelopes send-now') _esign_reply='-f --file --wait --wait-timeout --confirm-conversion -h --help' ;;
+    'envelopes send-now') _esign_reply='-f --file --wait --wait-timeout --confirm-conversion --run-id -h --help' ;;
     'send') _esign_reply='--wait-timeout -h --help' ;;
     'participants') _esign_reply='-h --help' ;;
     'participants set') _esign_reply='-f --file --add --delivery --phone --role -h --help' ;;
@@ -412,8 +416,8 @@ _esign_options() {
     'fields preview') _esign_reply='--local -f --file -o --out --force -h --help' ;;
     'batch') _esign_reply='-h --help' ;;
     'batch validate') _esign_reply='-h --help' ;;
-    'batch plan') _esign_reply='-h --help' ;;
-    'batch run') _esign_reply='-c --concurrency --journal --resume --report --shard --wait --wait-timeout --fail-fast --confirm-conversion --force -h --help' ;;
+    'batch plan') _esign_reply='--shard --run-id -h --help' ;;
+    'batch run') _esign_reply='-c --concurrency --journal --resume --report --shard --wait --wait-timeout --fail-fast --confirm-conversion --force --run-id --verbose -h --help' ;;
     'batch schema') _esign_reply='-h --help' ;;
     'batch convert-v2') _esign_reply='-o --out --force -h --help' ;;
     'anchors') _esign_reply='-h --help' ;;

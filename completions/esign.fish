@@ -331,6 +331,8 @@ function __esign_takes_value
             return 0
         case 'esign envelopes send-now --wait-timeout'
             return 0
+        case 'esign envelopes send-now --run-id'
+            return 0
         case 'esign send --wait-timeout'
             return 0
         case 'esign participants set -f' 'esign participants set --file'
@@ -389,6 +391,10 @@ function __esign_takes_value
             return 0
         case 'esign fields preview -o' 'esign fields preview --out'
             return 0
+        case 'esign batch plan --shard'
+            return 0
+        case 'esign batch plan --run-id'
+            return 0
         case 'esign batch run -c' 'esign batch run --concurrency'
             return 0
         case 'esign batch run --journal'
@@ -400,6 +406,8 @@ function __esign_takes_value
         case 'esign batch run --wait'
             return 0
         case 'esign batch run --wait-timeout'
+            return 0
+        case 'esign batch run --run-id'
             return 0
         case 'esign batch convert-v2 -o' 'esign batch convert-v2 --out'
             return 0
@@ -783,6 +791,7 @@ complete -c esign -n '__esign_in '\''esign envelopes send-now'\''' -s f -l file 
 complete -c esign -n '__esign_in '\''esign envelopes send-now'\''' -l wait -d 'follow the envelope until it is SENT (exit 0) or VOIDED (exit 5, with the reason)'
 complete -c esign -n '__esign_in '\''esign envelopes send-now'\''' -l wait-timeout -d 'with --wait, give up after this long (default 10m)' -x
 complete -c esign -n '__esign_in '\''esign envelopes send-now'\''' -l confirm-conversion -d 'with --wait, accept the converted PDF of each .docx without asking'
+complete -c esign -n '__esign_in '\''esign envelopes send-now'\''' -l run-id -d 'this run'\''s id (else ESIGN_RUN_ID): the same id finds the envelope it sent, a new one sends anew' -x
 complete -c esign -n '__esign_in '\''esign envelopes send-now'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_in '\''esign send'\''' -l wait-timeout -d 'how long to keep retrying while documents process (e.g. 30s, 5m; default 2m)' -x
 complete -c esign -n '__esign_in '\''esign send'\''' -s h -l help -d 'display help for command'
@@ -879,6 +888,8 @@ complete -c esign -n '__esign_at '\''esign batch'\'' 0' -a schema -d 'Print the 
 complete -c esign -n '__esign_at '\''esign batch'\'' 0' -a convert-v2 -d 'Turn a legacy POST /v2/envelopes/ body into a v4 envelope spec (YAML), listing what has no v4 counterpart'
 complete -c esign -n '__esign_in '\''esign batch validate'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign batch validate'\'' 0 +; and not __esign_helping' -F
+complete -c esign -n '__esign_in '\''esign batch plan'\''' -l shard -d 'only the i-th of n stable shares of the envelopes, as batch run --shard sends them' -x
+complete -c esign -n '__esign_in '\''esign batch plan'\''' -l run-id -d 'the run id the run will have (else ESIGN_RUN_ID): the keys derive from it' -x
 complete -c esign -n '__esign_in '\''esign batch plan'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign batch plan'\'' 0 +; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign batch run'\''' -s c -l concurrency -d 'envelopes in flight at once' -x
@@ -891,6 +902,8 @@ complete -c esign -n '__esign_in '\''esign batch run'\''' -l wait-timeout -d 'gi
 complete -c esign -n '__esign_in '\''esign batch run'\''' -l fail-fast -d 'stop starting envelopes after the first failure'
 complete -c esign -n '__esign_in '\''esign batch run'\''' -l confirm-conversion -d 'accept the converted PDF of each .docx without asking'
 complete -c esign -n '__esign_in '\''esign batch run'\''' -l force -d 'replace an existing journal (starting over) or report'
+complete -c esign -n '__esign_in '\''esign batch run'\''' -l run-id -d 'this run'\''s id (else ESIGN_RUN_ID): the same id finds the envelopes it sent, a new one sends anew' -x
+complete -c esign -n '__esign_in '\''esign batch run'\''' -l verbose -d 'on failure, print every envelope'\''s outcome, not one line per failed envelope'
 complete -c esign -n '__esign_in '\''esign batch run'\''' -s h -l help -d 'display help for command'
 complete -c esign -n '__esign_at '\''esign batch run'\'' 0 +; and not __esign_helping' -F
 complete -c esign -n '__esign_in '\''esign batch schema'\''' -s h -l help -d 'display help for command'

@@ -64,6 +64,20 @@ const pdfjsForTheExecutable = {
   },
 };
 
+/**
+ * `await import('node:fs/promises')` (src/ loads some built-in modules lazily) would stay an import() in the CommonJS
+ * program, which the executable runs through vm with Node's default loader: Node then prints an ExperimentalWarning
+ * (vm.USE_MAIN_CONTEXT_DEFAULT_LOADER) on the first command that takes that path (`batch run`, `envelopes download`).
+ * Each such built-in becomes a bundled module that requires it, so no import() of a built-in is left.
+ */
+const builtinsRequired = {
+  name: 'builtins-required',
+  setup(builder) {
+    builder.onResolve({ filter: /^node:/ }, ({ path, kind }) => (kind === 'dynamic-import' ? { path, namespace: 'builtin-required' } : undefined));
+    builder.onLoad({ filter: /.*/, namespace: 'builtin-required' }, ({ path }) => ({ contents: `module.exports = require(${JSON.stringify(path)});`, loader: 'js' }));
+  },
+};
+
 /** A CommonJS module's text as the function of Node's module parameters that src/sea/commonjs-asset.ts calls. */
 function wrapCommonJs(file) {
   writeFileSync(file, `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`);
@@ -104,6 +118,30 @@ function startEmulator() {
   });
 }
 
+/**
+ * postject's LIEF (WebAssembly) reports, through console.warn, each ELF section of Node's binary whose name it does not
+ * find in the section name table: `.note.100` and `.note`, 9 lines on Linux x64 (nodejs/postject#83,
+ * lief-project/LIEF#816). It only reads those names; the executable is injected and runs as it should (the single
+ * executable tests run it). Those lines are counted into one that says so; any other warning is printed as it is.
+ */
+const KNOWN_LIEF_NOTE = /^warning: Can't find string offset for section name '\.note(\.\d+)?'$/;
+async function injectBlob(output, blob) {
+  const { inject } = require('postject');
+  const warn = console.warn;
+  let known = 0;
+  // Replaced before the first inject: LIEF's module binds console.warn when it is instantiated.
+  console.warn = (...parts) => (parts.length === 1 && KNOWN_LIEF_NOTE.test(String(parts[0])) ? known++ : warn(...parts));
+  try {
+    await inject(output, 'NODE_SEA_BLOB', blob, {
+      sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+      ...(platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}),
+    });
+  } finally {
+    console.warn = warn;
+  }
+  if (known) console.log(`postject: ${known} notes that Node's .note sections have no name in its section name table (harmless, nodejs/postject#83)`);
+}
+
 try {
   await build({
     ...common,
@@ -116,7 +154,7 @@ try {
     // as it should).
     banner: { js: 'const __esignModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     alias: { '@napi-rs/keyring': join(root, 'src', 'sea', 'keyring.ts'), typescript: join(root, 'src', 'sea', 'typescript.ts') },
-    plugins: [pdfjsForTheExecutable],
+    plugins: [pdfjsForTheExecutable, builtinsRequired],
   });
   wrapCommonJs(program);
   const typescript = join(work, TYPESCRIPT_ASSET);
@@ -151,11 +189,7 @@ try {
   copyFileSync(node, output);
   chmodSync(output, 0o755);
   if (platform === 'darwin') execFileSync('codesign', ['--remove-signature', output]);
-  const { inject } = require('postject');
-  await inject(output, 'NODE_SEA_BLOB', readFileSync(blob), {
-    sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
-    ...(platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}),
-  });
+  await injectBlob(output, readFileSync(blob));
   if (platform === 'darwin') execFileSync('codesign', ['--sign', '-', output]);
   console.log(output);
 } finally {

@@ -269,14 +269,97 @@ describe('batch run', () => {
     const file = write('sharded.yaml', batchOf('Sharded', refs));
     const seen: string[] = [];
     for (const shard of ['1/3', '2/3', '3/3']) {
-      const plan = await esign(['--json', 'batch', 'plan', file]);
-      expect(plan.code).toBe(0);
-      const result = await esign(['--json', 'batch', 'run', file, '--shard', shard, '--journal', `sharded-${shard.replace('/', 'of')}.jsonl`]);
+      const plan = await esign(['--json', 'batch', 'plan', file, '--shard', shard]);
+      expect(plan.code, plan.stderr).toBe(0);
+      const result = await esign(['--json', 'batch', 'run', file, '--shard', shard, '--journal', `sharded-${shard.replace('/', 'of')}.jsonl`, '--report', `sharded-${shard.replace('/', 'of')}.xml`]);
       expect(result.code, result.stderr).toBe(0);
-      seen.push(...parseJson<{ envelopes: { ref: string }[] }>(result.stdout).envelopes.map((envelope) => envelope.ref));
+      const sent = parseJson<{ envelopes: { ref: string }[] }>(result.stdout).envelopes.map((envelope) => envelope.ref);
+      // Each job of a matrix plans what it sends, not the whole batch.
+      expect(parseJson<{ ref: string }[]>(plan.stdout).map((entry) => entry.ref)).toEqual(sent);
+      // Merged reports of a matrix tell their suites apart.
+      expect(readFileSync(join(dir, `sharded-${shard.replace('/', 'of')}.xml`), 'utf8')).toContain(`<testsuite name="esign batch sharded.yaml (shard ${shard})"`);
+      seen.push(...sent);
     }
     expect(seen.sort()).toEqual([...refs].sort());
     expect(await countEnvelopes('Sharded ')).toBe(12);
+  });
+});
+
+describe('batch run --run-id: a CI retry on a fresh workspace, and the next run', () => {
+  it('the same run id finds every envelope (deadline: 7d, no journal): exit 0, none twice; a new run id sends new ones', { timeout: 120_000 }, async () => {
+    const spec = [
+      'version: 1',
+      'defaults:',
+      '  deadline: 7d',
+      '  documents:',
+      '    - { ref: nda, file: nda.pdf }',
+      'envelopes:',
+      '  - ref: flow',
+      '    title: Retry flow',
+      '    participants:',
+      signer('fl', 'Flo Wing'),
+      '    fields:',
+      anchoredSignature('fl'),
+      '  - ref: now',
+      '    title: Retry now',
+      '    via: send-now',
+      '    participants:',
+      signer('no', 'Noa Wu'),
+      '    fields:',
+      anchoredSignature('no'),
+      '  - ref: template',
+      '    via: template',
+      `    templateId: ${templateId}`,
+      '    title: Retry template',
+      '    participants:',
+      '      - { templateRole: Recipient, name: Cy Young, email: cy@example.com }',
+      '',
+    ].join('\n');
+    /** A job in a workspace of its own: the checkout (spec and PDF), no journal of any earlier attempt. */
+    const job = async (runId: string, args: readonly string[] = []) => {
+      const workspace = tempDir('esign-batch-workspace-');
+      writeFileSync(join(workspace, 'batch.yaml'), spec);
+      writeFileSync(join(workspace, 'nda.pdf'), readFileSync(join(dir, 'nda.pdf')));
+      const result = await esign(['--json', 'batch', 'run', 'batch.yaml', '--wait', 'sent', '--run-id', runId, ...args], { cwd: workspace, env: { CI: 'true' } });
+      expect(result.code, result.stderr).toBe(0);
+      return { stderr: result.stderr, ...parseJson<{ runId: string; envelopes: { ref: string; envelopeId: string; status: string; earlierRun?: boolean }[] }>(result.stdout) };
+    };
+    const first = await job('5001');
+    expect(first.runId).toBe('5001');
+    expect(first.envelopes.map((envelope) => [envelope.ref, envelope.status, envelope.earlierRun ?? false])).toEqual([
+      ['flow', 'SENT', false],
+      ['now', 'SENT', false],
+      ['template', 'SENT', false],
+    ]);
+    for (const { envelopeId } of first.envelopes) {
+      const envelope = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${envelopeId}`), 200).body;
+      expect(Date.parse(envelope.deadline) - Date.parse(envelope.createdAt)).toBe(7 * 24 * 3600_000);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const retry = await job('5001');
+    expect(retry.envelopes.map((envelope) => envelope.envelopeId)).toEqual(first.envelopes.map((envelope) => envelope.envelopeId));
+    expect(retry.envelopes.every((envelope) => envelope.earlierRun)).toBe(true);
+    expect(retry.stderr).toContain('3 of 3 envelopes come from an earlier run with run id 5001; nothing new was created for them. To send new envelopes, give a new run id (this one is 5001).');
+    expect(await countEnvelopes('Retry ')).toBe(3);
+
+    const next = await job('5002');
+    expect(next.envelopes.filter((envelope) => first.envelopes.some((earlier) => earlier.envelopeId === envelope.envelopeId))).toEqual([]);
+    expect(next.stderr).not.toContain('earlier run');
+    expect(await countEnvelopes('Retry ')).toBe(6);
+  });
+
+  it('--resume continues the journalled run under its run id, and refuses another (exit 2, nothing sent)', async () => {
+    const file = write('resume-run.yaml', batchOf('Resume run', ['a']));
+    expect((await esign(['batch', 'run', file, '--run-id', '77'])).code).toBe(0);
+    const other = await esign(['batch', 'run', file, '--resume', '--run-id', '78']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('RUN_ID_MISMATCH');
+    expect(other.stderr).toContain('records run 77, not run 78');
+    const same = await esign(['--json', 'batch', 'run', file, '--resume']);
+    expect(same.code, same.stderr).toBe(0);
+    expect(parseJson<{ runId: string }>(same.stdout).runId).toBe('77');
+    expect(await countEnvelopes('Resume run ')).toBe(1);
   });
 });
 
@@ -360,6 +443,17 @@ describe('batch run when things go wrong', () => {
       ['bad', false],
     ]);
     expect(readFileSync(join(dir, 'partial.xml'), 'utf8')).toMatch(/name="bad"[^]*<failure/);
+    expect(error.details).toMatchObject({ total: 2, succeeded: 1, failed: 1, errors: 0, skipped: 0 });
+
+    // In a log: one line per failed envelope and the tally, not every envelope's outcome; those come with --verbose.
+    const human = await esign(['batch', 'run', file, '--force'], { env: { CI: 'true' } });
+    expect(human.code).toBe(8);
+    expect(human.stderr.split('\n').filter((line) => line.includes('bad: '))).toEqual([expect.stringMatching(/^! bad: RESOURCE_NOT_FOUND: Folder \S+ not found\.$/)]);
+    expect(human.stderr).toContain('✗ BATCH_PARTIAL: 1 of 2 envelopes done, 1 failed, 0 errors, 0 skipped.');
+    expect(human.stderr).not.toContain('envelopes:');
+    const verbose = await esign(['batch', 'run', file, '--force', '--verbose'], { env: { CI: 'true' } });
+    expect(verbose.code).toBe(8);
+    expect(verbose.stderr).toContain('envelopes: [');
   });
 });
 
@@ -505,6 +599,22 @@ describe('batch validate', () => {
     expect(result.stderr).toContain('no document has ref "nope"');
     expect(result.stderr).toContain('no participant has ref "bob"');
     expect(result.stderr).toContain('missing.pdf');
+  });
+
+  it('warns of what can still make a retry fail or send twice: a deadline less than 24 hours away, ${{ env }} values, no run id in CI', async () => {
+    const soon = new Date(Date.now() + 3600_000).toISOString();
+    const file = write('risky.yaml', variant(6, '    title: Risky ${{ env.BUILD_LABEL }}', [`    deadline: ${soon}`]));
+    for (const command of ['validate', 'plan']) {
+      const result = await esign(['batch', command, file], { env: { CI: 'true', BUILD_LABEL: 'b1' } });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(new RegExp(`retry risk \\(one\\): risky\\.yaml:15:15: the deadline ${soon.replace(/\./g, '\\.')} is less than 24 hours away: a retry after it is refused`));
+      expect(result.stderr).toMatch(/retry risk \(one\): risky\.yaml:5:5: reads \$\{\{ env\.BUILD_LABEL \}\}: a retry where it has another value sends another envelope/);
+      expect(result.stderr).toContain('this job has no run id: a re-run within 24 hours answers the envelopes of the first run instead of sending new ones.');
+    }
+    // With a run id, and with a duration for the deadline, only the variable is left to say.
+    const calm = await esign(['batch', 'plan', write('calm.yaml', variant(6, '    title: Calm ${{ env.BUILD_LABEL }}', ['    deadline: 7d'])), '--run-id', '9'], { env: { CI: 'true', BUILD_LABEL: 'b1' } });
+    expect(calm.code, calm.stderr).toBe(0);
+    expect(calm.stderr.match(/retry risk/g)).toHaveLength(1);
   });
 
   it('names the first 20 refs of a large batch and counts the rest; --json lists them all', async () => {

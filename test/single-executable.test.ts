@@ -120,6 +120,19 @@ describe.skipIf(!built && !required)('single executable without Node', () => {
     expect(parseJson(remote.stdout)).toEqual(parseJson(local.stdout));
   });
 
+  it('prints no runtime warning (Node\'s ExperimentalWarning for import() in its vm program) on batch run and envelopes download', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'nda.pdf'), await ndaPdf());
+    const spec = ['title: Quiet binary', 'participants: [{ ref: a, name: Ada, email: ada@example.com }]', 'documents: [{ ref: nda, file: nda.pdf }]', 'fields: [{ type: SIGNATURE, documentRef: nda, participantRef: a, pageNumber: 1, position: { x: 72, y: 600 }, size: { width: 150, height: 40 } }]'];
+    writeFileSync(join(dir, 'quiet.yaml'), `${spec.join('\n')}\n`);
+    const batch = await runBinary(['--json', 'batch', 'run', 'quiet.yaml', '--wait', 'sent'], { cwd: dir, env: emulator.env });
+    expect(batch.code, batch.stderr).toBe(0);
+    const envelopeId = parseJson<{ envelopes: { envelopeId: string }[] }>(batch.stdout).envelopes[0]!.envelopeId;
+    const download = await runBinary(['envelopes', 'download', envelopeId, '--out', 'quiet.zip'], { cwd: dir, env: emulator.env });
+    expect(download.code, download.stderr).toBe(0);
+    for (const stderr of [batch.stderr, download.stderr]) expect(stderr).not.toMatch(/Warning|--trace-warnings/);
+  });
+
   it("reads text that needs pdfjs's predefined CMaps, which it carries as assets", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'japanese.pdf'), predefinedCMapPdf());

@@ -4,7 +4,7 @@
  * offline anchor preflight the service would run. All problems of all entries are reported together.
  */
 import type { z as zod } from 'zod';
-import { parseDeadline } from '../input/duration.js';
+import { parseSpecDeadline, type SpecDeadline } from '../input/duration.js';
 import { participantSchemas, type TemplateParticipantInput } from '../input/participants.js';
 import { idSchema } from '../input/ids.js';
 import { validateInput, type StructuredInput } from '../input/structured.js';
@@ -24,7 +24,7 @@ export interface TemplateSpec {
 
 export type CheckedEntry =
   | { entry: BatchEntry; kind: 'envelope'; loaded: LoadedEnvelopeSpec; warnings: Finding[] }
-  | { entry: BatchEntry; kind: 'template'; template: TemplateSpec; input: StructuredInput };
+  | { entry: BatchEntry; kind: 'template'; template: TemplateSpec; input: StructuredInput; deadline?: SpecDeadline };
 
 /** The keys batch mode adds to an envelope spec; `each` is gone once rows are expanded. */
 function batchKeys(z: typeof import('zod').z) {
@@ -99,14 +99,15 @@ async function checkEntry(entry: BatchEntry, schemas: { envelope: zod.ZodType<En
     if (entry.via === 'template') {
       const parsed = validateInput(entry.input, await templateEntrySchema(), 'A template entry has templateId and participants (templateRole or templateParticipantId, name, email).');
       const { ref: _ref, via: _via, send: _send, each: _each, ...template } = parsed;
+      let deadline: SpecDeadline | undefined;
       if (template.deadline !== undefined) {
         try {
-          template.deadline = parseDeadline(template.deadline, nowMs);
+          deadline = parseSpecDeadline(template.deadline, nowMs);
         } catch (error) {
           return { problems: [rowNote({ where: entry.input.locate(['deadline']), message: (error as Error).message })] };
         }
       }
-      return { checked: { entry, kind: 'template', template: template as TemplateSpec, input: entry.input }, problems: [] };
+      return { checked: { entry, kind: 'template', template: template as TemplateSpec, input: entry.input, ...(deadline ? { deadline } : {}) }, problems: [] };
     }
     const loaded = withoutBatchKeys(await loadEnvelopeSpec(entry.input, schemas.envelope, entry.base, nowMs));
     if (entry.via === 'send-now') assertSendNowAnchorLimit(loaded, 'Use via: flow for this envelope: a draft takes any number of anchored fields.');

@@ -127,6 +127,8 @@ const expression = /\$\{\{\s*(.*?)\s*\}\}/g;
 interface Scope {
   row?: { values: Record<string, unknown>; where: string };
   env: NodeJS.ProcessEnv;
+  /** The variables read, in the order first read. */
+  envRead: Set<string>;
 }
 
 function lookup(text: string, scope: Scope): { value?: unknown; problem?: string } {
@@ -134,6 +136,7 @@ function lookup(text: string, scope: Scope): { value?: unknown; problem?: string
   if (!match) return { problem: `\${{ ${text} }} is not an expression esign knows: use \${{ row.<column> }} or \${{ env.<NAME> }}` };
   const name = match[2] ?? match[4]!;
   if (match[1] === 'env') {
+    scope.envRead.add(name);
     // Own variables only: `env.toString` is not a variable, whatever every object inherits.
     const value = Object.hasOwn(scope.env, name) ? scope.env[name] : undefined;
     return value === undefined ? { problem: `environment variable ${name} is not set` } : { value };
@@ -326,7 +329,8 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
     }
     for (const [index, row] of rows.entries()) {
       const found: BatchProblem[] = [];
-      const expanded = interpolate(rest, [], { ...(row ? { row } : {}), env }, input, found) as Record<string, unknown>;
+      const envRead = new Set<string>();
+      const expanded = interpolate(rest, [], { ...(row ? { row } : {}), env, envRead }, input, found) as Record<string, unknown>;
       found.push(...keyProblems(rest, expanded, input));
       problems.push(...found.map((problem) => (row ? { ...problem, message: `${problem.message} (row ${row.where})` } : problem)));
       let ref = typeof expanded.ref === 'string' ? expanded.ref : defaultRef!;
@@ -335,7 +339,7 @@ export async function readBatch(paths: readonly string[], stdin: NodeJS.Readable
         problems.push({ where: input.locate(['ref']), message: `ref ${JSON.stringify(ref)}${row ? ` (row ${row.where})` : ''} must be 1-100 letters, digits, ".", "_", "@", "+" or "-"` });
         continue;
       }
-      const entry: BatchEntry = { ref, via: keys.via, send: keys.send, input: withData(input, expanded), base, ...(row ? { row: row.where, rowsFile } : {}) };
+      const entry: BatchEntry = { ref, via: keys.via, send: keys.send, input: withData(input, expanded), base, ...(row ? { row: row.where, rowsFile } : {}), ...(envRead.size ? { envNames: [...envRead] } : {}) };
       entries.push(entry);
       if (!found.length) checkable.push(entry);
     }

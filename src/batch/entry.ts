@@ -18,6 +18,8 @@ export interface BatchEntry {
   row?: string;
   /** For an entry expanded from `each:`, the rows file (absolute). */
   rowsFile?: string;
+  /** Environment variables its `${{ env.NAME }}` read: another value on a retry makes another envelope. */
+  envNames?: string[];
 }
 
 /** A problem found while reading the batch; all of them are reported together. */

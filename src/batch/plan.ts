@@ -1,7 +1,9 @@
 /**
  * What a batch entry sends, step by step, as data: `batch plan` prints it and `batch run` carries it out. Every POST's
- * Idempotency-Key is derived from the entry's content (the expanded spec, each file's SHA-256) and the step, so a
- * re-run of the same batch within the service's replay window gets the same envelopes back instead of new ones.
+ * Idempotency-Key is derived from the run id (when given), the entry's content (the expanded spec, each file's
+ * SHA-256) and the step, so a re-run of the same batch with the same run id, within the service's replay window, gets
+ * the same envelopes back instead of new ones; a relative deadline is set after creation (workflows/deadline.ts), so
+ * that no request carries a time that depends on when or where it runs.
  */
 import { createHash } from 'node:crypto';
 import { getOperation } from '../api/operations.js';
@@ -9,9 +11,10 @@ import { sendNowBody } from '../workflows/envelope-spec.js';
 import { canonicalJson, envelopeSpecIdempotencyKey } from '../workflows/spec-key.js';
 import { uuidV5 } from '../shared/uuid.js';
 import { terminalJson, visible } from '../output/sanitize.js';
+import { formatDuration } from '../input/duration.js';
 import type { CheckedEntry } from './check.js';
 
-/** Namespace of batch Idempotency-Keys (UUID v5 of `<content digest>:<step>`). */
+/** Namespace of batch Idempotency-Keys (UUID v5 of `[<run id>:]<content digest>:<step>`). */
 export const BATCH_KEY_NAMESPACE = '0b7d4b9e-6a0c-4f2e-9d3b-2f1f4c5a7e61';
 
 export interface PlannedFile {
@@ -23,7 +26,7 @@ export interface PlannedFile {
   sha256: string;
 }
 
-export type StepKind = 'template-roles' | 'create' | 'participants' | 'register' | 'upload' | 'wait-documents' | 'fields' | 'send' | 'send-now' | 'template';
+export type StepKind = 'template-roles' | 'create' | 'deadline' | 'participants' | 'register' | 'upload' | 'wait-documents' | 'fields' | 'send' | 'send-now' | 'template';
 
 export interface Step {
   /** Unique within the entry: the journal records steps by name (`register:contract`). */
@@ -34,6 +37,8 @@ export interface Step {
   body?: unknown;
   idempotencyKey?: string;
   documentRef?: string;
+  /** `deadline` steps: the deadline is this long after the envelope's `createdAt`. */
+  deadlineAfterMs?: number;
 }
 
 export interface EntryPlan {
@@ -52,7 +57,20 @@ export const placeholder = {
   document: (ref: string) => `{document:${ref}}`,
 };
 
-export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
+/** The settings PATCH that sets a relative deadline, once the service has said when it created the envelope. */
+function deadlineStep(afterMs: number, written: string | undefined): Step {
+  return {
+    name: 'deadline',
+    kind: 'deadline',
+    operationId: 'updateEnvelopeSettings',
+    params: { envelopeId: '{envelopeId}' },
+    body: { deadline: `{createdAt + ${written?.trim() ?? formatDuration(afterMs)}}` },
+    deadlineAfterMs: afterMs,
+  };
+}
+
+/** `runId`: `--run-id`; the same run id gives the same keys, hence the same envelopes; without one, the content alone. */
+export async function planEntry(checked: CheckedEntry, runId?: string): Promise<EntryPlan> {
   const { entry } = checked;
   const files: PlannedFile[] = [];
   if (checked.kind === 'envelope') {
@@ -61,7 +79,7 @@ export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
   const digest = createHash('sha256')
     .update(canonicalJson({ ref: entry.ref, via: entry.via, send: entry.send, spec: entry.input.data, files: files.map((file) => [file.ref, file.sha256]) }))
     .digest('hex');
-  const keyFor = (step: string) => uuidV5(`${digest}:${step}`, BATCH_KEY_NAMESPACE);
+  const keyFor = (step: string) => uuidV5(`${runId === undefined ? '' : `${runId}:`}${digest}:${step}`, BATCH_KEY_NAMESPACE);
   const steps: Step[] = [];
   const post = (step: Omit<Step, 'idempotencyKey'>): Step => (getOperation(step.operationId!).method === 'POST' ? { ...step, idempotencyKey: keyFor(step.name) } : step);
 
@@ -70,15 +88,25 @@ export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
     if (template.participants.some((participant) => participant.templateRole !== undefined)) {
       steps.push({ name: 'template-roles', kind: 'template-roles', operationId: 'getTemplate', params: { templateId: template.templateId } });
     }
-    const { templateId, ...settings } = template;
-    steps.push(post({ name: 'template', kind: 'template', operationId: 'createEnvelopeFromTemplate', params: { templateId }, body: { ...settings, send: entry.send } }));
+    const { templateId, deadline: written, ...settings } = template;
+    const { deadline } = checked;
+    const relative = deadline && 'afterMs' in deadline ? deadline.afterMs : undefined;
+    // With a relative deadline the envelope is created as a draft, given its deadline, then sent: never sent without it.
+    const body = { ...settings, ...(deadline && 'at' in deadline ? { deadline: deadline.at } : {}), send: entry.send && relative === undefined };
+    steps.push(post({ name: 'template', kind: 'template', operationId: 'createEnvelopeFromTemplate', params: { templateId }, body }));
+    if (relative !== undefined) {
+      steps.push(deadlineStep(relative, written));
+      if (entry.send) steps.push(post({ name: 'send', kind: 'send', operationId: 'sendEnvelope', params: { envelopeId: '{envelopeId}' }, body: {} }));
+    }
     return { ref: entry.ref, via: entry.via, send: entry.send, digest, files, steps };
   }
 
   const { loaded } = checked;
   if (entry.via === 'send-now') {
     // The key `esign envelopes send-now` derives for the same spec: either command finds what the other created.
-    steps.push({ name: 'send-now', kind: 'send-now', operationId: 'sendNow', body: sendNowBody(loaded), idempotencyKey: await envelopeSpecIdempotencyKey(loaded) });
+    steps.push({ name: 'send-now', kind: 'send-now', operationId: 'sendNow', body: sendNowBody(loaded), idempotencyKey: await envelopeSpecIdempotencyKey(loaded, runId) });
+    // Before the uploads: the service sends the envelope once its documents are processed.
+    if (loaded.deadline && 'afterMs' in loaded.deadline) steps.push(deadlineStep(loaded.deadline.afterMs, loaded.spec.deadline));
     for (const file of files) steps.push({ name: `upload:${file.ref}`, kind: 'upload', documentRef: file.ref });
     return { ref: entry.ref, via: entry.via, send: entry.send, digest, files, steps };
   }
@@ -89,9 +117,15 @@ export async function planEntry(checked: CheckedEntry): Promise<EntryPlan> {
       name: 'create',
       kind: 'create',
       operationId: 'createEnvelope',
-      body: { title: spec.title, ...(spec.message === undefined ? {} : { message: spec.message }), ...(loaded.deadline ? { deadline: loaded.deadline } : {}), ...(spec.folderId ? { folderId: spec.folderId } : {}) },
+      body: {
+        title: spec.title,
+        ...(spec.message === undefined ? {} : { message: spec.message }),
+        ...(loaded.deadline && 'at' in loaded.deadline ? { deadline: loaded.deadline.at } : {}),
+        ...(spec.folderId ? { folderId: spec.folderId } : {}),
+      },
     }),
   );
+  if (loaded.deadline && 'afterMs' in loaded.deadline) steps.push(deadlineStep(loaded.deadline.afterMs, spec.deadline));
   steps.push({
     name: 'participants',
     kind: 'participants',

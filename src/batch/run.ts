@@ -5,7 +5,7 @@
  * lost is repeated with the same derived Idempotency-Key, which the service answers with the first result.
  */
 import type { ApiClient, ApiResponse, RequestOptions } from '../api/client.js';
-import { ApiError, EsignError, LocalFileError, UsageError, WaitError } from '../core/errors.js';
+import { ApiError, EsignError, ExitCode, LocalFileError, UsageError, WaitError } from '../core/errors.js';
 import type { Context } from '../cli/command.js';
 import { interruption } from '../core/interrupt.js';
 import { fieldIdFor } from '../input/fields.js';
@@ -15,6 +15,7 @@ import { redactor } from '../output/redact.js';
 import { envelopeIdOf, participantIdOf, type DocumentBody, type EnvelopeBody, type ParticipantBody } from '../output/envelope-view.js';
 import { listAllDocuments, readDocumentInfo, uploadAddressOf, uploadFile, waitForDocuments } from '../workflows/upload.js';
 import { waitForEnvelope, warnOnOutage } from '../workflows/wait.js';
+import { deadlineAfterCreation } from '../workflows/deadline.js';
 import type { CheckedEntry } from './check.js';
 import type { EntryPlan, Step } from './plan.js';
 import { lockJournal } from './journal-lock.js';
@@ -29,8 +30,8 @@ export interface RunOptions {
   wait?: WaitFor;
   waitTimeoutMs: number;
   confirmConversion: boolean;
-  /** When the run began: relative deadlines (`7d`) count from it, and a resumed run keeps it (journalStartedAt). */
-  startedAtMs: number;
+  /** `--run-id`: recorded in the journal, so that `--resume` continues the same run. */
+  runId?: string;
 }
 
 export interface EntryOutcome {
@@ -39,11 +40,13 @@ export interface EntryOutcome {
   envelopeId?: string;
   status?: string;
   participants: Record<string, string>;
-  /** `status`: the service's HTTP status, when the service refused. */
-  error?: { code: string; message: string; status?: number };
+  /** `status`: the service's HTTP status, when the service refused; `broken`: the exchange failed, not the envelope. */
+  error?: { code: string; message: string; status?: number; broken?: true };
   durationMs: number;
   /** Nothing left to do: the journal already had every step. */
   resumed?: boolean;
+  /** The envelope was created by an earlier run (of this journal, or answered again for the same Idempotency-Key). */
+  earlierRun?: boolean;
 }
 
 interface DocumentState {
@@ -55,10 +58,14 @@ interface DocumentState {
 /** What the journal knows of one entry: the ids the service gave and the steps done. */
 interface EntryState {
   envelopeId?: string;
+  /** When the service created the envelope: a relative deadline counts from it. */
+  createdAt?: string;
   status?: string;
   participants: Record<string, string>;
   documents: Record<string, DocumentState>;
   done: Set<string>;
+  /** Created before this run: by the run this journal records, or answered again for the same Idempotency-Key. */
+  earlierRun?: boolean;
 }
 
 interface JournalRecord {
@@ -66,6 +73,7 @@ interface JournalRecord {
   digest: string;
   step: string;
   envelopeId?: string;
+  createdAt?: string;
   status?: string;
   participants?: Record<string, string>;
   document?: { ref: string } & DocumentState;
@@ -77,18 +85,19 @@ const JOURNAL_HEADER = { journal: 'esign batch', version: 1 };
 /** An entry's error when the journal took no more records (a full disk): the run starts no other entry. */
 const JOURNAL_UNWRITABLE = 'JOURNAL_UNWRITABLE';
 
-/**
- * When the journalled run began. A resumed run resolves relative deadlines from it, so that a request repeated with
- * its derived Idempotency-Key is the same request, not one with a deadline a few minutes later.
- */
-export async function journalStartedAt(path: string): Promise<number | undefined> {
-  const header = (await readLineLog(path, { isLog: isJournalHeader, label: `--journal ${path}` }))?.[0] as { startedAt?: unknown } | undefined;
-  const startedAt = typeof header?.startedAt === 'string' ? Date.parse(header.startedAt) : NaN;
-  return Number.isNaN(startedAt) ? undefined : startedAt;
+/** The run id the journalled run was given (`--run-id`), which `--resume` continues with; none without a journal. */
+export async function journalRunId(path: string): Promise<{ found: boolean; runId?: string }> {
+  const header = (await readLineLog(path, { isLog: isJournalHeader, label: `--journal ${path}` }))?.[0] as { runId?: unknown } | undefined;
+  if (!header) return { found: false };
+  return typeof header.runId === 'string' ? { found: true, runId: header.runId } : { found: true };
 }
 
 function isJournalHeader(first: unknown): boolean {
   return typeof first === 'object' && first !== null && (first as { journal?: unknown }).journal === JOURNAL_HEADER.journal;
+}
+
+function createdAtOf(envelope: EnvelopeBody): { createdAt?: string } {
+  return envelope.createdAt ? { createdAt: envelope.createdAt } : {};
 }
 
 function emptyState(): EntryState {
@@ -98,6 +107,7 @@ function emptyState(): EntryState {
 function apply(state: EntryState, record: JournalRecord): void {
   state.done.add(record.step);
   if (record.envelopeId) state.envelopeId = record.envelopeId;
+  if (record.createdAt) state.createdAt = record.createdAt;
   if (record.status) state.status = record.status;
   if (record.participants) Object.assign(state.participants, record.participants);
   if (record.document) {
@@ -144,10 +154,14 @@ class Gate {
   }
 }
 
-function errorOf(error: unknown): { code: string; message: string; status?: number } {
-  if (error instanceof ApiError) return { code: error.code, message: error.message, status: error.status };
-  if (error instanceof EsignError) return { code: error.code, message: error.message };
-  return { code: 'UNEXPECTED', message: (error as Error)?.message ?? String(error) };
+/** Exits of an exchange that broke (no answer, unavailable, unreadable answer, a bug): JUnit errors, not failures. */
+const BROKEN_EXITS = new Set<number>([ExitCode.network, ExitCode.unavailable, ExitCode.unexpected]);
+
+function errorOf(error: unknown): NonNullable<EntryOutcome['error']> {
+  const broken = !(error instanceof EsignError) || BROKEN_EXITS.has(error.exitCode) ? { broken: true as const } : {};
+  if (error instanceof ApiError) return { code: error.code, message: error.message, status: error.status, ...broken };
+  if (error instanceof EsignError) return { code: error.code, message: error.message, ...broken };
+  return { code: 'UNEXPECTED', message: (error as Error)?.message ?? String(error), ...broken };
 }
 
 /** Runs one entry's steps from where its journal left off. */
@@ -177,16 +191,9 @@ class EntryRun {
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
-        // The key derives from the spec; the body differs only when something in it resolves at run time.
-        const written = this.checked.kind === 'envelope' ? this.checked.loaded.spec.deadline : undefined;
-        const relative = written !== undefined && !/^\d{4}-/.test(written);
-        throw new ApiError(
-          error.status,
-          error.code,
-          `${error.message} The ${step.name} request of ${this.plan.ref} differs from the one first sent with its key: ${relative ? `its relative deadline (${written}) resolves from the time a run starts` : 'something in it resolves when a run starts (a relative deadline)'}, and this run did not start from the first run's journal. Continue the first run with --resume (or --force over its journal), or wait until the service forgets the key (24 hours); a changed spec creates a second envelope.`,
-          error.details,
-          error.requestId,
-        );
+        // The key derives from the run id, the spec and its files; what else goes into the body is read at run time
+        // (a template's role ids), or was put there by an esign that sent relative deadlines in the create request.
+        error.hint = `The ${step.name} request of ${this.plan.ref} differs from the one an earlier run sent with the same key. ${this.options.runId === undefined ? 'Give this run an id of its own (--run-id <id>) to send a new envelope' : `Give a new run id (this one is ${this.options.runId}) to send a new envelope`}, or wait until the service forgets the key (24 hours).`;
       }
       throw error;
     }
@@ -218,6 +225,17 @@ class EntryRun {
     if (params.envelopeId) params.envelopeId = this.state.envelopeId!;
     if (step.documentRef && params.documentId) params.documentId = this.state.documents[step.documentRef]!.documentId;
     return params;
+  }
+
+  /** The service answered a request an earlier run made with this key: the envelope comes from that run. */
+  private replayed(response: ApiResponse<unknown>): boolean {
+    const replayed = response.headers['idempotent-replayed'] === 'true';
+    if (replayed) this.state.earlierRun = true;
+    return replayed;
+  }
+
+  private earlierRunText(): string {
+    return this.options.runId === undefined ? 'created by an earlier run of the same spec' : `created by an earlier run with run id ${this.options.runId}`;
   }
 
   /** An answer replayed for a lost or repeated request is the first answer: read what is true now. */
@@ -286,21 +304,35 @@ class EntryRun {
           if (!slotId) throw new UsageError(`${plan.ref}: the template has no role ${JSON.stringify(templateRole)}.`, `Roles: ${[...this.templateSlots.keys()].join(', ') || 'none'}.`, 'TEMPLATE_ROLE_UNKNOWN');
           return { templateParticipantId: slotId, ...participant };
         });
-        const { body: envelope } = await this.call<EnvelopeBody>(step, { params: step.params!, body: { ...body, participants } });
-        await this.record(step, { envelopeId: envelopeIdOf(envelope), status: envelope.status ?? (plan.send ? 'SENT' : 'DRAFT') });
-        this.progress.log(`${plan.ref}: envelope ${state.envelopeId} created from the template${plan.send ? ' and sent' : ''}`);
+        const response = await this.call<EnvelopeBody>(step, { params: step.params!, body: { ...body, participants } });
+        const sends = (body as { send?: boolean }).send === true;
+        let status = response.body.status ?? (sends ? 'SENT' : 'DRAFT');
+        const replayed = this.replayed(response);
+        if (replayed) {
+          state.envelopeId = envelopeIdOf(response.body);
+          status = (await this.currentStatus()) ?? status;
+        }
+        await this.record(step, { envelopeId: envelopeIdOf(response.body), status, ...createdAtOf(response.body) });
+        this.progress.log(`${plan.ref}: envelope ${state.envelopeId} ${replayed ? `found (${status}), ${this.earlierRunText()}` : `created from the template${sends ? ' and sent' : ''}`}`);
         return;
       }
       case 'create': {
         const response = await this.call<EnvelopeBody>(step, { body: step.body });
         const envelopeId = envelopeIdOf(response.body);
         let status = response.body.status ?? 'DRAFT';
-        if (response.headers['idempotent-replayed'] === 'true') {
+        const replayed = this.replayed(response);
+        if (replayed) {
           state.envelopeId = envelopeId;
           status = (await this.currentStatus()) ?? status;
         }
-        await this.record(step, { envelopeId, status });
-        this.progress.log(`${plan.ref}: envelope ${envelopeId} ${response.headers['idempotent-replayed'] === 'true' ? `found (${status}), created by an earlier run` : 'created'}`);
+        await this.record(step, { envelopeId, status, ...createdAtOf(response.body) });
+        this.progress.log(`${plan.ref}: envelope ${envelopeId} ${replayed ? `found (${status}), ${this.earlierRunText()}` : 'created'}`);
+        return;
+      }
+      case 'deadline': {
+        const createdAt = state.createdAt ?? (await this.client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId: state.envelopeId! } })).body.createdAt;
+        await this.call(step, { params: this.params(step), body: { deadline: deadlineAfterCreation(createdAt, step.deadlineAfterMs!) } });
+        await this.record(step);
         return;
       }
       case 'participants': {
@@ -310,10 +342,12 @@ class EntryRun {
         return;
       }
       case 'register': {
-        const { body } = await this.call<DocumentBody>(step, { params: this.params(step), body: step.body });
-        const info = readDocumentInfo(body);
-        const address = uploadAddressOf(body);
-        await this.record(step, { document: { ref: step.documentRef!, documentId: info.documentId, status: info.status, ...(address ? { uploadUrl: address } : {}) } });
+        const response = await this.call<DocumentBody>(step, { params: this.params(step), body: step.body });
+        const info = readDocumentInfo(response.body);
+        const address = uploadAddressOf(response.body);
+        // A replayed answer says AWAITING_UPLOAD as it did then: an earlier run may have uploaded the bytes since.
+        const status = this.replayed(response) ? ((await listAllDocuments(this.client, state.envelopeId!)).find((document) => document.documentId === info.documentId)?.status ?? info.status) : info.status;
+        await this.record(step, { document: { ref: step.documentRef!, documentId: info.documentId, status, ...(address ? { uploadUrl: address } : {}) } });
         return;
       }
       case 'upload':
@@ -352,13 +386,14 @@ class EntryRun {
           const address = uploadAddressOf(raw);
           documents[file.ref] = { documentId: info.documentId, status: info.status, ...(address ? { uploadUrl: address } : {}) };
         }
-        if (response.headers['idempotent-replayed'] === 'true') {
+        const replayed = this.replayed(response);
+        if (replayed) {
           // The replayed answer lists the documents as they were then: ask which still wait for their bytes.
           const now = new Map((await listAllDocuments(this.client, envelopeId)).map((document) => [document.documentId, document.status]));
           for (const document of Object.values(documents)) document.status = now.get(document.documentId) ?? document.status;
         }
-        await this.record(step, { envelopeId, status: 'DRAFT', documents });
-        this.progress.log(`${plan.ref}: envelope ${envelopeId} ${response.headers['idempotent-replayed'] === 'true' ? 'found, created by an earlier run' : 'created (send-now)'}`);
+        await this.record(step, { envelopeId, status: 'DRAFT', documents, ...createdAtOf(response.body as EnvelopeBody) });
+        this.progress.log(`${plan.ref}: envelope ${envelopeId} ${replayed ? `found, ${this.earlierRunText()}` : 'created (send-now)'}`);
         return;
       }
     }
@@ -410,7 +445,7 @@ export async function runBatch(ctx: Context, client: ApiClient, items: readonly 
 async function runLocked(ctx: Context, client: ApiClient, items: readonly { checked: CheckedEntry; plan: EntryPlan }[], options: RunOptions): Promise<EntryOutcome[]> {
   const states = options.resume ? await loadJournal(options.journalPath, items.map((item) => item.plan), true) : new Map<string, EntryState>();
   const journal = await openLineLog(options.journalPath, { fresh: !options.resume, label: `--journal ${options.journalPath}` });
-  if (!options.resume) await journal.append({ ...JOURNAL_HEADER, startedAt: new Date(options.startedAtMs).toISOString() });
+  if (!options.resume) await journal.append({ ...JOURNAL_HEADER, startedAt: new Date().toISOString(), ...(options.runId === undefined ? {} : { runId: options.runId }) });
   const gate = new Gate();
   const quietCtx: Context = { ...ctx, output: ctx.output.withoutProgress() };
   const outcomes: EntryOutcome[] = new Array(items.length);
@@ -427,15 +462,16 @@ async function runLocked(ctx: Context, client: ApiClient, items: readonly { chec
       const started = Date.now();
       progress.start(plan.ref);
       const alreadyDone = plan.steps.every((step) => state.done.has(step.name));
+      if (state.envelopeId) state.earlierRun = true;
       try {
         await new EntryRun(quietCtx, client, gate, journal, checked, plan, state, options, progress).run();
-        outcomes[index] = { ref: plan.ref, ok: true, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), ...(state.status ? { status: state.status } : {}), participants: state.participants, durationMs: Date.now() - started, ...(alreadyDone ? { resumed: true } : {}) };
+        outcomes[index] = { ref: plan.ref, ok: true, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), ...(state.status ? { status: state.status } : {}), participants: state.participants, durationMs: Date.now() - started, ...(alreadyDone ? { resumed: true } : {}), ...(state.earlierRun ? { earlierRun: true } : {}) };
       } catch (error) {
         if (interruption.signal.aborted) {
           outcomes[index] = { ref: plan.ref, ok: false, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), participants: state.participants, error: { code: 'INTERRUPTED', message: 'stopped before it finished' }, durationMs: Date.now() - started };
         } else {
           outcomes[index] = { ref: plan.ref, ok: false, ...(state.envelopeId ? { envelopeId: state.envelopeId } : {}), ...(state.status ? { status: state.status } : {}), participants: state.participants, error: errorOf(error), durationMs: Date.now() - started };
-          progress.log(`${plan.ref}: failed: ${errorOf(error).message}`);
+          // Not logged here: the summary gives one line per envelope that failed.
           // A refused key (401) fails every envelope alike: stop starting them rather than send one refused request each.
           if (options.failFast || (error instanceof ApiError && error.status === 401)) stop = true;
           // Steps the journal cannot hold would be done without a record of them: none is started any more.

@@ -17,6 +17,7 @@ export const env = {
   /** The proxy variables as curl reads them, lower case first (undici's EnvHttpProxyAgent reads them the same way). */
   httpsProxy: (): string | undefined => nonEmpty(process.env.https_proxy) ?? nonEmpty(process.env.HTTPS_PROXY),
   httpProxy: (): string | undefined => nonEmpty(process.env.http_proxy) ?? nonEmpty(process.env.HTTP_PROXY),
+  runId: (): string | undefined => nonEmpty(process.env.ESIGN_RUN_ID),
   /** A terminal's width as the shell states it (COLUMNS), over what the terminal reports. */
   columns: (): number | undefined => {
     const columns = Number(nonEmpty(process.env.COLUMNS));

@@ -66,3 +66,15 @@ export function parseDeadline(text: string, nowMs: number = Date.now()): string 
   }
   return new Date(at).toISOString();
 }
+
+/**
+ * A spec's `deadline:`: a date-time is sent as it is; a duration (`7d`) counts from the envelope's creation as the
+ * service records it (`createdAt`), so that every run of the same spec, on any runner, at any time, sends the same
+ * request under the same Idempotency-Key and sets the same deadline. Checked as parseDeadline checks it.
+ */
+export type SpecDeadline = { at: string } | { afterMs: number };
+
+export function parseSpecDeadline(text: string, nowMs: number = Date.now()): SpecDeadline {
+  const at = parseDeadline(text, nowMs);
+  return looksLikeDuration(text.trim()) ? { afterMs: parseDuration(text) } : { at };
+}

@@ -6,7 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import type { z as zod } from 'zod';
 import { UsageError } from '../core/errors.js';
-import { parseDeadline } from '../input/duration.js';
+import { parseSpecDeadline, type SpecDeadline } from '../input/duration.js';
 import { lazy, placementIssues, placementJsonSchema, schemaParts, type AnchorSpec } from '../input/fields.js';
 import { idSchema } from '../input/ids.js';
 import { NOT_BLANK, PHONE_RULE_JSON_SCHEMA, participantSchemaParts, type ParticipantInput } from '../input/participants.js';
@@ -59,8 +59,8 @@ export interface LoadedEnvelopeSpec {
   spec: EnvelopeSpec;
   /** Same order as spec.documents. */
   files: (LocalDocument & { ref: string })[];
-  /** The deadline as the contract wants it (UTC, milliseconds). */
-  deadline?: string;
+  /** A date-time as the contract wants it (UTC, milliseconds), or a duration counted from the envelope's creation. */
+  deadline?: SpecDeadline;
 }
 
 /** `deadline:` of a spec, as text; its date-time or duration is checked by parseDeadline. */
@@ -180,10 +180,10 @@ export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodTy
       problems.push(inputError(input, ['fields', index, 'participantRef'], `no participant has ref ${JSON.stringify(field.participantRef)}`, `Participant refs: ${participantRefs.join(', ')}.`));
     }
   }
-  let deadline: string | undefined;
+  let deadline: SpecDeadline | undefined;
   if (spec.deadline !== undefined) {
     try {
-      deadline = parseDeadline(spec.deadline, nowMs);
+      deadline = parseSpecDeadline(spec.deadline, nowMs);
     } catch (error) {
       problems.push(inputError(input, ['deadline'], (error as Error).message));
     }
@@ -214,13 +214,16 @@ export function fieldPath(index: number): InputPath {
   return ['fields', index];
 }
 
-/** The send-now body (pins: participants and documents carry their `ref`; fields point at them). */
+/**
+ * The send-now body (pins: participants and documents carry their `ref`; fields point at them). A relative deadline is
+ * not in it: it is set once the service has recorded when it created the envelope (workflows/deadline.ts).
+ */
 export function sendNowBody(loaded: LoadedEnvelopeSpec): Record<string, unknown> {
   const { spec } = loaded;
   return {
     title: spec.title,
     ...(spec.message !== undefined ? { message: spec.message } : {}),
-    ...(loaded.deadline ? { deadline: loaded.deadline } : {}),
+    ...(loaded.deadline && 'at' in loaded.deadline ? { deadline: loaded.deadline.at } : {}),
     ...(spec.folderId ? { folderId: spec.folderId } : {}),
     participants: spec.participants.map((participant) => ({ ...participant })),
     documents: loaded.files.map((file) => ({ ref: file.ref, fileName: file.fileName, contentType: file.contentType })),

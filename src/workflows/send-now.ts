@@ -26,6 +26,7 @@ import {
 } from './upload.js';
 import { LOCAL_PLACEMENT_MAX_BYTES, localPdfOf, placeOnLocalPdf, problemFindings, warningFindings, type FieldLocations, type Finding } from './preflight.js';
 import { waitForEnvelope, warnOnOutage } from './wait.js';
+import { settleRelativeDeadline } from './deadline.js';
 import { visible } from '../output/sanitize.js';
 
 export interface SpecPreflight {
@@ -96,6 +97,8 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
 }
 
 export interface SendNowOptions {
+  /** `--run-id`: part of the derived Idempotency-Key, so that a new run id creates a new envelope. */
+  runId?: string;
   wait: boolean;
   timeoutMs: number;
   confirmConversion: boolean;
@@ -126,6 +129,11 @@ function registeredDocuments(body: Record<string, unknown>, loaded: LoadedEnvelo
     }
     return { raw, info: { ...info, fileName: info.fileName || file.fileName } };
   });
+}
+
+/** `of this spec`, `of this spec with run id 42`: what made the key the service answered again. */
+export function earlierRunOf(runId: string | undefined): string {
+  return runId === undefined ? 'of this spec' : `of this spec with run id ${visible(runId)}`;
 }
 
 /** Another run of the same spec can only make a new envelope with another key; one made up here is as good as any. */
@@ -166,7 +174,7 @@ function uploadExpired(raw: Record<string, unknown>): string | undefined {
 export async function sendNow(ctx: Context, client: ApiClient, loaded: LoadedEnvelopeSpec, options: SendNowOptions): Promise<SendNowOutcome> {
   const started = Date.now();
   // --idempotency-key wins (the client sends it instead); only without it are the files read for their digests.
-  const idempotencyKey = ctx.globals.idempotencyKey ?? (await envelopeSpecIdempotencyKey(loaded));
+  const idempotencyKey = ctx.globals.idempotencyKey ?? (await envelopeSpecIdempotencyKey(loaded, options.runId));
   let response;
   try {
     response = await client.call<Record<string, unknown>>('sendNow', { body: sendNowBody(loaded), idempotencyKey, signal: interruption.signal });
@@ -181,11 +189,9 @@ export async function sendNow(ctx: Context, client: ApiClient, loaded: LoadedEnv
       );
     }
     if (error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
-      const relativeDeadline = !ctx.globals.idempotencyKey && loaded.spec.deadline !== undefined && Number.isNaN(Date.parse(loaded.spec.deadline));
-      error.hint = relativeDeadline
-        ? `An earlier run of this spec sent another request with the same key: its relative deadline (${loaded.spec.deadline}) resolves to a new time on every run. ` +
-          `Give the deadline as a date-time so that runs of the spec match, or add --idempotency-key ${randomUUID()} to create a new envelope.`
-        : `This key was used for a different request. To create a new envelope, use another key: --idempotency-key ${randomUUID()}`;
+      error.hint = ctx.globals.idempotencyKey
+        ? `This key was used for a different request. To create a new envelope, use another key: --idempotency-key ${randomUUID()}`
+        : `An earlier run of this spec sent a different request with the same key (esign put relative deadlines in it before run ids). To create a new envelope, give this run an id of its own: --run-id ${randomUUID()}`;
     }
     throw error;
   }
@@ -199,9 +205,14 @@ export async function sendNow(ctx: Context, client: ApiClient, loaded: LoadedEnv
   if (current) progress.update([...current.values()]);
   ctx.output.info(
     replayed
-      ? `Envelope ${visible(envelopeId)} was created by an earlier run of this spec; resuming its uploads`
+      ? `Envelope ${visible(envelopeId)} was created by an earlier run ${earlierRunOf(options.runId)}; resuming its uploads`
       : `Envelope ${visible(envelopeId)} created; uploading ${loaded.files.length} document${loaded.files.length === 1 ? '' : 's'}`,
   );
+  // Before the uploads: the service sends the envelope once its documents are processed, and not without its deadline.
+  if (loaded.deadline && 'afterMs' in loaded.deadline) {
+    const now = replayed ? (await client.call<EnvelopeBody>('getEnvelope', { params: { envelopeId }, signal: interruption.signal })).body : (body as EnvelopeBody);
+    await settleRelativeDeadline(client, now, loaded.deadline.afterMs, interruption.signal);
+  }
   try {
     for (const [index, file] of loaded.files.entries()) {
       const { raw, info } = registered[index]!;

@@ -42,3 +42,18 @@ describe('envelopeSpecIdempotencyKey', () => {
     expect(await envelopeSpecIdempotencyKey({ spec, files: [{ ...files[0]!, path: other, file: await OpenedFile.open(other) }] })).not.toBe(key);
   });
 });
+
+describe('envelopeSpecIdempotencyKey with a run id', () => {
+  it('is the same for the same run id, another for another run id, and without one the key of before run ids', async () => {
+    const withoutRunId = await envelopeSpecIdempotencyKey({ spec, files });
+    const first = await envelopeSpecIdempotencyKey({ spec, files }, '1234');
+    expect(await envelopeSpecIdempotencyKey({ spec, files }, '1234')).toBe(first);
+    expect(await envelopeSpecIdempotencyKey({ spec, files }, '1235')).not.toBe(first);
+    expect(first).not.toBe(withoutRunId);
+    // Without a run id, the key a spec got before run ids existed: a re-run still finds the envelope it created.
+    const { uuidV5 } = await import('../shared/uuid.js');
+    const sha256 = (await import('node:crypto')).createHash('sha256').update('%PDF-1.7 first version').digest('hex');
+    const before = uuidV5(canonicalJson({ spec, files: [{ ref: 'nda', fileName: 'nda.pdf', contentType: 'application/pdf', sha256 }] }), 'c3a4f1de-5b57-4c1e-9d4f-0f5e2c8a7b61');
+    expect(withoutRunId).toBe(before);
+  });
+});

@@ -22,12 +22,13 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * A UUID v5 over the spec as written (settings, participants, documents with their names, fields) and each document's
- * SHA-256: a changed file or a changed line gives a new key, hence a new envelope. A file a batch names many times is
- * opened and hashed once (src/files/opened-file.ts).
+ * A UUID v5 over the run id (`--run-id`, when given), the spec as written (settings, participants, documents with
+ * their names, fields) and each document's SHA-256: a new run id, a changed file or a changed line gives a new key,
+ * hence a new envelope. A file a batch names many times is opened and hashed once (src/files/opened-file.ts). Without
+ * a run id the key is the one esign has always derived, so earlier runs' envelopes are still found.
  */
-export async function envelopeSpecIdempotencyKey(loaded: Pick<LoadedEnvelopeSpec, 'spec' | 'files'>): Promise<string> {
+export async function envelopeSpecIdempotencyKey(loaded: Pick<LoadedEnvelopeSpec, 'spec' | 'files'>, runId?: string): Promise<string> {
   const files = [];
   for (const file of loaded.files) files.push({ ref: file.ref, fileName: file.fileName, contentType: file.contentType, sha256: await file.file.sha256() });
-  return uuidV5(canonicalJson({ spec: loaded.spec, files }), SPEC_KEY_NAMESPACE);
+  return uuidV5(canonicalJson({ runId, spec: loaded.spec, files }), SPEC_KEY_NAMESPACE);
 }

@@ -3,7 +3,7 @@
  * (its Idempotency-Key comes from the spec's content) and finishes the uploads instead of creating a second envelope.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectStatus } from '../support/api-call.js';
@@ -61,7 +61,9 @@ describe('send-now run again with the same spec', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toContain(`Envelope ${firstId} was created by an earlier run of this spec`);
     expect(second.stderr).toContain('is already uploaded (READY)');
-    expect(second.stderr).toContain(`Envelope ${firstId} (created by an earlier run of this spec) is SENT.`);
+    expect(second.stderr).toContain(`Envelope ${firstId} (from an earlier run) is SENT.`);
+    // Said every time, with the way to send anew.
+    expect(second.stderr).toContain(`Envelope ${firstId} comes from an earlier run of this spec; no new envelope was created. To send a new envelope, give the run an id of its own: --run-id <id>`);
     expect((await envelopeIds(emulator)).length).toBe(count);
     // Nothing was uploaded again: the one upload of the first run is all the history holds.
     const history = expectStatus(await call(emulator, 'GET', `/v4/api/envelopes/${firstId}/history?limit=100`), 200).body.data as { action: string }[];
@@ -79,6 +81,41 @@ describe('send-now run again with the same spec', () => {
     const keyed = await esign(['--json', '--idempotency-key', 'my-own-key-0001', 'envelopes', 'send-now', '--file', 'a.yaml']);
     expect(keyed.code, keyed.stderr).toBe(0);
     expect(parseJson<{ id: string }>(keyed.stdout).id).not.toBe(parseJson<{ id: string }>(changed.stdout).id);
+  });
+
+  it('with a run id: the same run id (a CI retry) answers the same envelope, a new one (flag or ESIGN_RUN_ID) sends a new one', async () => {
+    const esign = esignIn(emulator);
+    const file = spec('nightly.yaml', 'Nightly smoke', ['nda.pdf']);
+    writeFileSync(join(dir, file), `deadline: 7d\n${readFileSync(join(dir, file), 'utf8')}`);
+    const ids = async (args: readonly string[], env: Record<string, string> = {}) => {
+      const result = await esignOn(emulator).run(['--json', 'envelopes', 'send-now', '--file', file, ...args], { cwd: dir, env });
+      expect(result.code, result.stderr).toBe(0);
+      return { id: parseJson<{ id: string }>(result.stdout).id, stderr: result.stderr };
+    };
+    const before = (await envelopeIds(emulator)).length;
+    const first = await ids(['--run-id', '1001']);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const retry = await ids(['--run-id', '1001']);
+    expect(retry.id).toBe(first.id);
+    expect(retry.stderr).toContain(`Envelope ${first.id} comes from an earlier run of this spec with run id 1001; no new envelope was created. To send a new envelope, give a new run id (this one is 1001).`);
+    const next = await ids(['--run-id', '1002']);
+    const fromEnv = await ids([], { ESIGN_RUN_ID: '1003' });
+    expect(new Set([first.id, next.id, fromEnv.id]).size).toBe(3);
+    expect((await envelopeIds(emulator)).length).toBe(before + 3);
+    // A relative deadline counts from the envelope's creation, so every run of run 1001 asks for the same one.
+    const envelope = await getEnvelope(emulator, first.id);
+    expect(Date.parse(envelope.deadline!) - Date.parse(envelope.createdAt!)).toBe(7 * 24 * 3600_000);
+
+    const both = await esign(['--idempotency-key', 'my-own-key-0002', 'envelopes', 'send-now', '--file', file, '--run-id', '1004']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('RUN_ID_WITH_IDEMPOTENCY_KEY');
+    // An unset CI variable gives an empty run id: refused rather than taken as no run id.
+    const empty = await esign(['envelopes', 'send-now', '--file', file, '--run-id', '']);
+    expect(empty.code).toBe(2);
+    const spaced = await esign(['envelopes', 'send-now', '--file', file, '--run-id', 'run 7']);
+    expect(spaced.code).toBe(2);
+    expect(spaced.stderr).toContain('a run id is 1 to 200 printable ASCII characters, with no space');
+    expect((await envelopeIds(emulator)).length).toBe(before + 3);
   });
 
   it('refuses a spec whose document is not what its name says, before creating anything (exit 2)', async () => {

@@ -1,10 +1,10 @@
 import { ApiError, EsignError, ExitCode, UsageError } from '../../core/errors.js';
-import { IDEMPOTENCY_WINDOW_MS } from '../../api/idempotency.js';
 import { defineCommand, type GlobalOptions } from '../../cli/command.js';
 import { shellQuote } from '../../core/shell-quote.js';
 import { formatDuration, parseTimeLimit } from '../../input/duration.js';
 import { parseWholeNumber } from '../../input/whole-number.js';
 import { visible } from '../../output/sanitize.js';
+import { runIdOf } from '../../input/run-id.js';
 
 interface RunArgs {
   specs: string[];
@@ -18,6 +18,8 @@ interface RunArgs {
   failFast?: boolean;
   confirmConversion?: boolean;
   force?: boolean;
+  runId?: string;
+  verbose?: boolean;
 }
 
 /** Some envelopes of the batch failed (exit 8); the summary lists which and why. */
@@ -59,6 +61,8 @@ function resumeCommandOf(args: RunArgs, globals: GlobalOptions): string {
   if (args.failFast) words.push('--fail-fast');
   if (args.confirmConversion) words.push('--confirm-conversion');
   if (args.report) words.push('--report', args.report, '--force');
+  if (args.runId) words.push('--run-id', args.runId);
+  if (args.verbose) words.push('--verbose');
   words.push('--resume');
   return words.map(shellQuote).join(' ');
 }
@@ -78,10 +82,12 @@ export default defineCommand<RunArgs>({
     { flags: '--fail-fast', description: 'stop starting envelopes after the first failure' },
     { flags: '--confirm-conversion', description: 'accept the converted PDF of each .docx without asking' },
     { flags: '--force', description: 'replace an existing journal (starting over) or report' },
+    { flags: '--run-id <id>', description: 'this run\'s id (else ESIGN_RUN_ID): the same id finds the envelopes it sent, a new one sends anew' },
+    { flags: '--verbose', description: 'on failure, print every envelope\'s outcome, not one line per failed envelope' },
   ],
   examples: [
     'esign batch run examples/batch/onboarding.yaml --report junit.xml',
-    'esign batch run batch.yaml --concurrency 8 --shard 2/3 --wait sent',
+    'esign batch run batch.yaml --concurrency 8 --shard 2/3 --run-id "$GITHUB_RUN_ID" --wait sent',
     'esign batch run batch.yaml --resume',
   ],
   async handler(args, ctx) {
@@ -105,12 +111,9 @@ export default defineCommand<RunArgs>({
     }
     const batch = await readBatch(args.specs, ctx.stdin);
     const entries = batch.filter((entry) => !shard || inShard(entry.ref, shard));
-    const { journalStartedAt, loadJournal, runBatch } = await import('../../batch/run.js');
-    // Relative deadlines resolve from when the journalled run began, so that its requests repeat byte for byte with
-    // their derived Idempotency-Keys: on resume, and on a forced re-run within the service's replay window.
-    const earlierStart = args.resume ? await journalStartedAt(journalPath) : args.force ? await journalStartedAt(journalPath).catch(() => undefined) : undefined;
-    const startedAtMs = earlierStart !== undefined && (args.resume || Date.now() - earlierStart < IDEMPOTENCY_WINDOW_MS) ? earlierStart : Date.now();
-    const checked = await checkBatch(entries, startedAtMs);
+    const { journalRunId, loadJournal, runBatch } = await import('../../batch/run.js');
+    const runId = args.resume ? await resumedRunId(journalPath, runIdOf(args.runId), journalRunId) : runIdOf(args.runId);
+    const checked = await checkBatch(entries);
     // A .docx waits for its converted PDF to be accepted; with nobody to ask, its envelope would be created and then
     // stop at a draft. Said before anything is sent.
     if (!args.confirmConversion && !ctx.globals.yes && !ctx.prompts.canAsk) {
@@ -131,7 +134,7 @@ export default defineCommand<RunArgs>({
     const reportTarget = args.report ? { path: args.report, options: { overwrite: args.force === true, inputs, label: `--report ${args.report}` } } : undefined;
     await checkOutputTargets(reportTarget ? [journalTarget, reportTarget] : [journalTarget]);
     const items = [];
-    for (const item of checked) items.push({ checked: item, plan: await planEntry(item) });
+    for (const item of checked) items.push({ checked: item, plan: await planEntry(item, runId) });
     // readBatch refuses a batch of no envelope: only a shard can be empty.
     if (items.length === 0) {
       ctx.output.result({ ok: true, total: 0, succeeded: 0, failed: 0, envelopes: [] }, () => `No envelope in shard ${args.shard}.`);
@@ -148,7 +151,7 @@ export default defineCommand<RunArgs>({
     }
 
     const client = await ctx.client();
-    ctx.output.info(visible(`Running ${items.length} envelope${items.length === 1 ? '' : 's'}${shard ? ` (shard ${args.shard})` : ''}, ${Math.min(args.concurrency, items.length)} at a time; journal ${journalPath}`));
+    ctx.output.info(visible(`Running ${items.length} envelope${items.length === 1 ? '' : 's'}${shard ? ` (shard ${args.shard})` : ''}${runId === undefined ? '' : ` of run ${runId}`}, ${Math.min(args.concurrency, items.length)} at a time; journal ${journalPath}`));
     const outcomes = await runBatch(ctx, client, items, {
       concurrency: args.concurrency,
       journalPath,
@@ -157,37 +160,60 @@ export default defineCommand<RunArgs>({
       ...(args.wait ? { wait: args.wait as 'sent' | 'completed' } : {}),
       waitTimeoutMs: args.waitTimeout ?? defaultWaitMs,
       confirmConversion: args.confirmConversion === true,
-      startedAtMs,
+      ...(runId === undefined ? {} : { runId }),
     });
+    const { countOutcomes, junitReport, suiteName, verdictOf } = await import('../../batch/report.js');
     if (args.report) {
-      const { junitReport } = await import('../../batch/report.js');
       const { writeFileAtomic } = await import('../../files/atomic-file.js');
       // Also after Ctrl-C: a CI step that uploads the report whatever happened finds what was done.
-      await writeFileAtomic(args.report, junitReport(outcomes), { ...reportTarget!.options, finishAfterInterrupt: true });
+      await writeFileAtomic(args.report, junitReport(outcomes, suiteName(args.specs, args.shard)), { ...reportTarget!.options, finishAfterInterrupt: true });
     }
 
     const { interruption, InterruptedError } = await import('../../core/interrupt.js');
-    const resumeCommand = resumeCommandOf(args, ctx.globals);
+    const resumeCommand = resumeCommandOf({ ...args, ...(runId === undefined ? {} : { runId }) }, ctx.globals);
+    const counts = countOutcomes(outcomes);
+    const summary = { ok: counts.succeeded === counts.total, ...counts, ...(runId === undefined ? {} : { runId }), journal: journalPath, ...(args.report ? { report: args.report } : {}), envelopes: outcomes };
+    // Said every time: these envelopes were not sent by this run, and a new run id is how to send new ones.
+    const earlier = outcomes.filter((outcome) => outcome.earlierRun);
+    if (earlier.length) {
+      const { sendAnewHint } = await import('../../input/run-id.js');
+      ctx.output.warn(visible(`${earlier.length} of ${outcomes.length} envelopes come from an earlier run ${runId === undefined ? 'of the same specs' : `with run id ${runId}`}; nothing new was created for them. ${sendAnewHint(runId)}`));
+    }
+    // Every outcome goes with --json or --verbose; a person reads the tally and one line per envelope that failed.
+    const details = ctx.output.json || args.verbose ? summary : undefined;
+    const tally = `${counts.succeeded} of ${counts.total} envelopes done, ${counts.failed} failed, ${counts.errors} error${counts.errors === 1 ? '' : 's'}, ${counts.skipped} skipped`;
     const failed = outcomes.filter((outcome) => !outcome.ok);
-    const summary = { ok: failed.length === 0, total: outcomes.length, succeeded: outcomes.length - failed.length, failed: failed.length, journal: journalPath, ...(args.report ? { report: args.report } : {}), envelopes: outcomes };
+    if (!ctx.output.json) for (const outcome of failed.filter((each) => verdictOf(each) !== 'skipped')) ctx.output.warn(visible(`${outcome.ref}: ${outcome.error?.code}: ${outcome.error?.message}`));
     if (interruption.signal.aborted) {
-      throw new InterruptedError(interruption.received!, `Stopped: ${summary.succeeded} of ${summary.total} envelopes done; the journal ${journalPath} records every step completed.`, `Continue with: ${resumeCommand}`, summary);
+      throw new InterruptedError(interruption.received!, `Stopped: ${tally}; the journal ${journalPath} records every step completed.`, `Continue with: ${resumeCommand}`, details);
     }
     const refusedKey = failed.find((outcome) => outcome.error?.status === 401)?.error;
     if (refusedKey) {
       // Exit 3 as for any command whose key is refused, with the key hint the entry point adds to a 401.
-      const notStarted = failed.filter((outcome) => outcome.error?.code === 'NOT_STARTED').length;
-      throw new ApiError(401, refusedKey.code, `${refusedKey.message} The run stopped: ${notStarted} of ${outcomes.length} envelopes not started.`, summary);
+      throw new ApiError(401, refusedKey.code, `${refusedKey.message} The run stopped: ${counts.skipped} of ${outcomes.length} envelopes not started.`, details);
     }
     if (failed.length) {
-      const error = new BatchPartialError(`${failed.length} of ${outcomes.length} envelopes failed: ${failed.map((outcome) => `${outcome.ref} (${outcome.error?.code})`).join(', ')}.`, summary);
+      const error = new BatchPartialError(`${tally}.`, details);
       error.hint = `Fix what is reported, then continue with: ${resumeCommand}`;
-      if (!ctx.output.json) for (const outcome of failed) ctx.output.warn(visible(`${outcome.ref}: ${outcome.error?.code}: ${outcome.error?.message}`));
       throw error;
     }
     ctx.output.result(summary, () =>
-      outcomes.map((outcome) => `${ctx.output.style.green('✓')} ${outcome.ref.padEnd(20)} ${outcome.envelopeId ?? ''} ${outcome.status ?? ''}${outcome.resumed ? ' (done by an earlier run)' : ''}`).join('\n'),
+      outcomes.map((outcome) => `${ctx.output.style.green('✓')} ${visible(outcome.ref.padEnd(20))} ${outcome.envelopeId ?? ''} ${outcome.status ?? ''}${outcome.earlierRun ? ' (from an earlier run)' : ''}`).join('\n'),
       () => outcomes.flatMap((outcome) => (outcome.envelopeId ? [outcome.envelopeId] : [])),
     );
   },
 });
+
+/**
+ * `--resume` continues the journalled run under the run id it was given: without --run-id that one, and a different
+ * one is refused (its keys would be other keys, hence other envelopes).
+ */
+async function resumedRunId(journalPath: string, given: string | undefined, journalRunId: (path: string) => Promise<{ found: boolean; runId?: string }>): Promise<string | undefined> {
+  const journal = await journalRunId(journalPath);
+  if (!journal.found || given === undefined || given === journal.runId) return journal.runId ?? given;
+  throw new UsageError(
+    `--resume: the journal ${journalPath} records ${journal.runId === undefined ? 'a run without a run id' : `run ${journal.runId}`}, not run ${given}.`,
+    journal.runId === undefined ? 'Resume without --run-id (and ESIGN_RUN_ID unset), or run with the new run id without --resume (--force over the journal): it sends new envelopes.' : `Resume with --run-id ${journal.runId}, or run with the new run id without --resume (--force over the journal): it sends new envelopes.`,
+    'RUN_ID_MISMATCH',
+  );
+}

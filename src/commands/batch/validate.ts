@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { visible } from '../../output/sanitize.js';
 import { findingLine } from '../../workflows/preflight.js';
+import { runIdOf } from '../../input/run-id.js';
 
 /** Refs named in the human summary of a valid batch. */
 const REFS_NAMED = 20;
@@ -24,9 +25,12 @@ export default defineCommand<{ specs: string[] }>({
         : { templateId: item.template.templateId, warnings: [] }),
     }));
     for (const item of checked) if (item.kind === 'envelope') for (const warning of item.warnings) ctx.output.warn(visible(`${item.entry.ref}: ${findingLine(warning)}`));
+    const { retryRiskLine, retryRisks } = await import('../../batch/retry-risks.js');
+    const risks = retryRisks(checked, runIdOf(undefined));
+    for (const risk of risks) ctx.output.warn(visible(retryRiskLine(risk, checked.length)));
     // A few refs are named; of a large batch, the first ones and how many more (--json lists them all).
     const named = envelopes.slice(0, REFS_NAMED).map((envelope) => visible(envelope.ref));
     const more = envelopes.length > REFS_NAMED ? ` and ${envelopes.length - REFS_NAMED} more` : '';
-    ctx.output.result({ valid: true, envelopes }, () => `${ctx.output.style.green('✓')} ${envelopes.length} envelope${envelopes.length === 1 ? '' : 's'} valid: ${named.join(', ')}${more}`);
+    ctx.output.result({ valid: true, envelopes, retryRisks: risks }, () => `${ctx.output.style.green('✓')} ${envelopes.length} envelope${envelopes.length === 1 ? '' : 's'} valid: ${named.join(', ')}${more}`);
   },
 });
