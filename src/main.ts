@@ -102,12 +102,16 @@ export async function run(argv: readonly string[], io: ContextIO = process): Pro
   return exitCode;
 }
 
-/** Time a command gets to stop by itself and say what it did, after the first Ctrl-C or SIGTERM. */
-const INTERRUPT_GRACE_MS = 5_000;
+/**
+ * Time a command gets to stop by itself and say what it did, after the first Ctrl-C or SIGTERM: the promise is an end
+ * within a second, and Node takes a few tens of milliseconds more to leave once process.exit is called.
+ */
+const INTERRUPT_GRACE_MS = 750;
 
 /**
  * The first SIGINT/SIGTERM aborts `interruption.signal` so the running work can stop and report; a second one, or work
- * that does not stop within the grace time, ends the process at once after removing temporary files.
+ * that does not stop within the grace time, ends the process at once after removing temporary files. This thread is
+ * never busy for long (PDFs are read in worker threads, src/pdf/text.ts), so the handler always runs.
  */
 function installInterruptHandlers(): void {
   const forceExit = (signal: InterruptSignal) => {

@@ -12,6 +12,7 @@ import type {
   PDFPageProxy,
 } from 'pdfjs-dist/types/src/display/api.js';
 import { pageMatches, selectOccurrences, type AnchorMatch, type AnchorSearch } from './anchors.js';
+import { InterruptedError, interruption } from '../core/interrupt.js';
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
 import { GlyphTable, pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
 import { buildLines } from './lines.js';
@@ -88,15 +89,11 @@ async function withPdf<T>(
     try {
       pdf = await beforeDeadline(opened.pdf, options.deadlineMs);
     } catch (cause) {
-      if (cause instanceof PdfTextTimeoutError) throw cause;
-      // An empty user password is tried by pdfjs itself: asked for one, the file needs a password nobody gave.
-      if ((cause as Error | undefined)?.name === 'PasswordException') throw new PdfUnreadableError('the PDF is encrypted and opens only with a password; save it without one', { cause });
-      throw new PdfUnreadableError(`not a readable PDF: ${errorMessage(cause)}`, { cause });
+      throw cause instanceof PdfTextTimeoutError ? cause : openFailure(cause);
     }
     return await read(pdf);
   } catch (cause) {
-    if (cause instanceof PdfTextTimeoutError || cause instanceof PdfUnreadableError) throw cause;
-    throw new PdfUnreadableError(`the PDF could not be read: ${errorMessage(cause)}`, { cause });
+    throw readFailure(cause);
   } finally {
     await opened.destroy();
   }
@@ -133,12 +130,11 @@ async function mapPages<T>(
 /** Below this many pages a second reader costs more (its own pdfjs document) than it saves. */
 const PARALLEL_MIN_PAGES = 24;
 /**
- * From this size on, a document is sent to the worker threads before this thread has opened it (about 80 dense pages):
- * starting a thread and loading pdfjs into it takes as long as this thread's own loading and opening, which it then
- * overlaps.
+ * From this size on, a document is opened by every reader at once, before its page count is known (about 80 dense
+ * pages): opening it in a second reader once the first has counted its pages would add that opening to the wait.
  */
 const EARLY_SHARE_BYTES = 256 * 1024;
-/** Pages each thread reads at a time: pdfjs answers faster when requests are queued, and a worker's answers travel back. */
+/** Pages each reader is asked for at a time: pdfjs answers faster when requests are queued, and answers travel back. */
 const PAGES_IN_FLIGHT_PER_THREAD = 2;
 
 /**
@@ -152,124 +148,198 @@ export interface PageRead {
   matches?: AnchorMatch[][];
 }
 
-/** A worker's answer: one page read, or the sizes of a range of pages (`page` is then the range's first). */
-interface PageAnswer extends Partial<PageRead> {
+/**
+ * A reader's answer: the page count (`page` 0), one page read, or the sizes of a range of pages (`page` is then the
+ * range's first); on a failure the message, and the name pdfjs gave it when the document did not open.
+ */
+export interface PageAnswer extends Partial<PageRead> {
   job: number;
   page: number;
+  pageCount?: number;
   pages?: PageInfo[];
   error?: string;
+  errorName?: string;
 }
 
-/** Worker threads reading page text, started on first need and kept for the life of the process. */
-let workers: Worker[] | undefined;
-let nextJob = 1;
-const waiting = new Map<number, { answer: (answer: PageAnswer) => void; fail: (cause: Error) => void }>();
+/** What readers are asked: open a document (answering its page count if `answer`), read a page or page sizes, close it. */
+export type ReaderRequest =
+  | { type: 'open'; job: number; bytes: Uint8Array; searches?: readonly AnchorSearch[]; answer: boolean }
+  | { type: 'page'; job: number; page: number }
+  | { type: 'pageInfo'; job: number; from: number; to: number }
+  | { type: 'close'; job: number };
 
 /**
- * The bundled worker script next to this module's chunk; absent when running from sources (tests), where pages are
- * read in this thread only.
+ * Worker threads that read PDFs, started on first need and kept for the life of the process. Where they can run, this
+ * thread never runs pdfjs: pdfjs can be busy for seconds on one page, and a busy thread cannot run the SIGINT and
+ * SIGTERM handler (main.ts), so Ctrl-C would wait for the page. The first signal terminates the readers, which fails
+ * every read under way with the signal's InterruptedError.
  */
-function startWorkers(): Worker[] {
-  if (workers) return workers;
-  workers = [];
-  // The single executable has no worker script beside it: it reads every page in this thread.
-  if (isSea()) return workers;
+let readers: Worker[] = [];
+let nextJob = 1;
+const waiting = new Map<number, { fail: (cause: Error) => void; answer: (answer: PageAnswer) => void }>();
+
+/**
+ * The bundled worker script next to this module's chunk (null where there is none): absent when running from sources
+ * (unit tests), where this thread reads; the single executable has none beside it either.
+ */
+let readerScript: URL | null | undefined;
+
+function findReaderScript(): URL | null {
+  if (isSea()) return null;
   const script = new URL('../pdf-text-worker.js', import.meta.url);
-  const threads = Math.min(os.availableParallelism(), MAX_READERS) - 1;
-  if (threads < 1 || !existsSync(script)) return workers;
-  for (let index = 0; index < threads; index++) {
-    const worker = new Worker(script);
-    // The process ends when its work does; an idle worker must not keep it alive.
-    worker.unref();
-    worker.on('message', (answer: PageAnswer) => waiting.get(answer.job)?.answer(answer));
-    // A worker that dies fails the reads it had (the pool then starts afresh); it never leaves them waiting.
-    worker.on('error', (cause) => {
-      workers = undefined;
-      for (const job of waiting.values()) job.fail(cause);
-    });
-    workers.push(worker);
-  }
-  return workers;
+  return existsSync(script) ? script : null;
 }
 
-/** A document open in the worker threads under one job number. */
+/** A reader keeps the process alive only while a document is open in it: an idle one must not. */
+function holdReadersWhileBusy(): void {
+  for (const reader of readers) {
+    if (waiting.size > 0) reader.ref();
+    else reader.unref();
+  }
+}
+
+function startReader(script: URL): Worker {
+  const reader = new Worker(script);
+  let failure: Error | undefined;
+  reader.on('message', (answer: PageAnswer) => waiting.get(answer.job)?.answer(answer));
+  reader.on('error', (cause) => (failure = cause));
+  // A reader that ends (terminated by a signal, or dead) fails the reads under way; the next read starts another.
+  reader.on('exit', (code) => {
+    readers = readers.filter((other) => other !== reader);
+    const { signal } = interruption;
+    const cause = signal.aborted ? (signal.reason as Error) : (failure ?? new Error(`the PDF reader thread stopped (exit code ${code})`));
+    for (const job of waiting.values()) job.fail(cause);
+  });
+  interruption.signal.addEventListener('abort', () => void reader.terminate(), { once: true });
+  return reader;
+}
+
+/** `count` readers (fewer where there are fewer cores than MAX_READERS), none where no worker script is found. */
+function startReaders(count: number): Worker[] {
+  readerScript ??= findReaderScript();
+  if (readerScript === null) return [];
+  interruption.throwIfInterrupted();
+  const wanted = Math.min(count, MAX_READERS, os.availableParallelism());
+  while (readers.length < wanted) readers.push(startReader(readerScript));
+  holdReadersWhileBusy();
+  return readers.slice(0, wanted);
+}
+
+/** A document open in reader threads under one job number. */
 interface SharedDocument {
+  /** The readers it is open in; `widen` opens it in more. */
   helpers: Worker[];
-  /** Asks a worker; the answer comes back under `key`: the page asked for, or the first of a range. */
-  ask(worker: Worker, request: { type: 'page'; page: number } | { type: 'pageInfo'; from: number; to: number }, key: number): Promise<PageAnswer>;
+  pageCount: Promise<number>;
+  widen(): void;
+  /** Asks a reader; the answer comes back under `key`: the page asked for, or the first of a range. */
+  ask(reader: Worker, request: { type: 'page'; page: number } | { type: 'pageInfo'; from: number; to: number }, key: number): Promise<PageAnswer>;
   close(): void;
 }
 
-/** Sends the document (and the searches, if any) to the worker threads, which open it; undefined when there are none. */
-function shareWithWorkers(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined): SharedDocument | undefined {
-  const helpers = startWorkers();
+/** What pdfjs's failure to open a document means for the person who gave it. */
+function openFailure(cause: unknown): PdfUnreadableError {
+  // An empty user password is tried by pdfjs itself: asked for one, the file needs a password nobody gave.
+  if ((cause as Error | undefined)?.name === 'PasswordException') return new PdfUnreadableError('the PDF is encrypted and opens only with a password; save it without one', { cause });
+  return new PdfUnreadableError(`not a readable PDF: ${errorMessage(cause)}`, { cause });
+}
+
+/**
+ * Opens the document in `readerCount` reader threads (`widen` opens it in more), undefined where there are none. The
+ * bytes are copied to each reader, except that with `owned` the last one is handed the buffer itself (nor can it then
+ * be widened).
+ */
+function shareWithReaders(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined, readerCount: number, owned = false): SharedDocument | undefined {
+  const helpers = startReaders(readerCount);
   if (helpers.length === 0) return undefined;
   const job = nextJob++;
-  const answers = new Map<number, (answer: PageAnswer) => void>();
+  const answers = new Map<number, { resolve: (answer: PageAnswer) => void; reject: (cause: Error) => void }>();
   waiting.set(job, {
-    answer: (answer) => answers.get(answer.page)?.(answer),
+    answer: (answer) => answers.get(answer.page)?.resolve(answer),
     fail: (cause) => {
-      for (const [page, settle] of answers) settle({ job, page, error: cause.message });
+      for (const settle of answers.values()) settle.reject(cause);
+      answers.clear();
     },
   });
-  for (const worker of helpers) worker.postMessage({ type: 'open', job, bytes, searches });
+  holdReadersWhileBusy();
+  const handOver = owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const open = (reader: Worker, answer: boolean, last: boolean) =>
+    reader.postMessage({ type: 'open', job, bytes, searches, answer } satisfies ReaderRequest, handOver && last ? [bytes.buffer as ArrayBuffer] : []);
+  const expect = (key: number) => new Promise<PageAnswer>((resolve, reject) => answers.set(key, { resolve, reject }));
+  const pageCount = expect(0).then((answer) => {
+    if (answer.error !== undefined) throw openFailure(Object.assign(new Error(answer.error), { name: answer.errorName ?? 'Error' }));
+    return answer.pageCount!;
+  });
+  // A failure is the reads' to report; the count must not surface as unhandled when nobody waits for it any more.
+  pageCount.catch(() => undefined);
+  helpers.forEach((reader, index) => open(reader, index === 0, index === helpers.length - 1));
   return {
     helpers,
-    ask: (worker, request, key) =>
-      new Promise<PageAnswer>((resolve, reject) => {
-        answers.set(key, (answer) => {
-          answers.delete(key);
-          if (answer.error !== undefined) reject(new Error(answer.error));
-          else resolve(answer);
-        });
-        worker.postMessage({ ...request, job });
-      }),
+    pageCount,
+    widen() {
+      if (handOver) return;
+      for (const reader of startReaders(MAX_READERS).slice(helpers.length)) {
+        helpers.push(reader);
+        open(reader, false, false);
+      }
+    },
+    ask: (reader, request, key) => {
+      const answered = expect(key).then((answer) => {
+        if (answer.error !== undefined) throw new Error(answer.error);
+        return answer;
+      });
+      reader.postMessage({ ...request, job } satisfies ReaderRequest);
+      return answered;
+    },
     close: () => {
       waiting.delete(job);
-      for (const worker of helpers) worker.postMessage({ type: 'close', job });
+      holdReadersWhileBusy();
+      for (const reader of helpers) reader.postMessage({ type: 'close', job } satisfies ReaderRequest);
     },
   };
 }
 
-/** pdfjs's in-thread worker answers through promises alone: the workers' answers wait for a turn of the event loop. */
-const eventLoopTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** A failure while reading, as every reader of this module reports it. */
+function readFailure(cause: unknown): Error {
+  if (cause instanceof InterruptedError || cause instanceof PdfTextTimeoutError || cause instanceof PdfUnreadableError) return cause;
+  return new PdfUnreadableError(`the PDF could not be read: ${errorMessage(cause)}`, { cause });
+}
 
 /**
- * The size of every page and pages 1..count read, in page order, by this thread and the worker threads together:
- * each takes the next unread page when it is free, so a slow page does not hold the others back. The sizes of pages
- * past `count` are read by a worker meanwhile: pdfjs finds each page by walking the page tree from its root, which
- * costs a long document more than the text of its first pages.
+ * The size of every page and pages 1..maxPages read, in page order, by the reader threads: each takes the next
+ * unread page when it is free, so a slow page does not hold the others back. The sizes of the pages past them are read
+ * meanwhile, by the first reader.
  */
-async function readPagesShared(
-  pdf: PDFDocumentProxy,
+async function readPdfShared(
   shared: SharedDocument,
-  count: number,
-  searches: readonly AnchorSearch[] | undefined,
+  maxPages: number,
   deadlineMs: number | undefined,
-): Promise<{ pages: PageInfo[]; reads: PageRead[] }> {
-  const reads = new Array<PageRead>(count);
-  let next = 1;
-  const workerLoop = async (worker: Worker): Promise<void> => {
-    while (next <= count) {
-      const page = next++;
-      reads[page - 1] = (await shared.ask(worker, { type: 'page', page }, page)) as PageRead;
-    }
-  };
-  const ownLoop = async (): Promise<void> => {
-    while (next <= count) {
-      const page = next++;
-      reads[page - 1] = await readPage(pdf, page, searches);
-      await eventLoopTurn();
-    }
-  };
-  const laterPages = async (): Promise<PageInfo[]> =>
-    count === pdf.numPages ? [] : (await shared.ask(shared.helpers[0]!, { type: 'pageInfo', from: count + 1, to: pdf.numPages }, count + 1)).pages!;
-  const loops = Array.from({ length: PAGES_IN_FLIGHT_PER_THREAD }, () => [ownLoop(), ...shared.helpers.map(workerLoop)]).flat();
+): Promise<PdfRead> {
   try {
-    const [later] = await beforeDeadline(Promise.all([laterPages(), ...loops]), deadlineMs);
-    return { pages: reads.map((read) => read.info).concat(later), reads };
+    const pageCount = await beforeDeadline(shared.pageCount, deadlineMs);
+    const count = Math.min(pageCount, maxPages);
+    if (count >= PARALLEL_MIN_PAGES || pageCount - count >= PARALLEL_MIN_PAGES) shared.widen();
+    const reads = new Array<PageRead>(count);
+    let next = 1;
+    const readerLoop = async (reader: Worker): Promise<void> => {
+      while (next <= count) {
+        const page = next++;
+        reads[page - 1] = (await shared.ask(reader, { type: 'page', page }, page)) as PageRead;
+      }
+    };
+    const laterPages = async (): Promise<PageInfo[]> =>
+      count === pageCount ? [] : (await shared.ask(shared.helpers[0]!, { type: 'pageInfo', from: count + 1, to: pageCount }, count + 1)).pages!;
+    const loops = Array.from({ length: PAGES_IN_FLIGHT_PER_THREAD }, () => shared.helpers.map(readerLoop)).flat();
+    try {
+      const [later] = await beforeDeadline(Promise.all([laterPages(), ...loops]), deadlineMs);
+      const pages = reads.map((read) => read.info).concat(later);
+      return { pageCount, pages, truncated: pageCount > maxPages, hasText: reads.some((read) => read.hasText), reads };
+    } finally {
+      next = count + 1;
+    }
+  } catch (cause) {
+    throw readFailure(cause);
   } finally {
-    next = count + 1;
+    shared.close();
   }
 }
 
@@ -283,7 +353,16 @@ export async function readPageInfos(pdf: PDFDocumentProxy, from: number, to: num
  * its bytes over (they are detached) instead of having them copied: a large document is then held once, not twice.
  */
 export async function readPdfPages(bytes: Uint8Array, options: { owned?: boolean } = {}): Promise<{ pageCount: number; pages: PageInfo[] }> {
-  return withPdf(bytes, options, async (pdf) => ({ pageCount: pdf.numPages, pages: await readPageInfos(pdf, 1, pdf.numPages) }));
+  const shared = shareWithReaders(bytes, undefined, 1, options.owned);
+  if (!shared) return withPdf(bytes, options, async (pdf) => ({ pageCount: pdf.numPages, pages: await readPageInfos(pdf, 1, pdf.numPages) }));
+  try {
+    const pageCount = await shared.pageCount;
+    return { pageCount, pages: (await shared.ask(shared.helpers[0]!, { type: 'pageInfo', from: 1, to: pageCount }, 1)).pages! };
+  } catch (cause) {
+    throw readFailure(cause);
+  } finally {
+    shared.close();
+  }
 }
 
 /** A document read: the size of every page, and what is kept of the first `maxPages` pages (PageRead). */
@@ -294,19 +373,13 @@ interface PdfRead extends Omit<PdfText, 'pageTexts'> {
 async function readPdf(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined, options: LoadPdfTextOptions): Promise<PdfRead> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_TEXT_PAGES;
   const { deadlineMs } = options;
-  let shared = bytes.length >= EARLY_SHARE_BYTES ? shareWithWorkers(bytes, searches) : undefined;
-  try {
-    return await withPdf(bytes, { deadlineMs }, async (pdf) => {
-      const count = Math.min(pdf.numPages, maxPages);
-      if (!shared && (count >= PARALLEL_MIN_PAGES || pdf.numPages - count >= PARALLEL_MIN_PAGES)) shared = shareWithWorkers(bytes, searches);
-      const { pages, reads } = shared
-        ? await readPagesShared(pdf, shared, count, searches, deadlineMs)
-        : { pages: await readPageInfos(pdf, 1, pdf.numPages, deadlineMs), reads: await mapPages(1, count, deadlineMs, (pageNumber) => readPage(pdf, pageNumber, searches)) };
-      return { pageCount: pdf.numPages, pages, truncated: pdf.numPages > maxPages, hasText: reads.some((read) => read.hasText), reads };
-    });
-  } finally {
-    shared?.close();
-  }
+  const shared = shareWithReaders(bytes, searches, bytes.length >= EARLY_SHARE_BYTES ? MAX_READERS : 1);
+  if (shared) return readPdfShared(shared, maxPages, deadlineMs);
+  return withPdf(bytes, { deadlineMs }, async (pdf) => {
+    const pages = await readPageInfos(pdf, 1, pdf.numPages, deadlineMs);
+    const reads = await mapPages(1, Math.min(pdf.numPages, maxPages), deadlineMs, (pageNumber) => readPage(pdf, pageNumber, searches));
+    return { pageCount: pdf.numPages, pages, truncated: pdf.numPages > maxPages, hasText: reads.some((read) => read.hasText), reads };
+  });
 }
 
 /** Reads page geometry for all pages and the text of the first `maxPages` pages. */

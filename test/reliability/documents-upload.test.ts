@@ -151,7 +151,7 @@ describe('Ctrl-C during an upload', () => {
   it('stops at once with exit 130, names the envelope, the documents and their state, and the clean-up command', async () => {
     const { id, result, document, stoppedWithinMs } = await interruptUpload('SIGINT', false);
     expect(result.code).toBe(130);
-    // Well before the storage host would have answered (30 s), and before main.ts's 5 s forced exit.
+    // Well before the storage host would have answered (30 s).
     expect(stoppedWithinMs).toBeLessThan(4_000);
     expect(document.status).toBe('AWAITING_UPLOAD');
     expect(result.stderr).toContain(`Envelope ${id}: big.pdf (${document.documentId}) AWAITING_UPLOAD, upload not finished; nda.pdf not registered.`);

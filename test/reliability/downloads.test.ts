@@ -168,7 +168,7 @@ describe('envelopes download --out: signals', () => {
     running.child.kill(signal);
     const result = await running.result;
     expect(result.code, result.stderr).toBe(code);
-    // Well inside the 5 s grace after which esign would force its exit.
+    // Promptly: test/reliability/signals.test.ts holds the bound of a second.
     expect(Date.now() - signalled).toBeLessThan(4_000);
     expect(result.stderr).toContain(`Stopped by ${signal} during the download. Nothing was saved: envelope.zip is as it was.`);
     expectOldZipKept(dir);

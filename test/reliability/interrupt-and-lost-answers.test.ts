@@ -24,7 +24,7 @@ describe('Ctrl-C during envelopes wait', () => {
     running.child.kill(signal);
     const result = await running.result;
     expect(result.code).toBe(code);
-    // Promptly: not at the end of a poll interval or of main.ts's 5 s grace.
+    // Promptly: not at the end of a poll interval.
     expect(Date.now() - signalled).toBeLessThan(2_500);
     expect(result.stderr).toContain(`Stopped waiting by ${signal}: envelope ${envelope.id} was SENT, not COMPLETED. Nothing was changed.`);
     expect(result.stderr).toContain(`esign envelopes wait ${envelope.id} --until COMPLETED`);

@@ -65,16 +65,15 @@ export function handWrittenPdf(encryption?: { userPassword: string }, storage: C
   const { bytes: content, filter } = storedContent(Buffer.from(`BT /F1 12 Tf 72 700 Td (${DAMAGED_PDF_TEXT}) Tj ET`, 'latin1'), storage);
   const security = encryption ? standardSecurity(encryption.userPassword, 'owner secret') : undefined;
   const stream = security ? rc4(objectKey(security.fileKey, 5), content) : content;
-  const objects: Buffer[] = [
-    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
-    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
-    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>'),
-    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${stream.length}${filter} >>\nstream\n`), stream, Buffer.from('\nendstream')]),
-  ];
+  const objects = onePageObjects({ bytes: stream, filter });
   if (security) {
     objects.push(Buffer.from(`<< /Filter /Standard /V 1 /R 2 /O <${security.owner.toString('hex')}> /U <${security.user.toString('hex')}> /P ${PERMISSIONS} >>`));
   }
+  return pdfFile(objects, security ? ` /Encrypt ${objects.length} 0 R` : '');
+}
+
+/** Numbered objects (the first the catalog) in a PDF file with a classic cross-reference table; `trailer` adds entries. */
+function pdfFile(objects: readonly Buffer[], trailer = ''): Uint8Array {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let length = parts[0]!.length;
   const offsets: number[] = [];
@@ -84,10 +83,29 @@ export function handWrittenPdf(encryption?: { userPassword: string }, storage: C
     parts.push(object);
     length += object.length;
   });
-  const encrypt = security ? ` /Encrypt ${objects.length} 0 R` : '';
   const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${encrypt} /ID [<${FILE_ID.toString('hex')}> <${FILE_ID.toString('hex')}>] >>\nstartxref\n${length}\n%%EOF\n`));
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${trailer} /ID [<${FILE_ID.toString('hex')}> <${FILE_ID.toString('hex')}>] >>\nstartxref\n${length}\n%%EOF\n`));
   return new Uint8Array(Buffer.concat(parts));
+}
+
+/** The objects of a one-page Letter PDF drawing `content` (Flate-compressed when asked) in Helvetica. */
+function onePageObjects(content: { bytes: Buffer; filter: string }): Buffer[] {
+  return [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>'),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
+    Buffer.concat([Buffer.from(`<< /Length ${content.bytes.length}${content.filter} >>\nstream\n`), content.bytes, Buffer.from('\nendstream')]),
+  ];
+}
+
+/**
+ * A small file (about 10 KB per million operators) whose one page draws `operators` one-letter strings: pdfjs is busy
+ * with it for seconds (2 million: over 10 s on two loaded cores), the work a signal must be able to cut short.
+ */
+export function textOperatorFloodPdf(operators: number): Uint8Array {
+  const content = Buffer.from(`BT /F1 12 Tf 72 700 Td ${'(x) Tj '.repeat(operators)}ET`, 'latin1');
+  return pdfFile(onePageObjects(storedContent(content, 'flate')));
 }
 
 /** The same bytes with `from` replaced by `to` (same length, so that no offset moves) at its first occurrence. */
