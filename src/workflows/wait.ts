@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, WaitError } from '../core/errors.js';
-import { abortableSleep } from '../core/interrupt.js';
+import { abortableSleep, interruption } from '../core/interrupt.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
 import type { Output } from '../output/output.js';
@@ -43,7 +43,10 @@ export interface PollOptions {
   backoff?: Backoff;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** Ends the wait at once, between checks or mid-sleep (`interruption.signal`); the wait rejects with its reason. */
+  /**
+   * Ends the wait at once, between checks or mid-sleep; the wait rejects with its reason. Without one, a Ctrl-C or
+   * SIGTERM does (`interruption.signal`): no wait may hold a stopping command past its grace.
+   */
   signal?: AbortSignal;
   /**
    * Answers true for a failed check worth repeating at the next poll (a flaky link whose retries all failed). Such a
@@ -62,13 +65,14 @@ export interface PollOptions {
  */
 export async function pollUntil<T>(check: () => Promise<T | undefined>, options: PollOptions): Promise<T | undefined> {
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, options.signal));
+  const signal = options.signal ?? interruption.signal;
+  const sleep = options.sleep ?? ((ms: number) => abortableSleep(ms, signal));
   const backoff = options.backoff ?? documentBackoff;
   const deadline = now() + options.timeoutMs;
   const limits = options.outage ?? outageLimits;
   let outage: { since: number; warned: boolean } | undefined;
   for (let poll = 1; ; poll++) {
-    options.signal?.throwIfAborted();
+    signal.throwIfAborted();
     let failure: { error: unknown } | undefined;
     const checkedAt = now();
     try {
@@ -76,7 +80,7 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
       if (value !== undefined) return value;
       outage = undefined;
     } catch (error) {
-      if (options.signal?.aborted || !options.pollAgainAfter?.(error)) throw error;
+      if (signal.aborted || !options.pollAgainAfter?.(error)) throw error;
       failure = { error };
       outage ??= { since: checkedAt, warned: false };
       const lasted = now() - outage.since;
