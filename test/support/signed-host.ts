@@ -20,7 +20,8 @@ export interface SignedHost {
 
 export const ENVELOPE_ID = '3f6c2a1e-0000-4000-8000-000000000001';
 export const DOCUMENT_ID = '3f6c2a1e-0000-4000-8000-0000000000d1';
-const KEY = 'hx_test_signedhostsignedhost0001';
+// Random letters, as a real key has: one made of words would have those words masked wherever a message says them.
+const KEY = 'hx_test_q7Rz2LmN8vKp4TwXc9Jd0001';
 
 function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
