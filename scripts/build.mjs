@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
+import { bundleForNode } from './bundle-for-node.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outfile = join(root, 'dist', 'esign.js');
@@ -80,17 +81,7 @@ if (!process.argv.includes('--if-stale') || isStale()) {
   // runs each command line in a process of its own (scripts/help-pages.ts, bundled with the packages left external,
   // under node_modules where they resolve), so whatever the command framework prints is what the file holds.
   const helpPagesScript = join(root, 'node_modules', '.cache', 'esign', 'help-pages.mjs');
-  await build({
-    entryPoints: [join(root, 'scripts', 'help-pages.ts')],
-    outfile: helpPagesScript,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  await bundleForNode(join(root, 'scripts', 'help-pages.ts'), helpPagesScript);
   const helpPages = execFileSync(process.execPath, [helpPagesScript], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } });
   writeFileSync(join(root, 'dist', 'help.json'), helpPages);
 }

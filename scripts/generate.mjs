@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from './bundle-for-node.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const prefixes = { completions: 'completions/', docs: 'docs/' };
@@ -16,17 +16,7 @@ if (unknown.length || !wanted.length) {
 } else {
   const bundle = join(root, 'node_modules', '.cache', 'esign', 'generated-files.mjs');
   mkdirSync(dirname(bundle), { recursive: true });
-  await build({
-    entryPoints: [join(root, 'src', 'manual', 'generated-files.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  await bundleForNode(join(root, 'src', 'manual', 'generated-files.ts'), bundle);
   const { generatedFiles } = await import(pathToFileURL(bundle).href);
   for (const [path, text] of Object.entries(await generatedFiles())) {
     if (!wanted.some((name) => path.startsWith(prefixes[name]))) continue;
