@@ -128,7 +128,7 @@ describe.skipIf(!built && !required)('single executable without Node', () => {
     const batch = await runBinary(['--json', 'batch', 'run', 'quiet.yaml', '--wait', 'sent'], { cwd: dir, env: emulator.env });
     expect(batch.code, batch.stderr).toBe(0);
     const envelopeId = parseJson<{ envelopes: { envelopeId: string }[] }>(batch.stdout).envelopes[0]!.envelopeId;
-    const download = await runBinary(['envelopes', 'download', envelopeId, '--out', 'quiet.zip'], { cwd: dir, env: emulator.env });
+    const download = await runBinary(['envelopes', 'download', envelopeId, '--unsigned', '--out', 'quiet.zip'], { cwd: dir, env: emulator.env });
     expect(download.code, download.stderr).toBe(0);
     for (const stderr of [batch.stderr, download.stderr]) expect(stderr).not.toMatch(/Warning|--trace-warnings/);
   });
