@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
+import { pdfjsForText } from './pdfjs-for-text.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outfile = join(root, 'dist', 'esign.js');
@@ -76,6 +77,27 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
     logLevel: 'warning',
   });
+  // The PDF engine (bin/pdf-engine.cjs): pdfjs as one script, changed for reading text, wrapped in a function of the
+  // module object and the URL pdfjs takes for its own, and V8's code cache of it reading a document.
+  const engine = join(root, 'dist', 'pdf-engine.cjs');
+  await build({
+    stdin: {
+      contents: "export * as library from 'pdfjs-dist/legacy/build/pdf.mjs'; export * as worker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';",
+      resolveDir: root,
+      sourcefile: 'pdf-engine.js',
+    },
+    outfile: engine,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20.19',
+    legalComments: 'none',
+    define: { 'import.meta.url': '__pdfjsModuleUrl' },
+    plugins: [pdfjsForText],
+    logLevel: 'warning',
+  });
+  writeFileSync(engine, `(function (module, __pdfjsModuleUrl) {${readFileSync(engine, 'utf8')}\n})`);
+  execFileSync(process.execPath, [join(root, 'scripts', 'pdf-engine-cache.cjs'), engine, join(root, 'dist', 'pdf-engine.cache')], { stdio: 'inherit' });
   // Every help page, as the program itself prints it, for bin/help-pages.cjs to answer `--help` at once: the program
   // runs each command line in a process of its own (scripts/help-pages.ts, bundled with the packages left external,
   // under node_modules where they resolve), so whatever the command framework prints is what the file holds.

@@ -1,11 +1,14 @@
 /**
- * Where pdfjs comes from and where it reads its predefined CMaps: the pdfjs-dist package on disk under Node, the
- * assets of the single executable (scripts/build-binary.mjs) when esign runs as one.
+ * Where pdfjs comes from and where it reads its predefined CMaps: the PDF engine the build writes beside the bundle
+ * (bin/pdf-engine.cjs) under Node, the pdfjs-dist package when esign runs from its sources (unit tests), the single
+ * executable's program and assets (scripts/build-binary.mjs) when esign runs as one.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getRawAsset, isSea } from 'node:sea';
+import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
+import { compilePdfEngine, type PdfEngineModules } from '../../bin/pdf-engine.cjs';
 import { withNativeBuiltins } from './native-builtins.js';
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -20,12 +23,25 @@ declare global {
 }
 
 /**
- * The DOMMatrix pdfjs gets in the single executable. Under Node pdfjs takes the class from @napi-rs/canvas, a 32 MB
- * native addon for drawing, which esign never does, and the executable does not carry; without one pdfjs cannot even
- * be imported (it makes a matrix as its module is evaluated). Reading a Type3 font's bitmap glyphs, it also tries to
- * outline them with a matrix's methods, which this one lacks: it warns (errors only are shown) and reads the same text.
+ * The DOMMatrix pdfjs gets from the engine and in the single executable. The package takes the class from
+ * @napi-rs/canvas, a 32 MB native addon for drawing, which esign never does; the engine and the executable do not load
+ * it (scripts/pdfjs-for-text.mjs), and without a DOMMatrix pdfjs cannot even be evaluated (it makes a matrix as its
+ * module is). Reading a Type3 font's bitmap glyphs, it also tries to outline them with a matrix's methods, which this
+ * one lacks: it warns (errors only are shown) and reads the same text.
  */
 class MatrixForNoDrawing {}
+
+/** The engine script and V8's code cache of it, beside the bundle's chunks in dist/ (scripts/build.mjs). */
+const ENGINE_FILE = new URL('../pdf-engine.cjs', import.meta.url);
+const ENGINE_CODE_CACHE_FILE = new URL('../pdf-engine.cache', import.meta.url);
+
+/** pdfjs's two modules: from the engine the build wrote, else from the package (the single executable bundles it). */
+function importPdfjs(): Promise<PdfEngineModules> {
+  const engine = isSea() ? undefined : compilePdfEngine(fileURLToPath(ENGINE_FILE), fileURLToPath(ENGINE_CODE_CACHE_FILE));
+  if (engine || isSea()) globalThis.DOMMatrix ??= MatrixForNoDrawing;
+  if (engine) return Promise.resolve(engine.run());
+  return Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]).then(([library, worker]) => ({ library, worker }));
+}
 
 let pdfjs: Promise<Pdfjs> | undefined;
 
@@ -35,8 +51,7 @@ let pdfjs: Promise<Pdfjs> | undefined;
  * executable cannot do.
  */
 export function loadPdfjs(): Promise<Pdfjs> {
-  if (isSea()) globalThis.DOMMatrix ??= MatrixForNoDrawing;
-  pdfjs ??= withNativeBuiltins(() => Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])).then(async ([library, worker]) => {
+  pdfjs ??= withNativeBuiltins(importPdfjs).then(async ({ library, worker }) => {
     globalThis.pdfjsWorker ??= worker;
     inflateInOneStep();
     await passOperatorListsWithoutCopy(library);

@@ -1,0 +1,32 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { simplePdf } from './support/pdfs.js';
+import { parseJson, repoRoot, runEsign, tempDir } from './support/cli.js';
+
+describe('the PDF engine the build writes (bin/pdf-engine.cjs)', () => {
+  it("takes the build's code cache under esign's V8 flags, so that pdfjs is not compiled again", () => {
+    const script = [
+      "require('./bin/v8-flags.cjs').applyV8Flags(['anchors', 'find']);",
+      "const engine = require('./bin/pdf-engine.cjs').compilePdfEngine('dist/pdf-engine.cjs', 'dist/pdf-engine.cache');",
+      'process.stdout.write(String(engine.cacheRejected));',
+    ].join('\n');
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('false');
+  });
+
+  it('reads a small document without the canvas addon and without Node’s fetch (both cost start-up, neither reads text)', async () => {
+    const dir = tempDir('esign-engine-');
+    writeFileSync(join(dir, 'small.pdf'), await simplePdf({ pages: [['Sign here please'], ['and here']] }));
+    // What the process loaded, written as it exits: Node's fetch is its undici; the addon is required as a package.
+    const probe = join(dir, 'probe.cjs');
+    writeFileSync(
+      probe,
+      "process.on('exit', () => process.stderr.write('loaded: ' + JSON.stringify({ fetch: process.moduleLoadList.some((name) => name.includes('undici')), canvas: Object.keys(require.cache).some((name) => name.includes('canvas')) })));",
+    );
+    const result = await runEsign(['--json', 'anchors', 'find', '--local', 'small.pdf', '--text', 'here'], { cwd: dir, env: { NODE_OPTIONS: `--require ${probe}` } });
+    expect(result.code).toBe(0);
+    expect(parseJson<{ matches: { page: number }[] }>(result.stdout).matches.map((match) => match.page)).toEqual([1, 2]);
+    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ fetch: false, canvas: false });
+  });
+});
