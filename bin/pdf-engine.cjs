@@ -16,7 +16,9 @@ const { Script } = require('node:vm');
 function compilePdfEngine(engineFile, cacheFile) {
   let source;
   try {
-    source = readFileSync(engineFile, 'utf8');
+    // The build writes the engine in ASCII (esbuild escapes every other character): read as Latin-1 it is the same
+    // text, without decoding 3 MB of UTF-8 (a tenth of the time a small document takes).
+    source = readFileSync(engineFile, 'latin1');
   } catch (cause) {
     if (cause.code === 'ENOENT') return undefined;
     throw cause;

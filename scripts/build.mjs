@@ -92,6 +92,8 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     format: 'cjs',
     target: 'node20.19',
     legalComments: 'none',
+    // bin/pdf-engine.cjs reads the engine as Latin-1, which is the same text only for ASCII.
+    charset: 'ascii',
     define: { 'import.meta.url': '__pdfjsModuleUrl' },
     plugins: [pdfjsForText],
     logLevel: 'warning',
