@@ -1,24 +1,32 @@
-// The PDF engine under Node: pdfjs's library and worker bundled by the build (scripts/build.mjs) into one script,
-// dist/pdf-engine.cjs, changed for reading text (scripts/pdfjs-for-text.mjs), and V8's code cache of that script,
-// dist/pdf-engine.cache, recorded while it read a document (scripts/pdf-engine-cache.cjs). Compiling pdfjs's 3 MB is
-// most of what a small document costs, and Node 20 has no compile cache; a script, unlike a module, takes a code cache
-// on every Node. Used by src/pdf/pdfjs.ts and by that build step, which must compile the script the same way.
+// The PDF engine under Node: pdfjs's library and worker bundled by the build (scripts/build.mjs) into one CommonJS
+// module, dist/pdf-engine.cjs, changed for reading text (scripts/pdfjs-for-text.mjs), and V8's code cache of it,
+// recorded by the build while it read a document (scripts/pdf-engine-cache.cjs). Compiling pdfjs's 3 MB is most of
+// what a small document costs, and Node 20 has no compile cache; a script, unlike a module, takes a code cache there.
+// Used by src/pdf/pdfjs.ts and by that build step, which must compile the module the same way.
 'use strict';
 const { readFileSync } = require('node:fs');
-const { pathToFileURL } = require('node:url');
+const { dirname } = require('node:path');
 const { Script } = require('node:vm');
 
 /**
- * Compiles the engine script at `engineFile`, with the code cache at `cacheFile` when one is named, there and V8 takes it
- * (it refuses one recorded by another V8 or under other V8 flags, and compiles the text). Answers undefined when there
- * is no engine script: esign runs from its sources (unit tests), where pdfjs is imported as a package.
+ * The name of the code cache beside the engine: V8 takes a cache only from its own version (and under the flags it
+ * was recorded under), so the name says which V8 recorded it, and another Node never reads it.
+ */
+function pdfEngineCodeCacheName() {
+  return `pdf-engine-v8-${process.versions.v8}.cache`;
+}
+
+/**
+ * Compiles the engine module at `engineFile` as Node would wrap it, with the code cache at `cacheFile` when one is
+ * named and V8 takes it (it refuses one recorded under other V8 flags, and compiles the text). Answers undefined when
+ * there is no engine: esign runs from its sources (unit tests), where pdfjs is imported as a package.
  */
 function compilePdfEngine(engineFile, cacheFile) {
-  let source;
+  let body;
   try {
     // The build writes the engine in ASCII (esbuild escapes every other character): read as Latin-1 it is the same
     // text, without decoding 3 MB of UTF-8 (a tenth of the time a small document takes).
-    source = readFileSync(engineFile, 'latin1');
+    body = readFileSync(engineFile, 'latin1');
   } catch (cause) {
     if (cause.code === 'ENOENT') return undefined;
     throw cause;
@@ -29,17 +37,17 @@ function compilePdfEngine(engineFile, cacheFile) {
   } catch (cause) {
     if (cause.code !== 'ENOENT') throw cause;
   }
-  const script = new Script(source, { filename: engineFile, cachedData });
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`, { filename: engineFile, cachedData });
   return {
     script,
     cacheRejected: script.cachedDataRejected === true,
-    /** Runs the engine once: pdfjs's modules, evaluated; pdfjs's own module URL is the engine's. */
+    /** Runs the engine module once: pdfjs's modules, evaluated. */
     run() {
       const module = { exports: {} };
-      script.runInThisContext()(module, pathToFileURL(engineFile).href);
+      script.runInThisContext()(module.exports, require, module, engineFile, dirname(engineFile));
       return module.exports;
     },
   };
 }
 
-module.exports = { compilePdfEngine };
+module.exports = { compilePdfEngine, pdfEngineCodeCacheName };

@@ -12,4 +12,5 @@ export interface CompiledPdfEngine {
   run(): PdfEngineModules;
 }
 
+export declare function pdfEngineCodeCacheName(): string;
 export declare function compilePdfEngine(engineFile: string, cacheFile?: string): CompiledPdfEngine | undefined;

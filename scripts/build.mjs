@@ -77,8 +77,8 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
     logLevel: 'warning',
   });
-  // The PDF engine (bin/pdf-engine.cjs): pdfjs as one script, changed for reading text, wrapped in a function of the
-  // module object and the URL pdfjs takes for its own, and V8's code cache of it reading a document.
+  // The PDF engine (bin/pdf-engine.cjs): pdfjs as one CommonJS module, changed for reading text, and V8's code cache
+  // of it reading a document, for the Node that builds.
   const engine = join(root, 'dist', 'pdf-engine.cjs');
   await build({
     stdin: {
@@ -94,12 +94,13 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     legalComments: 'none',
     // bin/pdf-engine.cjs reads the engine as Latin-1, which is the same text only for ASCII.
     charset: 'ascii',
+    // pdfjs's own module URL, which it builds a require from, is the engine's.
     define: { 'import.meta.url': '__pdfjsModuleUrl' },
+    banner: { js: 'const __pdfjsModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     plugins: [pdfjsForText],
     logLevel: 'warning',
   });
-  writeFileSync(engine, `(function (module, __pdfjsModuleUrl) {${readFileSync(engine, 'utf8')}\n})`);
-  execFileSync(process.execPath, [join(root, 'scripts', 'pdf-engine-cache.cjs'), engine, join(root, 'dist', 'pdf-engine.cache')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts', 'pdf-engine-cache.cjs'), engine], { stdio: 'inherit' });
   // Every help page, as the program itself prints it, for bin/help-pages.cjs to answer `--help` at once: the program
   // runs each command line in a process of its own (scripts/help-pages.ts, bundled with the packages left external,
   // under node_modules where they resolve), so whatever the command framework prints is what the file holds.

@@ -2,13 +2,14 @@
 // (bin/pdf-engine.cjs, under esign's V8 flags: V8 refuses a cache recorded under others), reads the text of a
 // document with it as `anchors find --local` does, and writes the cache of every function compiled so far, so that
 // the functions reading a document start compiled.
-//   node scripts/pdf-engine-cache.cjs <engine script> <cache file to write>
+//   node scripts/pdf-engine-cache.cjs <engine module>   (writes the cache beside it)
 'use strict';
 const { writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 const { applyV8Flags } = require('../bin/v8-flags.cjs');
-const { compilePdfEngine } = require('../bin/pdf-engine.cjs');
+const { compilePdfEngine, pdfEngineCodeCacheName } = require('../bin/pdf-engine.cjs');
 
-const [engineFile, cacheFile] = process.argv.slice(2);
+const [engineFile] = process.argv.slice(2);
 
 /** A document of two pages of text in a standard font, with a filled form field (annotations are read as text). */
 async function sampleDocument() {
@@ -42,7 +43,7 @@ async function main() {
     page.cleanup();
   }
   await loading.destroy();
-  writeFileSync(cacheFile, engine.script.createCachedData());
+  writeFileSync(join(dirname(engineFile), pdfEngineCodeCacheName()), engine.script.createCachedData());
 }
 
 main().catch((cause) => {

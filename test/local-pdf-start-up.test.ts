@@ -9,7 +9,8 @@ describe('the PDF engine the build writes (bin/pdf-engine.cjs)', () => {
   it("takes the build's code cache under esign's V8 flags, so that pdfjs is not compiled again", () => {
     const script = [
       "require('./bin/v8-flags.cjs').applyV8Flags(['anchors', 'find']);",
-      "const engine = require('./bin/pdf-engine.cjs').compilePdfEngine('dist/pdf-engine.cjs', 'dist/pdf-engine.cache');",
+      "const { compilePdfEngine, pdfEngineCodeCacheName } = require('./bin/pdf-engine.cjs');",
+      "const engine = compilePdfEngine('dist/pdf-engine.cjs', 'dist/' + pdfEngineCodeCacheName());",
       'process.stdout.write(String(engine.cacheRejected));',
     ].join('\n');
     expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('false');

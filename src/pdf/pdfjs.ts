@@ -3,12 +3,13 @@
  * (bin/pdf-engine.cjs) under Node, the pdfjs-dist package when esign runs from its sources (unit tests), the single
  * executable's program and assets (scripts/build-binary.mjs) when esign runs as one.
  */
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import nodeModule, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getRawAsset, isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
-import { compilePdfEngine, type PdfEngineModules } from '../../bin/pdf-engine.cjs';
+import { compilePdfEngine, pdfEngineCodeCacheName, type PdfEngineModules } from '../../bin/pdf-engine.cjs';
 import { withNativeBuiltins } from './native-builtins.js';
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -31,15 +32,29 @@ declare global {
  */
 class MatrixForNoDrawing {}
 
-/** The engine script and V8's code cache of it, beside the bundle's chunks in dist/ (scripts/build.mjs). */
+/** The engine module, beside the bundle's chunks in dist/ (scripts/build.mjs), with V8's code cache of it. */
 const ENGINE_FILE = new URL('../pdf-engine.cjs', import.meta.url);
-const ENGINE_CODE_CACHE_FILE = new URL('../pdf-engine.cache', import.meta.url);
+
+/**
+ * The engine's modules. Compiled with the build's code cache when the build ran on this Node's V8; otherwise loaded
+ * as a module when Node keeps a compile cache (22.1+; bin/esign.cjs turns it on), which then keeps the engine's from
+ * the second run on; else compiled from its text. Undefined when there is no engine (esign run from its sources).
+ */
+function loadEngine(): PdfEngineModules | undefined {
+  const engineFile = fileURLToPath(ENGINE_FILE);
+  if (!existsSync(engineFile)) return undefined;
+  globalThis.DOMMatrix ??= MatrixForNoDrawing;
+  const cacheFile = join(dirname(engineFile), pdfEngineCodeCacheName());
+  const { getCompileCacheDir } = nodeModule as { getCompileCacheDir?: () => string | undefined };
+  if (!existsSync(cacheFile) && getCompileCacheDir?.() !== undefined) return createRequire(import.meta.url)(engineFile) as PdfEngineModules;
+  return compilePdfEngine(engineFile, cacheFile)?.run();
+}
 
 /** pdfjs's two modules: from the engine the build wrote, else from the package (the single executable bundles it). */
 function importPdfjs(): Promise<PdfEngineModules> {
-  const engine = isSea() ? undefined : compilePdfEngine(fileURLToPath(ENGINE_FILE), fileURLToPath(ENGINE_CODE_CACHE_FILE));
-  if (engine || isSea()) globalThis.DOMMatrix ??= MatrixForNoDrawing;
-  if (engine) return Promise.resolve(engine.run());
+  const engine = isSea() ? undefined : loadEngine();
+  if (engine) return Promise.resolve(engine);
+  if (isSea()) globalThis.DOMMatrix ??= MatrixForNoDrawing;
   return Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]).then(([library, worker]) => ({ library, worker }));
 }
 
