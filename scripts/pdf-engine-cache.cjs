@@ -1,10 +1,13 @@
 // Records V8's code cache of the PDF engine for scripts/build.mjs: compiles the engine as esign does
 // (bin/pdf-engine.cjs, under esign's V8 flags: V8 refuses a cache recorded under others), reads the text of a
 // document with it as `anchors find --local` does, and writes the cache of every function compiled so far, so that
-// the functions reading a document start compiled.
+// the functions reading a document start compiled. It does so in a worker thread, where esign reads PDFs
+// (src/pdf/text.ts): on Node 20, V8 refuses in a worker a cache recorded on the main thread after the flags were set,
+// and takes one recorded in a worker on either thread.
 //   node scripts/pdf-engine-cache.cjs <engine module>   (writes the cache beside it)
 'use strict';
 const { writeFileSync } = require('node:fs');
+const { isMainThread, Worker } = require('node:worker_threads');
 const { dirname, join } = require('node:path');
 const { applyV8Flags } = require('../bin/v8-flags.cjs');
 const { compilePdfEngine, pdfEngineCodeCacheName } = require('../bin/pdf-engine.cjs');
@@ -26,9 +29,7 @@ async function sampleDocument() {
   return document.save();
 }
 
-async function main() {
-  // Every command but the emulator, which runs under V8's defaults and compiles the engine from its text.
-  applyV8Flags([]);
+async function record() {
   const engine = compilePdfEngine(engineFile);
   // As src/pdf/pdfjs.ts does: a DOMMatrix for pdfjs, which draws nothing here, and its worker in this thread.
   globalThis.DOMMatrix ??= class {};
@@ -46,7 +47,15 @@ async function main() {
   writeFileSync(join(dirname(engineFile), pdfEngineCodeCacheName()), engine.script.createCachedData());
 }
 
-main().catch((cause) => {
+function failed(cause) {
   console.error(cause);
   process.exitCode = 1;
-});
+}
+
+if (isMainThread) {
+  // Every command but the emulator, which runs under V8's defaults and compiles the engine from its text.
+  applyV8Flags([]);
+  new Worker(__filename, { argv: [engineFile] }).on('error', failed);
+} else {
+  record().catch(failed);
+}
