@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { fetchNode } from './fetch-node.mjs';
+import { pdfjsForText } from './pdfjs-for-text.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -37,32 +38,6 @@ function keyringAddon() {
   const keyringDir = dirname(require.resolve('@napi-rs/keyring/package.json'));
   return createRequire(join(keyringDir, 'index.js')).resolve(`@napi-rs/keyring-${suffix}/keyring.${suffix}.node`);
 }
-
-/**
- * Two changes to pdfjs for the executable, each checked so that a pdfjs update that moves the code fails the build:
- * - pdfjs loads @napi-rs/canvas (for rendering, which esign never does) with a require based at its own module URL, in
- *   the executable the executable's path: it would load whatever native addon a node_modules above the executable
- *   holds. It loads none (src/pdf/pdfjs.ts gives it the DOMMatrix it needs instead).
- * - pdfjs warns on stderr when that fails, before any option can be passed; esign asks pdfjs for errors only
- *   (src/pdf/text.ts), and the bundle starts pdfjs at that level so these warnings stay quiet too.
- */
-const pdfjsChanges = [
-  ['try {\n      canvas = require("@napi-rs/canvas");', 'try {\n      throw new Error("the single executable carries no @napi-rs/canvas");'],
-  ['let verbosity = VerbosityLevel.WARNINGS;', 'let verbosity = VerbosityLevel.ERRORS;'],
-];
-const pdfjsForTheExecutable = {
-  name: 'pdfjs-for-the-executable',
-  setup(builder) {
-    builder.onLoad({ filter: /pdfjs-dist[\\/]legacy[\\/]build[\\/]pdf\.mjs$/ }, ({ path }) => {
-      let source = readFileSync(path, 'utf8');
-      for (const [from, to] of pdfjsChanges) {
-        if (source.split(from).length !== 2) throw new Error(`${path} no longer holds "${from}" once: update scripts/build-binary.mjs`);
-        source = source.replace(from, to);
-      }
-      return { contents: source, loader: 'js' };
-    });
-  },
-};
 
 /**
  * `await import('node:fs/promises')` (src/ loads some built-in modules lazily) would stay an import() in the CommonJS
@@ -154,7 +129,7 @@ try {
     // as it should).
     banner: { js: 'const __esignModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     alias: { '@napi-rs/keyring': join(root, 'src', 'sea', 'keyring.ts'), typescript: join(root, 'src', 'sea', 'typescript.ts') },
-    plugins: [pdfjsForTheExecutable, builtinsRequired],
+    plugins: [pdfjsForText, builtinsRequired],
   });
   wrapCommonJs(program);
   const typescript = join(work, TYPESCRIPT_ASSET);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { bundleForNode } from './bundle-for-node.mjs';
+import { pdfjsForText } from './pdfjs-for-text.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outfile = join(root, 'dist', 'esign.js');
@@ -77,6 +78,30 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
     logLevel: 'warning',
   });
+  // The PDF engine (bin/pdf-engine.cjs): pdfjs as one CommonJS module, changed for reading text, and V8's code cache
+  // of it reading a document, for the Node that builds.
+  const engine = join(root, 'dist', 'pdf-engine.cjs');
+  await build({
+    stdin: {
+      contents: "export * as library from 'pdfjs-dist/legacy/build/pdf.mjs'; export * as worker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';",
+      resolveDir: root,
+      sourcefile: 'pdf-engine.js',
+    },
+    outfile: engine,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20.19',
+    legalComments: 'none',
+    // bin/pdf-engine.cjs reads the engine as Latin-1, which is the same text only for ASCII.
+    charset: 'ascii',
+    // pdfjs's own module URL, which it builds a require from, is the engine's.
+    define: { 'import.meta.url': '__pdfjsModuleUrl' },
+    banner: { js: 'const __pdfjsModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    plugins: [pdfjsForText],
+    logLevel: 'warning',
+  });
+  execFileSync(process.execPath, [join(root, 'scripts', 'pdf-engine-cache.cjs'), engine], { stdio: 'inherit' });
   // Every help page, as the program itself prints it, for bin/help-pages.cjs to answer `--help` at once: the program
   // runs each command line in a process of its own (scripts/help-pages.ts, bundled with the packages left external,
   // under node_modules where they resolve), so whatever the command framework prints is what the file holds.

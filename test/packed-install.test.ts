@@ -2,11 +2,12 @@
 // the Node that runs this test: CI runs this file under Node 20 and again under Node 24 (scripts/fetch-node.mjs), so
 // the engines range ">=20.19" is proven at both ends.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, repoRoot, runEsign, tempDir } from './support/cli.js';
 import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { simplePdf } from './support/pdfs.js';
 
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { name: string; version: string };
 const work = tempDir('esign-packed-');
@@ -60,6 +61,17 @@ describe(`the packed tarball installed with npm install -g under Node ${process.
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: esign');
     expect(help.stderr).toBe('');
+  });
+
+  it('searches a local PDF with the PDF engine it ships, twice (under Node 22+ the second run has a compile cache)', async () => {
+    const file = join(work, 'local.pdf');
+    writeFileSync(file, await simplePdf({ pages: [['Sign here please']] }));
+    for (let run = 0; run < 2; run++) {
+      const result = await runEsign(['--json', 'anchors', 'find', '--local', file, '--text', 'here'], { executable: installed, env: { PATH: path } });
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ matches: [{ key: 'here', page: 1 }] });
+      expect(result.stderr).toBe('');
+    }
   });
 
   it('validates the key of an emulator it started itself with `esign me`', async () => {

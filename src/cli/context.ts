@@ -1,6 +1,6 @@
-import { ApiClient } from '../api/client.js';
+import type { ApiClient } from '../api/client.js';
 import type { DryRunRequest } from '../api/dry-run.js';
-import { describeKeyOrigin, refusedKeyHint, resolveCredentials, type ResolvedCredentials } from '../auth/resolve.js';
+import type { ResolvedCredentials } from '../auth/resolve.js';
 import { loadTrustedProjectConfigs } from '../auth/profiles.js';
 import { env } from '../core/env.js';
 import { loadProjectConfig, type LoadedProjectConfig } from '../config/project.js';
@@ -64,6 +64,8 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     project: () => (project ??= loadProjectConfig(process.cwd(), loadTrustedProjectConfigs)),
     credentials: () =>
       (credentials ??= (async () => {
+        // The key and the client are loaded by the first command that needs them: offline commands start without them.
+        const { describeKeyOrigin, resolveCredentials } = await import('../auth/resolve.js');
         const resolved = await resolveCredentials({
           live: globals.live,
           project: await context.project(),
@@ -82,7 +84,8 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     async client() {
       if (client) return client;
       const resolved = await context.credentials();
-      client = new ApiClient({
+      const { ApiClient } = await import('../api/client.js');
+      client ??= new ApiClient({
         baseUrl: resolved.baseUrl,
         key: resolved.key,
         userAgent: `esign-cli/${version}`,
@@ -101,7 +104,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     },
     async refusedKeyHint() {
       const resolved = await credentials?.catch(() => undefined);
-      return resolved ? refusedKeyHint(resolved) : undefined;
+      return resolved ? (await import('../auth/resolve.js')).refusedKeyHint(resolved) : undefined;
     },
   };
   return context;

@@ -1,4 +1,6 @@
 import { Chalk } from 'chalk';
+import fc from 'fast-check';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { renderEnvelope, renderEnvelopeList } from './envelope-view.js';
 import { displayWidth, fitLayout, renderFields, renderTable, shortIds, truncateToWidth, wrapToWidth } from './table.js';
@@ -147,5 +149,17 @@ describe('tables for people at 80 and 50 columns', () => {
 
   it('name: value lines wrap long values under themselves on a terminal', () => {
     expect(renderFields([['Title', 'A title long enough to wrap'], ['Status', 'SENT']], 20)).toBe('Title:  A title long\n        enough to\n        wrap\nStatus: SENT');
+  });
+});
+
+describe('display width', () => {
+  it('of text of ASCII and other characters, escapes included, is what string-width counts (ASCII without loading it)', () => {
+    const ascii = (min: number, max: number) => fc.integer({ min, max }).map((code) => String.fromCharCode(code));
+    const character = fc.oneof(
+      { arbitrary: ascii(0x20, 0x7e), weight: 20 },
+      { arbitrary: fc.oneof(ascii(0, 0x1f), fc.constant('\u007f')), weight: 1 },
+      { arbitrary: fc.constantFrom('é', '漢', '👍🏽', '\u0301', '\u200b'), weight: 1 },
+    );
+    fc.assert(fc.property(fc.array(character).map((characters) => characters.join('')), (text) => displayWidth(text) === stringWidth(text)));
   });
 });

@@ -2,7 +2,7 @@
  * Tables and `name: value` lines. Cell values are data (from a server or a file) and are shown with their control
  * characters made visible; colour is layout, added by a column's `colour` after that.
  */
-import stringWidth from 'string-width';
+import type stringWidthOf from 'string-width';
 import { visible } from './sanitize.js';
 
 export interface Column<T> {
@@ -40,7 +40,6 @@ export interface TableStyle {
 
 const gap = '  ';
 const ellipsis = '…';
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 /** Ids are shown by this many characters at least: the shortest prefix esign accepts as input. */
 export const shortIdLength = 8;
 /** Free text is cut or wrapped no narrower than this (or its header) while a column can still be left out instead. */
@@ -48,8 +47,25 @@ const comfortableText = 20;
 /** ...and never narrower than this: past it the rows are shown as records. */
 const narrowestText = 10;
 
+let segmenter: Intl.Segmenter | undefined;
+/** The characters of `text` as seen on screen; the segmenter is made on first use, by the tables that cut or wrap. */
+function graphemes(text: string): Intl.Segments {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return segmenter.segment(text);
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/**
+ * string-width, loaded on the first text that is not printable ASCII: its Unicode tables and emoji expressions are a
+ * quarter of a command's start-up (about 25 ms of CPU time), and most cells are ASCII, one column a character.
+ */
+let stringWidth: typeof stringWidthOf | undefined;
+
 /** Columns on screen: East Asian wide characters and emoji take two. */
 export function displayWidth(text: string): number {
+  if (PRINTABLE_ASCII.test(text)) return text.length;
+  // A synchronous load on first need: esbuild bundles the package and evaluates it only at this call.
+  stringWidth ??= (require('string-width') as { default: typeof stringWidthOf }).default;
   return stringWidth(text);
 }
 
@@ -58,7 +74,7 @@ export function truncateToWidth(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   let kept = '';
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     const next = displayWidth(segment);
     if (used + next + displayWidth(ellipsis) > width) break;
     kept += segment;
@@ -78,7 +94,7 @@ export function wrapToWidth(text: string, width: number): string[] {
   };
   for (const word of text.split(/(?<= )/)) {
     if (line && displayWidth(line + word.trimEnd()) > width) push();
-    for (const { segment } of graphemes.segment(line ? word : word.trimStart())) {
+    for (const { segment } of graphemes(line ? word : word.trimStart())) {
       if (displayWidth(line + segment) > width && segment !== ' ') push();
       if (line || segment !== ' ') line += segment;
     }

@@ -1,11 +1,15 @@
 /**
- * Where pdfjs comes from and where it reads its predefined CMaps: the pdfjs-dist package on disk under Node, the
- * assets of the single executable (scripts/build-binary.mjs) when esign runs as one.
+ * Where pdfjs comes from and where it reads its predefined CMaps: the PDF engine the build writes beside the bundle
+ * (bin/pdf-engine.cjs) under Node, the pdfjs-dist package when esign runs from its sources (unit tests), the single
+ * executable's program and assets (scripts/build-binary.mjs) when esign runs as one.
  */
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import nodeModule, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getRawAsset, isSea } from 'node:sea';
+import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
+import { compilePdfEngine, pdfEngineCodeCacheName, type PdfEngineModules } from '../../bin/pdf-engine.cjs';
 import { withNativeBuiltins } from './native-builtins.js';
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -20,12 +24,39 @@ declare global {
 }
 
 /**
- * The DOMMatrix pdfjs gets in the single executable. Under Node pdfjs takes the class from @napi-rs/canvas, a 32 MB
- * native addon for drawing, which esign never does, and the executable does not carry; without one pdfjs cannot even
- * be imported (it makes a matrix as its module is evaluated). Reading a Type3 font's bitmap glyphs, it also tries to
- * outline them with a matrix's methods, which this one lacks: it warns (errors only are shown) and reads the same text.
+ * The DOMMatrix pdfjs gets from the engine and in the single executable. The package takes the class from
+ * @napi-rs/canvas, a 32 MB native addon for drawing, which esign never does; the engine and the executable do not load
+ * it (scripts/pdfjs-for-text.mjs), and without a DOMMatrix pdfjs cannot even be evaluated (it makes a matrix as its
+ * module is). Reading a Type3 font's bitmap glyphs, it also tries to outline them with a matrix's methods, which this
+ * one lacks: it warns (errors only are shown) and reads the same text.
  */
 class MatrixForNoDrawing {}
+
+/** The engine module, beside the bundle's chunks in dist/ (scripts/build.mjs), with V8's code cache of it. */
+const ENGINE_FILE = new URL('../pdf-engine.cjs', import.meta.url);
+
+/**
+ * The engine's modules. Compiled with the build's code cache when the build ran on this Node's V8; otherwise loaded
+ * as a module when Node keeps a compile cache (22.1+; bin/esign.cjs turns it on), which then keeps the engine's from
+ * the second run on; else compiled from its text. Undefined when there is no engine (esign run from its sources).
+ */
+function loadEngine(): PdfEngineModules | undefined {
+  const engineFile = fileURLToPath(ENGINE_FILE);
+  if (!existsSync(engineFile)) return undefined;
+  globalThis.DOMMatrix ??= MatrixForNoDrawing;
+  const cacheFile = join(dirname(engineFile), pdfEngineCodeCacheName());
+  const { getCompileCacheDir } = nodeModule as { getCompileCacheDir?: () => string | undefined };
+  if (!existsSync(cacheFile) && getCompileCacheDir?.() !== undefined) return createRequire(import.meta.url)(engineFile) as PdfEngineModules;
+  return compilePdfEngine(engineFile, cacheFile)?.run();
+}
+
+/** pdfjs's two modules: from the engine the build wrote, else from the package (the single executable bundles it). */
+function importPdfjs(): Promise<PdfEngineModules> {
+  const engine = isSea() ? undefined : loadEngine();
+  if (engine) return Promise.resolve(engine);
+  if (isSea()) globalThis.DOMMatrix ??= MatrixForNoDrawing;
+  return Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]).then(([library, worker]) => ({ library, worker }));
+}
 
 let pdfjs: Promise<Pdfjs> | undefined;
 
@@ -35,8 +66,7 @@ let pdfjs: Promise<Pdfjs> | undefined;
  * executable cannot do.
  */
 export function loadPdfjs(): Promise<Pdfjs> {
-  if (isSea()) globalThis.DOMMatrix ??= MatrixForNoDrawing;
-  pdfjs ??= withNativeBuiltins(() => Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')])).then(async ([library, worker]) => {
+  pdfjs ??= withNativeBuiltins(importPdfjs).then(async ({ library, worker }) => {
     globalThis.pdfjsWorker ??= worker;
     inflateInOneStep();
     await passOperatorListsWithoutCopy(library);

@@ -15,7 +15,6 @@ import {
 } from '../../pdf/anchors.js';
 import { envelopeIdDescription, resolveEnvelopeArgument } from '../../workflows/envelope-id.js';
 import { PreflightError, readLocalPdf, searchLocalPdf } from '../../workflows/preflight.js';
-import { whileDocumentProcesses } from '../../workflows/upload.js';
 import { visible } from '../../output/sanitize.js';
 
 interface FindArgs {
@@ -133,6 +132,8 @@ export default defineCommand<FindArgs>({
         ({ body: result } = await client.call<AnchorSearchResult>('findTemplateAnchors', { params: { templateId: args.template, documentId: positional[0]! }, body: { searches } }));
       } else {
         const envelopeId = await resolveEnvelopeArgument(positional[0]!, ctx);
+        // The upload workflow's wait for processing is loaded only here: --local, offline, starts without it.
+        const { whileDocumentProcesses } = await import('../../workflows/upload.js');
         const processing = whileDocumentProcesses(ctx, envelopeId);
         try {
           ({ body: result } = await client.call<AnchorSearchResult>('findAnchors', { params: { envelopeId, documentId: positional[1]! }, body: { searches }, ...processing.options }));

@@ -1,0 +1,61 @@
+// Records V8's code cache of the PDF engine for scripts/build.mjs: compiles the engine as esign does
+// (bin/pdf-engine.cjs, under esign's V8 flags: V8 refuses a cache recorded under others), reads the text of a
+// document with it as `anchors find --local` does, and writes the cache of every function compiled so far, so that
+// the functions reading a document start compiled. It does so in a worker thread, where esign reads PDFs
+// (src/pdf/text.ts): on Node 20, V8 refuses in a worker a cache recorded on the main thread after the flags were set,
+// and takes one recorded in a worker on either thread.
+//   node scripts/pdf-engine-cache.cjs <engine module>   (writes the cache beside it)
+'use strict';
+const { writeFileSync } = require('node:fs');
+const { isMainThread, Worker } = require('node:worker_threads');
+const { dirname, join } = require('node:path');
+const { applyV8Flags } = require('../bin/v8-flags.cjs');
+const { compilePdfEngine, pdfEngineCodeCacheName } = require('../bin/pdf-engine.cjs');
+
+const [engineFile] = process.argv.slice(2);
+
+/** A document of two pages of text in a standard font, with a filled form field (annotations are read as text). */
+async function sampleDocument() {
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  for (let index = 0; index < 2; index++) {
+    const page = document.addPage([612, 792]);
+    for (let line = 0; line < 20; line++) page.drawText(`Line ${line} of the sample, signed here: ANCHOR`, { x: 72, y: 720 - line * 16, size: 11, font });
+  }
+  const field = document.getForm().createTextField('name');
+  field.setText('Filled in');
+  field.addToPage(document.getPage(0), { x: 72, y: 100, width: 200, height: 20 });
+  return document.save();
+}
+
+async function record() {
+  const engine = compilePdfEngine(engineFile);
+  // As src/pdf/pdfjs.ts does: a DOMMatrix for pdfjs, which draws nothing here, and its worker in this thread.
+  globalThis.DOMMatrix ??= class {};
+  const { library, worker } = engine.run();
+  globalThis.pdfjsWorker = worker;
+  const loading = library.getDocument({ data: await sampleDocument(), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: library.VerbosityLevel.ERRORS });
+  const pdf = await loading.promise;
+  for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
+    const page = await pdf.getPage(pageNumber);
+    page.getViewport({ scale: 1 });
+    await page.getOperatorList({ annotationMode: library.AnnotationMode.ENABLE });
+    page.cleanup();
+  }
+  await loading.destroy();
+  writeFileSync(join(dirname(engineFile), pdfEngineCodeCacheName()), engine.script.createCachedData());
+}
+
+function failed(cause) {
+  console.error(cause);
+  process.exitCode = 1;
+}
+
+if (isMainThread) {
+  // Every command but the emulator, which runs under V8's defaults and compiles the engine from its text.
+  applyV8Flags([]);
+  new Worker(__filename, { argv: [engineFile] }).on('error', failed);
+} else {
+  record().catch(failed);
+}
