@@ -717,7 +717,7 @@ if (wanted('growth')) {
   const after = await bareRun();
   const base = { rps: (before.rps + after.rps) / 2, p99: (before.p99 + after.p99) / 2, cpuUs: (before.cpuUs + after.cpuUs) / 2 };
   const ratio = (value, of) => `${(value / of).toFixed(2)}x`;
-  const cpuText = (cpuUs) => (cpuUs === undefined ? '' : `, CPU ${cpuUs.toFixed(0)} us/request`);
+  const cpuText = (cpuUs) => (Number.isFinite(cpuUs) ? `, CPU ${cpuUs.toFixed(0)} us/request` : '');
   report(
     'growth: bare fastify route',
     `${base.rps.toFixed(0)} req/s, p99 ${base.p99.toFixed(2)} ms${cpuText(base.cpuUs)}`,
