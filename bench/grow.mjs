@@ -7,11 +7,9 @@
 // follow the load; the server's CPU time per request follows what the server does, so it shows what grows with the
 // store.
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
+import { createLoop } from './create-loop.mjs';
 
 const [url, key, total = '1000000', step = '100000', connections = '16', warmup = '0', serverPid] = process.argv.slice(2);
-const { hostname, port } = new URL(url);
-const body = '{"title":"bench"}';
 let started = 0;
 let created = 0;
 let non2xx = 0;
@@ -44,52 +42,30 @@ function endStep() {
   cpuAtStepStart = cpu;
 }
 
-function connect(id) {
-  const socket = net.connect({ host: hostname, port: Number(port) });
-  socket.setNoDelay(true);
-  socket.setEncoding('latin1');
-  let sentAt = 0;
-  let received = '';
-  const send = () => {
-    if (started >= Number(total)) {
-      socket.end();
-      if (--open === 0 && latencies.length > 0) endStep();
-      return;
-    }
-    started++;
-    sentAt = performance.now();
-    socket.write(
-      `POST /v4/api/envelopes/ HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\n` +
-        `Idempotency-Key: grow-${process.pid}-${id}-${started}\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
-    );
-  };
-  socket.on('data', (chunk) => {
-    received += chunk;
-    for (;;) {
-      const headEnd = received.indexOf('\r\n\r\n');
-      if (headEnd < 0) return;
-      const head = received.slice(0, headEnd);
-      const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-      if (received.length < headEnd + 4 + length) return;
-      received = received.slice(headEnd + 4 + length);
+for (let id = 0; id < Number(connections); id++) {
+  createLoop({
+    url,
+    key,
+    label: 'grow',
+    next: () => {
+      if (started >= Number(total)) {
+        if (--open === 0 && latencies.length > 0) endStep();
+        return undefined;
+      }
+      started++;
+      return `grow-${process.pid}-${id}-${started}`;
+    },
+    answered: (head, latency) => {
       created++;
       if (created === Number(warmup)) {
         stepStarted = performance.now();
         cpuAtStepStart = serverCpuUs();
       }
       if (created > Number(warmup)) {
-        latencies.push(performance.now() - sentAt);
+        latencies.push(latency);
         if (!/^HTTP\/1\.1 2/.test(head)) non2xx++;
         if ((created - Number(warmup)) % Number(step) === 0) endStep();
       }
-      send();
-    }
+    },
   });
-  socket.on('error', (error) => {
-    console.error(`grow: ${error.message}`);
-    process.exit(1);
-  });
-  socket.on('connect', send);
 }
-
-for (let id = 0; id < Number(connections); id++) connect(id);
