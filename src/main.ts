@@ -110,7 +110,8 @@ const INTERRUPT_GRACE_MS = 750;
 
 /**
  * The first SIGINT/SIGTERM aborts `interruption.signal` so the running work can stop and report; a second one, or work
- * that does not stop within the grace time, ends the process at once after removing temporary files. This thread is
+ * that does not stop within the grace time (but for work a stop must finish, `interruption.finishing`), ends the
+ * process at once after removing temporary files. This thread is
  * never busy for long (PDFs are read in worker threads, src/pdf/text.ts), so the handler always runs.
  */
 function installInterruptHandlers(): void {
@@ -122,7 +123,8 @@ function installInterruptHandlers(): void {
     process.on(signal, () => {
       if (interruption.signal.aborted) forceExit(signal);
       interruption.trigger(signal);
-      setTimeout(() => forceExit(signal), INTERRUPT_GRACE_MS).unref();
+      const forceUnlessFinishing = () => (interruption.isFinishing ? setTimeout(forceUnlessFinishing, 50).unref() : forceExit(signal));
+      setTimeout(forceUnlessFinishing, INTERRUPT_GRACE_MS).unref();
     });
   }
 }

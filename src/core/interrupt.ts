@@ -62,6 +62,26 @@ class Interruption {
     });
   }
 
+  private finishingWork = 0;
+
+  /**
+   * Work a stop must not cut short, because cutting it loses what the person asked to keep: the emulator's last save
+   * of its `--state`. The forced exit after the first signal waits for it; a second signal does not.
+   */
+  async finishing<T>(work: Promise<T>): Promise<T> {
+    this.finishingWork++;
+    try {
+      return await work;
+    } finally {
+      this.finishingWork--;
+    }
+  }
+
+  /** Whether work started with `finishing` is under way. */
+  get isFinishing(): boolean {
+    return this.finishingWork > 0;
+  }
+
   /** Throws the InterruptedError if a signal arrived: a checkpoint between steps of a job. */
   throwIfInterrupted(): void {
     if (this.signal.aborted) throw this.signal.reason as InterruptedError;

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidIdempotencyKey } from '../api/idempotency.js';
 import { operations, type Operation } from '../api/operations.js';
+import { interruption } from '../core/interrupt.js';
 import { parseKey } from '../shared/keys.js';
 import { bearerCredential } from './authorization.js';
 import type { RouteContext, RouteTable } from './context.js';
@@ -309,7 +310,8 @@ export async function startEmulator(partial: Partial<EmulatorOptions> = {}): Pro
     async close() {
       dispatcher.stop();
       await app.close();
-      await store.flush();
+      // A signal's forced exit would cut a large state's save short and lose the changes since the last one.
+      await interruption.finishing(store.flush());
     },
   };
 }
