@@ -3,8 +3,6 @@
  * "is a named pipe", "permission denied", rather than an errno code.
  */
 import type { Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { UsageError } from '../core/errors.js';
 import { fileNamed, whereText, type Where } from './where.js';
 
 /** What a path names, when it is not a regular file. */
@@ -39,33 +37,6 @@ export function unreadableFileMessage(path: string, error: unknown, where: Where
   const place = whereText(where);
   if ((error as NodeJS.ErrnoException).code === 'ENOENT' && place !== path) return `${place}: no such file (${path})`;
   return `${fileNamed(path, where)}: ${whyUnreadable(error)}`;
-}
-
-/**
- * A regular file's stats, or a usage error naming what the path is instead. A document is sent with its length and may
- * be read again on a retry, and a local PDF is read whole: a folder, a named pipe or a device (/dev/zero, which never
- * ends) is refused for what it is.
- */
-export async function regularFileStats(path: string, where: Where = path): Promise<Stats> {
-  let info: Stats;
-  try {
-    info = await stat(path);
-  } catch (error) {
-    throw new UsageError(`${unreadableFileMessage(path, error, where)}.`, 'Check the path.', 'INPUT_UNREADABLE');
-  }
-  if (!info.isFile()) {
-    const kind = kindOfEntry(info);
-    const why = kind === 'a named pipe' ? ' A document is sent with its size, so it cannot come from a pipe: save it to a file first.' : '';
-    throw new UsageError(`${fileNamed(path, where)} is ${kind}, not a regular file.`, `Give the path of the document file itself.${why}`, 'INPUT_UNREADABLE');
-  }
-  return info;
-}
-
-/** The size of a regular, non-empty file (a document to send), or a usage error naming it. */
-export async function regularFileSize(path: string, where: Where = path): Promise<number> {
-  const info = await regularFileStats(path, where);
-  if (info.size === 0) throw new UsageError(`${fileNamed(path, where)} is empty.`, undefined, 'INPUT_INVALID');
-  return info.size;
 }
 
 /** Reads of at most 1 MiB, and no bigger than the file (but not below the 64 KiB default). */

@@ -21,6 +21,15 @@ describe('OpenedFile', () => {
     expect((await file.head(8)).toString('latin1')).toBe('%PDF-1.7');
     expect(Buffer.from(await file.bytes()).equals(content)).toBe(true);
     expect(await file.sha256()).toBe(sha256(content));
+    const streamed: Buffer[] = [];
+    for await (const chunk of file.stream()) streamed.push(chunk as Buffer);
+    expect(Buffer.concat(streamed).equals(content)).toBe(true);
+  });
+
+  it('refuses an empty file as a document, naming it', async () => {
+    const empty = join(dir, 'empty.pdf');
+    writeFileSync(empty, '');
+    await expect(OpenedFile.open(empty, 'spec.yaml:4:9').then((file) => file.assertNotEmpty())).rejects.toMatchObject({ code: 'INPUT_INVALID', exitCode: 2, message: 'spec.yaml:4:9: ' + empty + ' is empty.' });
   });
 
   it('is one opened file for one real path, whatever the path that names it: a batch hashes a shared PDF once', async () => {

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { UsageError } from '../core/errors.js';
 import { kindOfEntry, readBufferSize, unreadableFileMessage } from './local-file.js';
 import { fileNamed, type Where } from './where.js';
@@ -160,6 +161,25 @@ export class OpenedFile {
       if (bytesRead === 0 && position < this.size) throw new Error(`${this.path} became shorter while esign was reading it`);
       return bytesRead;
     });
+  }
+
+  /** Refuses an empty file: a document sent with no bytes is never one the service can process. */
+  assertNotEmpty(): void {
+    if (this.size === 0) throw new UsageError(`${fileNamed(this.path, this.where)} is empty.`, undefined, 'INPUT_INVALID');
+  }
+
+  /** The content as a stream of reads through the handle (a body sent as it is on disk). */
+  stream(): Readable {
+    return Readable.from(this.pieces());
+  }
+
+  private async *pieces(): AsyncGenerator<Buffer> {
+    for (let position = 0; position < this.size; ) {
+      const buffer = Buffer.allocUnsafe(Math.min(readBufferSize(this.size), this.size - position));
+      const bytesRead = await this.read(buffer, buffer.length, position);
+      position += bytesRead;
+      yield buffer.subarray(0, bytesRead);
+    }
   }
 
   /** The whole content, read through the handle (a PDF to parse). */

@@ -93,7 +93,7 @@ async function assertContentMatchesType(file: OpenedFile, contentType: string): 
 export async function localDocument(path: string, where: Where = path, fileName = basename(path)): Promise<LocalDocument> {
   const contentType = contentTypeFor(path, where);
   const file = await OpenedFile.open(path, where);
-  if (file.size === 0) throw new UsageError(`${fileNamed(path, where)} is empty.`, undefined, 'INPUT_INVALID');
+  file.assertNotEmpty();
   await assertContentMatchesType(file, contentType);
   if (contentType === PDF_CONTENT_TYPE) {
     const { assertReadablePdf, LOCAL_PLACEMENT_MAX_BYTES } = await import('./preflight.js');

@@ -1,7 +1,6 @@
-import { createReadStream } from 'node:fs';
 import { defineCommand } from '../../cli/command.js';
 import { renderFields } from '../../output/table.js';
-import { regularFileSize } from '../../files/local-file.js';
+import { OpenedFile } from '../../files/opened-file.js';
 import { PDF_CONTENT_TYPE } from '../../workflows/upload.js';
 
 interface Validation {
@@ -20,11 +19,12 @@ export default defineCommand<{ file: string }>({
   arguments: [{ name: 'file', description: 'the signed .pdf to check', completion: 'file' }],
   examples: ['esign documents validate signed-contract.pdf', 'esign doc validate signed.pdf --json | jq .valid'],
   async handler(args, ctx) {
-    const size = await regularFileSize(args.file);
+    const file = await OpenedFile.open(args.file);
+    file.assertNotEmpty();
     const client = await ctx.client();
     // Streamed as it is on disk: the service compares the exact bytes.
     const { body } = await client.call<Validation>('validateSealedDocument', {
-      raw: { body: createReadStream(args.file), contentType: PDF_CONTENT_TYPE, length: size },
+      raw: { body: file.stream(), contentType: PDF_CONTENT_TYPE, length: file.size },
     });
     ctx.output.result(body, () => {
       const yesNo = (value: boolean | undefined) => (value === undefined ? '?' : value ? 'yes' : 'no');
