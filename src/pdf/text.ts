@@ -12,6 +12,7 @@ import type {
   PDFPageProxy,
 } from 'pdfjs-dist/types/src/display/api.js';
 import { pageMatches, selectOccurrences, type AnchorMatch, type AnchorSearch } from './anchors.js';
+import { PDF_WORK_LIMITS, PdfWorkBudget, currentWorkBudget, pdfLimitError, withWorkBudget, type PdfWorkLimit } from './budget.js';
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
 import { GlyphTable, pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
 import { buildLines } from './lines.js';
@@ -64,6 +65,8 @@ export function openPdfDocument(bytes: Uint8Array, options: { owned?: boolean } 
       // share memory with others.
       data: options.owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes),
       isEvalSupported: false,
+      // Images are never decoded: reading text needs none of them, and a small file can hold huge ones.
+      maxImageSize: 0,
       disableFontFace: true,
       useSystemFonts: false,
       verbosity: VerbosityLevel.ERRORS,
@@ -79,27 +82,40 @@ export function openPdfDocument(bytes: Uint8Array, options: { owned?: boolean } 
  */
 async function withPdf<T>(
   bytes: Uint8Array,
-  options: { deadlineMs?: number; owned?: boolean },
+  options: { deadlineMs?: number; owned?: boolean; budget?: PdfWorkBudget },
   read: (pdf: PDFDocumentProxy) => Promise<T>,
 ): Promise<T> {
-  const opened = openPdfDocument(bytes, options);
-  try {
-    let pdf: PDFDocumentProxy;
+  const { budget = new PdfWorkBudget() } = options;
+  let opened: ReturnType<typeof openPdfDocument> | undefined;
+  // Past a limit, the document is closed at once: pdfjs stops its work on it, and every read of it fails.
+  budget.stop = () => void opened?.destroy();
+  return withWorkBudget(budget, async () => {
+    opened = openPdfDocument(bytes, options);
     try {
-      pdf = await beforeDeadline(opened.pdf, options.deadlineMs);
+      let pdf: PDFDocumentProxy;
+      try {
+        pdf = await budget.within(beforeDeadline(opened.pdf, options.deadlineMs));
+      } catch (cause) {
+        if (cause instanceof PdfTextTimeoutError) throw cause;
+        budget.check();
+        // An empty user password is tried by pdfjs itself: asked for one, the file needs a password nobody gave.
+        if ((cause as Error | undefined)?.name === 'PasswordException') throw new PdfUnreadableError('the PDF is encrypted and opens only with a password; save it without one', { cause });
+        throw new PdfUnreadableError(`not a readable PDF: ${errorMessage(cause)}`, { cause });
+      }
+      if (pdf.numPages > PDF_WORK_LIMITS.pages) budget.refuse('pages');
+      budget.check();
+      const result = await budget.within(read(pdf));
+      // pdfjs reads on past most errors, a stopped stream included: what it gave is not the document's.
+      budget.check();
+      return result;
     } catch (cause) {
-      if (cause instanceof PdfTextTimeoutError) throw cause;
-      // An empty user password is tried by pdfjs itself: asked for one, the file needs a password nobody gave.
-      if ((cause as Error | undefined)?.name === 'PasswordException') throw new PdfUnreadableError('the PDF is encrypted and opens only with a password; save it without one', { cause });
-      throw new PdfUnreadableError(`not a readable PDF: ${errorMessage(cause)}`, { cause });
+      budget.check();
+      if (cause instanceof PdfTextTimeoutError || cause instanceof PdfUnreadableError) throw cause;
+      throw new PdfUnreadableError(`the PDF could not be read: ${errorMessage(cause)}`, { cause });
+    } finally {
+      await opened.destroy();
     }
-    return await read(pdf);
-  } catch (cause) {
-    if (cause instanceof PdfTextTimeoutError || cause instanceof PdfUnreadableError) throw cause;
-    throw new PdfUnreadableError(`the PDF could not be read: ${errorMessage(cause)}`, { cause });
-  } finally {
-    await opened.destroy();
-  }
+  });
 }
 
 function pageInfo(page: PDFPageProxy): PageInfo {
@@ -158,6 +174,8 @@ interface PageAnswer extends Partial<PageRead> {
   page: number;
   pages?: PageInfo[];
   error?: string;
+  /** The work limit the worker's reading passed, when that is why it failed. */
+  limit?: PdfWorkLimit;
 }
 
 /** Worker threads reading page text, started on first need and kept for the life of the process. */
@@ -201,7 +219,7 @@ interface SharedDocument {
 }
 
 /** Sends the document (and the searches, if any) to the worker threads, which open it; undefined when there are none. */
-function shareWithWorkers(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined): SharedDocument | undefined {
+function shareWithWorkers(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined, budget: PdfWorkBudget): SharedDocument | undefined {
   const helpers = startWorkers();
   if (helpers.length === 0) return undefined;
   const job = nextJob++;
@@ -212,14 +230,15 @@ function shareWithWorkers(bytes: Uint8Array, searches: readonly AnchorSearch[] |
       for (const [page, settle] of answers) settle({ job, page, error: cause.message });
     },
   });
-  for (const worker of helpers) worker.postMessage({ type: 'open', job, bytes, searches });
+  for (const worker of helpers) worker.postMessage({ type: 'open', job, bytes, searches, spent: budget.spent });
   return {
     helpers,
     ask: (worker, request, key) =>
       new Promise<PageAnswer>((resolve, reject) => {
         answers.set(key, (answer) => {
           answers.delete(key);
-          if (answer.error !== undefined) reject(new Error(answer.error));
+          if (answer.limit !== undefined) reject(pdfLimitError(answer.limit));
+          else if (answer.error !== undefined) reject(new Error(answer.error));
           else resolve(answer);
         });
         worker.postMessage({ ...request, job });
@@ -294,11 +313,13 @@ interface PdfRead extends Omit<PdfText, 'pageTexts'> {
 async function readPdf(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined, options: LoadPdfTextOptions): Promise<PdfRead> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_TEXT_PAGES;
   const { deadlineMs } = options;
-  let shared = bytes.length >= EARLY_SHARE_BYTES ? shareWithWorkers(bytes, searches) : undefined;
+  // One budget for this thread's reading and the worker threads'.
+  const budget = new PdfWorkBudget();
+  let shared = bytes.length >= EARLY_SHARE_BYTES ? shareWithWorkers(bytes, searches, budget) : undefined;
   try {
-    return await withPdf(bytes, { deadlineMs }, async (pdf) => {
+    return await withPdf(bytes, { deadlineMs, budget }, async (pdf) => {
       const count = Math.min(pdf.numPages, maxPages);
-      if (!shared && (count >= PARALLEL_MIN_PAGES || pdf.numPages - count >= PARALLEL_MIN_PAGES)) shared = shareWithWorkers(bytes, searches);
+      if (!shared && (count >= PARALLEL_MIN_PAGES || pdf.numPages - count >= PARALLEL_MIN_PAGES)) shared = shareWithWorkers(bytes, searches, budget);
       const { pages, reads } = shared
         ? await readPagesShared(pdf, shared, count, searches, deadlineMs)
         : { pages: await readPageInfos(pdf, 1, pdf.numPages, deadlineMs), reads: await mapPages(1, count, deadlineMs, (pageNumber) => readPage(pdf, pageNumber, searches)) };
@@ -336,6 +357,7 @@ export async function readPage(pdf: PDFDocumentProxy, pageNumber: number, search
   const info = pageInfo(page);
   // Annotation appearances (filled form fields, stamps) are drawn as they would be shown: they are document text.
   const operatorList = await page.getOperatorList({ annotationMode: AnnotationMode.ENABLE });
+  currentWorkBudget().check();
   const viewport = page.getViewport({ scale: 1 });
   const fontOf = (name: string): FontMetrics | undefined => (page.commonObjs.has(name) ? (page.commonObjs.get(name) as FontMetrics) : undefined);
   pageGlyphs(OPS, operatorList, viewport.transform as Matrix, viewport, fontOf, glyphTable);

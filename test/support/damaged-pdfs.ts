@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { assemblePdf, streamObject } from './raw-pdf.js';
 
 /** The one line every file here draws, and where (Helvetica 12, baseline at y = 700 of a Letter page). */
 export const DAMAGED_PDF_TEXT = 'Signed by: {{signature}}';
@@ -54,7 +55,7 @@ function storedContent(content: Buffer, storage: ContentStorage): { bytes: Buffe
   if (storage === 'plain') return { bytes: content, filter: '' };
   const compressed = deflateSync(content);
   if (storage === 'flate, checksum wrong') compressed.writeUInt32BE(compressed.readUInt32BE(compressed.length - 4) ^ 0xffffffff, compressed.length - 4);
-  return { bytes: storage === 'flate, end cut off' ? compressed.subarray(0, compressed.length - 6) : compressed, filter: ' /Filter /FlateDecode' };
+  return { bytes: storage === 'flate, end cut off' ? compressed.subarray(0, compressed.length - 6) : compressed, filter: '/Filter /FlateDecode' };
 }
 
 /**
@@ -70,24 +71,13 @@ export function handWrittenPdf(encryption?: { userPassword: string }, storage: C
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>'),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${stream.length}${filter} >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+    streamObject(stream, filter),
   ];
   if (security) {
     objects.push(Buffer.from(`<< /Filter /Standard /V 1 /R 2 /O <${security.owner.toString('hex')}> /U <${security.user.toString('hex')}> /P ${PERMISSIONS} >>`));
   }
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = parts[0]!.length;
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(length);
-    const object = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
-    parts.push(object);
-    length += object.length;
-  });
-  const encrypt = security ? ` /Encrypt ${objects.length} 0 R` : '';
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${encrypt} /ID [<${FILE_ID.toString('hex')}> <${FILE_ID.toString('hex')}>] >>\nstartxref\n${length}\n%%EOF\n`));
-  return new Uint8Array(Buffer.concat(parts));
+  const encrypt = security ? `/Encrypt ${objects.length} 0 R ` : '';
+  return assemblePdf(objects, `${encrypt}/ID [<${FILE_ID.toString('hex')}> <${FILE_ID.toString('hex')}>]`);
 }
 
 /** The same bytes with `from` replaced by `to` (same length, so that no offset moves) at its first occurrence. */
