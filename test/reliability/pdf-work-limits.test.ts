@@ -1,6 +1,6 @@
 /*
  * PDFs that ask for far more work than their size (issue 21, "PDF bombs"): the CLI refuses them with exit 2 naming
- * the limit, within the memory README "PDF work limits" promises; the emulator answers 422 DOCUMENT_TEXT_UNREADABLE, or
+ * the limit, within the memory docs/usage.md "PDF work limits" promises; the emulator answers 422 DOCUMENT_TEXT_UNREADABLE, or
  * fails the document's processing where even its pages are too many.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
