@@ -17,6 +17,8 @@
 //   poppler      side by side with `pdftotext -bbox` on the same pages (wall; CPU time shown beside it): 500 dense pages  target <= 1.5x
 //                a 2,400-page manual, searched to the 500-page cap (poppler: -l 500)          target < 3x
 //   processing   peak RSS of the emulator processing a 1 GiB PDF, against the file size      target < 1.5x
+//   heavy        `anchors find --local` refusing PDFs past a work limit: time and peak RSS   targets < 15 s, < 512 MiB
+//                10,000 vs 2,000 pages in one flat page tree, read                             target <= 5x
 //   list         `esign contacts list --all --jsonl`: peak RSS over 100,000 contacts vs 1,000  target <= 1.2x
 //   batch        `esign batch run` of 500 envelopes (one 3-page PDF, two anchored fields each) at concurrency 8:
 //                envelopes/s, CPU time per envelope and peak RSS of the CLI; peak RSS for 500 vs 50      target <= 1.2x
@@ -46,11 +48,11 @@ const wanted = (name) => only.length === 0 || only.includes(name);
 const have = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const env = { ...process.env, ESIGN_CONFIG_DIR: join(work, 'config'), ESIGN_NO_KEYRING: '1', NO_COLOR: '1' };
 
-async function loadPdfGenerators() {
-  const outfile = join(work, 'pdfs.mjs');
-  await build({ entryPoints: [join(root, 'test', 'support', 'pdfs.ts')], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'error' });
+async function loadPdfGenerators(name = 'pdfs') {
+  const outfile = join(work, `${name}.mjs`);
+  await build({ entryPoints: [join(root, 'test', 'support', `${name}.ts`)], outfile, bundle: true, platform: 'node', format: 'esm', packages: 'external', logLevel: 'error' });
   // Resolve pdf-lib from the repository, not from the temp dir.
-  const linked = join(root, 'node_modules', '.esign-bench-pdfs.mjs');
+  const linked = join(root, 'node_modules', `.esign-bench-${name}.mjs`);
   writeFileSync(linked, (await import('node:fs')).readFileSync(outfile));
   return import(pathToFileURL(linked).href);
 }
@@ -544,6 +546,33 @@ if (wanted('local')) {
     report('anchors find --local: 2 pages vs node -e 0', `${esign.wallMs.toFixed(0)} vs ${baseline.wallMs.toFixed(0)} ms (${(esign.wallMs / baseline.wallMs).toFixed(2)}x)`, 'target <= 2x');
     report('anchors find --local: 2 pages, CPU time', `${esign.cpuMs.toFixed(0)} vs ${baseline.cpuMs.toFixed(0)} ms (${(esign.cpuMs / baseline.cpuMs).toFixed(2)}x)`);
   }
+}
+
+if (wanted('heavy')) {
+  begin('heavy');
+  const heavy = await loadPdfGenerators('heavy-pdfs');
+  const refusal = (bytes) => {
+    const file = join(work, 'heavy.pdf');
+    writeFileSync(file, bytes);
+    const started = performance.now();
+    const timed = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, 'anchors', 'find', '--local', file, '--text', heavy.HEAVY_PDF_TEXT], { env, encoding: 'utf8' });
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds, peakMiB: Number(timed.stderr.trim().split('\n').pop()) / 1024, code: timed.status };
+  };
+  for (const [name, bytes] of [
+    ['1 MB inflating to 1 GiB', heavy.inflationBombPdf(1024)],
+    ['9 MB, 30 pages inflating to 300 MiB each', heavy.inflationBombPdf(300, 30)],
+    ['120 KB with 2,000,000 operators', heavy.manyOperatorsPdf(2_000_000)],
+    ['4 MB with 50,000 pages', heavy.manyPagesPdf(50_000)],
+  ]) {
+    const { seconds, peakMiB, code } = refusal(bytes);
+    report(`exit ${code}: ${name}`, `${seconds.toFixed(1)} s, ${peakMiB.toFixed(0)} MiB`, '< 15 s, < 512 MiB');
+  }
+  // A flat page tree of 5 times the pages takes at most 5 times as long (walked once per page, 25 times: 10,000 pages
+  // took 55 s). Both read the text of 500 pages and the size of every page.
+  const small = refusal(heavy.manyPagesPdf(2_000)).seconds;
+  const large = refusal(heavy.manyPagesPdf(10_000)).seconds;
+  report('10,000 vs 2,000 flat pages read', `${(large / small).toFixed(2)}x (${small.toFixed(1)} s, ${large.toFixed(1)} s)`, '<= 5x');
 }
 
 /**

@@ -33,6 +33,8 @@ const UNFAIR_ORACLE = {
   'pdf--vertical.pdf': 'vertical Japanese: poppler reads the columns as horizontal words',
   'pdf--Type3WordSpacing.pdf': 'Type3 font: poppler puts the top of each word 11.5 pt above the drawn glyphs, and joins rows',
   'pdf--simpletype3font.pdf': 'Type3 font: poppler puts the top of the word 14 pt above the drawn glyphs',
+  'pdf--issue5747.pdf':
+    'skewed scan with OCR text, each word a little lower than the one before: poppler breaks the lines into pieces and joins pieces of different lines (the page shows "sit amet, consetetur" on three lines; poppler has it once)',
   'pdf--issue5874.pdf':
     'Urdu Nastaleeq: its font descriptor (Ascent 635, Descent +365) and font file (0.965/-0.439 em) disagree; poppler tops words at the first, pdfjs at the second, 4.7 pt apart, and the dots drawn above the words reach past poppler top; the two also decode most glyphs to different characters',
 };

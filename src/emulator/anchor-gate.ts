@@ -104,7 +104,7 @@ export async function loadDocumentText(store: Store, options: EmulatorOptions, d
 
 /** loadDocumentText for a search that answers by itself: reading failures and a missing text layer become 422s. */
 export async function loadSearchableText(store: Store, options: EmulatorOptions, document: DocumentRecord): Promise<PdfText> {
-  const { PdfTextTimeoutError, PdfUnreadableError } = await import('../pdf/errors.js');
+  const { PdfLimitError, PdfTextTimeoutError, PdfUnreadableError } = await import('../pdf/errors.js');
   let text: PdfText;
   try {
     text = await loadDocumentText(store, options, document);
@@ -114,6 +114,9 @@ export async function loadSearchableText(store: Store, options: EmulatorOptions,
         documentId: document.documentId,
         timeLimitMs: options.anchorTimeLimitMs,
       });
+    }
+    if (cause instanceof PdfLimitError) {
+      throw fail.unprocessable('DOCUMENT_TEXT_UNREADABLE', `The text of document ${document.documentId} is not read: ${cause.message}.`, { documentId: document.documentId, limit: cause.limit });
     }
     if (cause instanceof PdfUnreadableError) {
       throw fail.unprocessable('DOCUMENT_TEXT_UNREADABLE', `The text of document ${document.documentId} could not be read: ${cause.message}.`, { documentId: document.documentId });

@@ -222,6 +222,19 @@ function isAsciiWhitespace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
+/** NIKHAHIT (Lao NIGGAHITA) drawn before the tone marks of its letter, and SARA AA drawn before the NIKHAHIT. */
+const NIKHAHIT_BEFORE_TONE = /([\u0E4D\u0ECD])([\u0E48-\u0E4B\u0EC8-\u0ECB]+)/gu;
+const SARA_AA_BEFORE_NIKHAHIT = /([\u0E32\u0EB2])([\u0E4D\u0ECD])/gu;
+
+/**
+ * Thai and Lao SARA AM is NIKHAHIT + SARA AA to NFKC, after the letter's tone mark (น้ำ: NO NU, MAI THO, NIKHAHIT,
+ * SARA AA). Files draw the same word with the NIKHAHIT before the tone mark, or after the SARA AA, as the glyphs
+ * stack; a reader sees one word, and each spelling is put in NFKC's order.
+ */
+function thaiLaoOrder(form: string): string {
+  return form.replace(NIKHAHIT_BEFORE_TONE, '$2$1').replace(SARA_AA_BEFORE_NIKHAHIT, '$2$1');
+}
+
 /**
  * NFKC per character with its combining marks (so a ligature expands in place and keeps its origin),
  * case folding when asked, and whitespace runs collapsed to one space.
@@ -241,6 +254,7 @@ function normalise(raw: string, fold: boolean): LineIndex {
     }
     const single = position - start === 1 && code < 0x80;
     let form = single ? raw[start]! : raw.slice(start, position).normalize('NFKC');
+    if (code >= 0x0e00 && code <= 0x0eff) form = thaiLaoOrder(form);
     if (fold) form = foldCase(form);
     if (form === '') continue;
     if (single ? isAsciiWhitespace(code) : WHITESPACE.test(form)) {

@@ -390,14 +390,19 @@ function matrixOf(operand: unknown): Matrix {
 }
 
 const PRIVATE_USE = /^[\uE000-\uF8FF]+$/u;
+/** Symbol fonts' space and no-break space, moved to private use as all their characters are (U+F000 + the code). */
+const SYMBOL_FONT_SPACES = new Set(['\uF020', '\uF0A0']);
 
 /**
  * A glyph's characters as they count as text: a private-use code point drawn from the space character code (how
- * symbol fonts encode their space) is a space.
+ * symbol fonts encode their space), or a symbol font's own space whatever its code (a two-byte font's), is a space.
  */
 function glyphText(glyph: PdfjsGlyph): string {
   const { unicode } = glyph;
   // Private use starts at U+E000: a plain space (most of them) is answered without the pattern.
-  if ((glyph.isSpace || glyph.originalCharCode === 0x20) && (unicode === '' || (unicode.charCodeAt(0) >= 0xe000 && PRIVATE_USE.test(unicode)))) return ' ';
+  if (unicode === '') return glyph.isSpace || glyph.originalCharCode === 0x20 ? ' ' : '';
+  if (unicode.charCodeAt(0) < 0xe000) return unicode;
+  if (SYMBOL_FONT_SPACES.has(unicode)) return ' ';
+  if ((glyph.isSpace || glyph.originalCharCode === 0x20) && PRIVATE_USE.test(unicode)) return ' ';
   return unicode;
 }

@@ -152,3 +152,31 @@ describe('text of annotation appearances', () => {
     expect(match!.y + match!.height).toBeLessThanOrEqual(792 - 600 + 1);
   });
 });
+
+describe('skewed lines (scanned pages with OCR text)', () => {
+  /**
+   * Each word drawn on its own, each a little lower than the one before it, as OCR places words on a skewed scan: over
+   * a line the drift (3 pt a word) passes the line spacing (14 pt).
+   */
+  function skewedPage(lines: string[][]): LiberationLine[] {
+    return lines.flatMap((words, lineIndex) => {
+      let x = LEFT;
+      return words.map((word, wordIndex) => {
+        const drawn = { x, y: BASELINE + lineIndex * 14 + wordIndex * 3, size: SIZE, glyphs: [...word] };
+        x += ([...`${word} `].reduce((sum, glyph) => sum + liberationAdvance(glyph), 0) / 1000) * SIZE;
+        return drawn;
+      });
+    });
+  }
+  const PAGE = [
+    ['Please', 'sign', 'this', 'agreement', 'before', 'Friday', 'noon'],
+    ['Thank', 'you', 'for', 'your', 'kind', 'attention', 'here'],
+  ];
+
+  it('each line reads as the words drawn along it, not mixed with the line below', async () => {
+    const text = await loadPdfText(await liberationPdf(skewedPage(PAGE)));
+    expect(text.pageTexts[0]!.lines.map((read) => read.text)).toEqual(PAGE.map((words) => words.join(' ')));
+    const [found] = await find(skewedPage(PAGE), 'agreement before Friday');
+    expect(found!.x).toBeCloseTo(skewedPage(PAGE)[3]!.x, 2);
+  });
+});

@@ -141,6 +141,79 @@ function overlapsEnough(line: Extent, item: Extent): boolean {
   return smaller <= 0 ? overlap >= 0 : overlap >= SAME_LINE_OVERLAP * smaller;
 }
 
+/** Chunks read as one line, and the extent across the line they cover together. */
+interface GroupedLine extends Extent {
+  /** In the order they start along the line. */
+  chunks: Chunk[];
+  direction: number;
+}
+
+/** How far apart two chunks are along the reading direction: 0 when they overlap. */
+function alongGap(left: Chunk, right: Chunk): number {
+  return Math.max(0, right.start - left.end, left.start - right.end);
+}
+
+/**
+ * The line's chunk nearest to `chunk` along the line (one of those starting just before or after it), and where
+ * `chunk` goes in the line's order: after the chunks starting where it does, which came earlier across the page.
+ */
+function nearestAlong(line: GroupedLine, chunk: Chunk): { nearest: Chunk; at: number } {
+  const { chunks } = line;
+  let low = 0;
+  let high = chunks.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (chunks[middle]!.start <= chunk.start) low = middle + 1;
+    else high = middle;
+  }
+  let nearest = chunks[Math.min(low, chunks.length - 1)]!;
+  for (let index = Math.max(0, low - 2); index < Math.min(chunks.length, low + 2); index++) {
+    if (alongGap(chunks[index]!, chunk) < alongGap(nearest, chunk)) nearest = chunks[index]!;
+  }
+  return { nearest, at: low };
+}
+
+/**
+ * Chunks of one direction as lines. A chunk continues the line whose chunk nearest to it along the line overlaps it
+ * across: scanned and OCR'd pages are often skewed, each word a little lower than the one before it, and a line's
+ * words far apart need not overlap each other across at all; the line below is near them, but its own chunk nearest
+ * along is not. Chunks are taken across the page; a line passed by (nothing later can reach it) is no longer looked at.
+ */
+function groupLines(group: Chunk[], direction: number): GroupedLine[] {
+  group.sort((left, right) => centre(left) - centre(right));
+  const tallest = group.reduce((most, chunk) => Math.max(most, chunk.acrossTo - chunk.acrossFrom), 0);
+  const lines: GroupedLine[] = [];
+  let open: GroupedLine[] = [];
+  for (const chunk of group) {
+    // A later chunk's centre is no lower than this one's, and it reaches at most `tallest` / 2 across from it.
+    if (open.length > 8) open = open.filter((line) => line.acrossTo + tallest >= centre(chunk));
+    let best: GroupedLine | undefined;
+    let bestAt = 0;
+    let bestGap = Infinity;
+    for (const line of open) {
+      // Not overlapping the line at all, it overlaps none of its chunks.
+      if (line.acrossTo < chunk.acrossFrom || line.acrossFrom > chunk.acrossTo) continue;
+      const { nearest, at } = nearestAlong(line, chunk);
+      const gap = alongGap(nearest, chunk);
+      if (gap < bestGap && overlapsEnough(nearest, chunk)) {
+        best = line;
+        bestAt = at;
+        bestGap = gap;
+      }
+    }
+    if (best) {
+      best.chunks.splice(bestAt, 0, chunk);
+      best.acrossFrom = Math.min(best.acrossFrom, chunk.acrossFrom);
+      best.acrossTo = Math.max(best.acrossTo, chunk.acrossTo);
+    } else {
+      const line = { chunks: [chunk], acrossFrom: chunk.acrossFrom, acrossTo: chunk.acrossTo, direction };
+      lines.push(line);
+      open.push(line);
+    }
+  }
+  return lines;
+}
+
 /** A line's glyph rows in logical order (inserted spaces included), its text, and the view of the page's boxes it fills. */
 interface JoinedLine {
   rows: number[];
@@ -158,23 +231,10 @@ export function buildLines(glyphs: GlyphTable): TextLine[] {
     if (group) group.push(chunk);
     else byDirection.set(chunk.direction, [chunk]);
   }
-  const lines: (Extent & { chunks: Chunk[]; direction: number })[] = [];
-  for (const [direction, group] of byDirection) {
-    group.sort((left, right) => centre(left) - centre(right));
-    let current: (typeof lines)[number] | undefined;
-    for (const chunk of group) {
-      if (current && overlapsEnough(current, chunk)) {
-        current.chunks.push(chunk);
-        current.acrossFrom = Math.min(current.acrossFrom, chunk.acrossFrom);
-        current.acrossTo = Math.max(current.acrossTo, chunk.acrossTo);
-      } else {
-        current = { chunks: [chunk], acrossFrom: chunk.acrossFrom, acrossTo: chunk.acrossTo, direction };
-        lines.push(current);
-      }
-    }
-  }
+  const lines: GroupedLine[] = [];
+  for (const [direction, group] of byDirection) lines.push(...groupLines(group, direction));
   const joined = lines
-    .map(({ chunks, direction }) => joinLine(glyphs, kept, chunks.sort((left, right) => left.start - right.start), direction))
+    .map(({ chunks, direction }) => joinLine(glyphs, kept, chunks, direction))
     .filter((line) => line.text !== '');
   // One buffer for the page's boxes, each line a view of it: a buffer per line costs the garbage collector more than
   // the reading (a dense page has 66 lines, a document 500 pages).

@@ -10,7 +10,9 @@ import { getRawAsset, isSea } from 'node:sea';
 import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import { compilePdfEngine, pdfEngineCodeCacheName, type PdfEngineModules } from '../../bin/pdf-engine.cjs';
+import { currentWorkBudget } from './budget.js';
 import { withNativeBuiltins } from './native-builtins.js';
+import { countWorkInPdfjs } from './pdfjs-budgets.js';
 
 export type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -68,6 +70,7 @@ let pdfjs: Promise<Pdfjs> | undefined;
 export function loadPdfjs(): Promise<Pdfjs> {
   pdfjs ??= withNativeBuiltins(importPdfjs).then(async ({ library, worker }) => {
     globalThis.pdfjsWorker ??= worker;
+    countWorkInPdfjs();
     inflateInOneStep();
     await passOperatorListsWithoutCopy(library);
     return library;
@@ -89,9 +92,27 @@ class OneStepDecompressionStream extends TransformStream<Uint8Array, Uint8Array>
     const chunks: Uint8Array[] = [];
     super({
       transform: (chunk) => void chunks.push(chunk),
-      flush: (controller) => controller.enqueue(inflateSync(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))),
+      flush: (controller) => controller.enqueue(inflateWithinBudget(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))),
     });
   }
+}
+
+/**
+ * Inflates no further than the reading's budget (budget.ts) allows. Past it, the stream is given as empty rather than
+ * refused: refused, pdfjs would inflate it again itself; the reading is stopped by then anyway.
+ */
+function inflateWithinBudget(compressed: Uint8Array): Uint8Array {
+  const budget = currentWorkBudget();
+  let inflated: Buffer;
+  try {
+    inflated = inflateSync(compressed, { maxOutputLength: Math.max(1, budget.remaining('inflatedBytes')) });
+  } catch (cause) {
+    if ((cause as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') throw cause;
+    budget.refuse('inflatedBytes');
+    return new Uint8Array(0);
+  }
+  budget.spend('inflatedBytes', inflated.length);
+  return inflated;
 }
 
 function inflateInOneStep(): void {
@@ -119,7 +140,9 @@ async function passOperatorListsWithoutCopy(library: Pdfjs): Promise<void> {
     const postMessage = port.postMessage;
     port.postMessage = function (message, transfer) {
       if (!isOperatorListChunk(message)) return postMessage.call(this, message, transfer);
-      const passed = { ...message, chunk: { ...message.chunk, fnArray: message.chunk.fnArray.slice(), argsArray: message.chunk.argsArray.slice() } };
+      // Operators past the reading's budget are not passed on: the reading is stopped, and must not hold them meanwhile.
+      const within = currentWorkBudget().spend('operators', message.chunk.fnArray.length);
+      const passed = { ...message, chunk: { ...message.chunk, fnArray: within ? message.chunk.fnArray.slice() : [], argsArray: within ? message.chunk.argsArray.slice() : [] } };
       // The port copies with the global structuredClone: for this one synchronous call, the copy is the shallow one.
       const deepCopy = globalThis.structuredClone;
       globalThis.structuredClone = (() => passed) as typeof structuredClone;

@@ -13,6 +13,7 @@ import type {
 } from 'pdfjs-dist/types/src/display/api.js';
 import { pageMatches, selectOccurrences, type AnchorMatch, type AnchorSearch } from './anchors.js';
 import { InterruptedError, interruption } from '../core/interrupt.js';
+import { PDF_WORK_LIMITS, PdfWorkBudget, currentWorkBudget, pdfLimitError, withWorkBudget, type PdfWorkLimit } from './budget.js';
 import { PdfTextTimeoutError, PdfUnreadableError } from './errors.js';
 import { GlyphTable, pageGlyphs, type FontMetrics, type Matrix } from './glyphs.js';
 import { buildLines } from './lines.js';
@@ -65,6 +66,8 @@ export function openPdfDocument(bytes: Uint8Array, options: { owned?: boolean } 
       // share memory with others.
       data: options.owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes),
       isEvalSupported: false,
+      // Images are never decoded: reading text needs none of them, and a small file can hold huge ones.
+      maxImageSize: 0,
       disableFontFace: true,
       useSystemFonts: false,
       verbosity: VerbosityLevel.ERRORS,
@@ -75,28 +78,50 @@ export function openPdfDocument(bytes: Uint8Array, options: { owned?: boolean } 
 }
 
 /**
- * Opens the PDF, runs `read` on it and always releases it, also when the deadline passes while it is
- * still opening. Failures of pdfjs become PdfUnreadableError.
+ * Opens the PDF in this thread (where there are no reader threads), runs `read` on it under the document's work
+ * budget and always releases it, also when the deadline passes while it is still opening. Failures of pdfjs become
+ * PdfUnreadableError; a passed limit, PdfLimitError.
  */
 async function withPdf<T>(
   bytes: Uint8Array,
   options: { deadlineMs?: number; owned?: boolean },
   read: (pdf: PDFDocumentProxy) => Promise<T>,
 ): Promise<T> {
-  const opened = openPdfDocument(bytes, options);
-  try {
-    let pdf: PDFDocumentProxy;
+  const budget = new PdfWorkBudget();
+  let opened: ReturnType<typeof openPdfDocument> | undefined;
+  // Past a limit, the document is closed at once: pdfjs stops its work on it, and every read of it fails.
+  budget.stop = () => void opened?.destroy();
+  return withWorkBudget(budget, async () => {
+    opened = openPdfDocument(bytes, options);
     try {
-      pdf = await beforeDeadline(opened.pdf, options.deadlineMs);
+      let pdf: PDFDocumentProxy;
+      try {
+        pdf = await budget.within(beforeDeadline(opened.pdf, options.deadlineMs));
+      } catch (cause) {
+        budget.check();
+        throw cause instanceof PdfTextTimeoutError ? cause : openFailure(cause);
+      }
+      return await readWithinBudget(budget, pdf, read);
     } catch (cause) {
-      throw cause instanceof PdfTextTimeoutError ? cause : openFailure(cause);
+      budget.check();
+      throw readFailure(cause);
+    } finally {
+      await opened.destroy();
     }
-    return await read(pdf);
-  } catch (cause) {
-    throw readFailure(cause);
-  } finally {
-    await opened.destroy();
-  }
+  });
+}
+
+/**
+ * `read` of an open document under its work budget, in this thread or a reader thread: the pages limit is checked
+ * first, and a limit passed meanwhile fails the read (pdfjs reads on past most errors, a stopped stream included:
+ * what it gave is not the document's).
+ */
+export async function readWithinBudget<T>(budget: PdfWorkBudget, pdf: PDFDocumentProxy, read: (pdf: PDFDocumentProxy) => Promise<T>): Promise<T> {
+  if (pdf.numPages > PDF_WORK_LIMITS.pages) budget.refuse('pages');
+  budget.check();
+  const result = await budget.within(read(pdf));
+  budget.check();
+  return result;
 }
 
 function pageInfo(page: PDFPageProxy): PageInfo {
@@ -159,11 +184,16 @@ export interface PageAnswer extends Partial<PageRead> {
   pages?: PageInfo[];
   error?: string;
   errorName?: string;
+  /** The work limit the reader's reading passed, when that is why it failed. */
+  limit?: PdfWorkLimit;
 }
 
-/** What readers are asked: open a document (answering its page count if `answer`), read a page or page sizes, close it. */
+/**
+ * What readers are asked: open a document (answering its page count if `answer`), read a page or page sizes, close it.
+ * `spent` holds the counters of the document's work budget (budget.ts), shared by all the readers it is open in.
+ */
 export type ReaderRequest =
-  | { type: 'open'; job: number; bytes: Uint8Array; searches?: readonly AnchorSearch[]; answer: boolean }
+  | { type: 'open'; job: number; bytes: Uint8Array; searches?: readonly AnchorSearch[]; answer: boolean; spent: Int32Array }
   | { type: 'page'; job: number; page: number }
   | { type: 'pageInfo'; job: number; from: number; to: number }
   | { type: 'close'; job: number };
@@ -246,7 +276,7 @@ function openFailure(cause: unknown): PdfUnreadableError {
 /**
  * Opens the document in `readerCount` reader threads (`widen` opens it in more), undefined where there are none. The
  * bytes are copied to each reader, except that with `owned` the last one is handed the buffer itself (nor can it then
- * be widened).
+ * be widened). All of them spend from one work budget: a limit passed in one fails the document's reading in all.
  */
 function shareWithReaders(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined, readerCount: number, owned = false): SharedDocument | undefined {
   const helpers = startReaders(readerCount);
@@ -262,10 +292,12 @@ function shareWithReaders(bytes: Uint8Array, searches: readonly AnchorSearch[] |
   });
   holdReadersWhileBusy();
   const handOver = owned && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const { spent } = new PdfWorkBudget();
   const open = (reader: Worker, answer: boolean, last: boolean) =>
-    reader.postMessage({ type: 'open', job, bytes, searches, answer } satisfies ReaderRequest, handOver && last ? [bytes.buffer as ArrayBuffer] : []);
+    reader.postMessage({ type: 'open', job, bytes, searches, answer, spent } satisfies ReaderRequest, handOver && last ? [bytes.buffer as ArrayBuffer] : []);
   const expect = (key: number) => new Promise<PageAnswer>((resolve, reject) => answers.set(key, { resolve, reject }));
   const pageCount = expect(0).then((answer) => {
+    if (answer.limit !== undefined) throw pdfLimitError(answer.limit);
     if (answer.error !== undefined) throw openFailure(Object.assign(new Error(answer.error), { name: answer.errorName ?? 'Error' }));
     return answer.pageCount!;
   });
@@ -284,6 +316,7 @@ function shareWithReaders(bytes: Uint8Array, searches: readonly AnchorSearch[] |
     },
     ask: (reader, request, key) => {
       const answered = expect(key).then((answer) => {
+        if (answer.limit !== undefined) throw pdfLimitError(answer.limit);
         if (answer.error !== undefined) throw new Error(answer.error);
         return answer;
       });
@@ -409,6 +442,7 @@ export async function readPage(pdf: PDFDocumentProxy, pageNumber: number, search
   const info = pageInfo(page);
   // Annotation appearances (filled form fields, stamps) are drawn as they would be shown: they are document text.
   const operatorList = await page.getOperatorList({ annotationMode: AnnotationMode.ENABLE });
+  currentWorkBudget().check();
   const viewport = page.getViewport({ scale: 1 });
   const fontOf = (name: string): FontMetrics | undefined => (page.commonObjs.has(name) ? (page.commonObjs.get(name) as FontMetrics) : undefined);
   pageGlyphs(OPS, operatorList, viewport.transform as Matrix, viewport, fontOf, glyphTable);

@@ -4,7 +4,8 @@
  */
 import { hash } from 'node:crypto';
 import { EsignError, ExitCode, UsageError, type ErrorBody } from '../core/errors.js';
-import { PdfUnreadableError } from '../pdf/errors.js';
+import { PDF_LIMIT_HINT } from '../pdf/budget.js';
+import { PdfLimitError, PdfUnreadableError } from '../pdf/errors.js';
 import { derivedFieldId, placeFields, type FieldInput, type FieldWarning, type PlacedField, type PlacementProblem } from '../pdf/placement.js';
 import type { AnchorSearch } from '../pdf/anchors.js';
 import type { PdfSearch } from '../pdf/text.js';
@@ -64,7 +65,8 @@ export const localPdfBytes = (bytes: Uint8Array): LocalPdf => ({ sha256: hash('s
 
 /** The pdf module's message already says "not a readable PDF: why"; the path (or its place in a spec) goes in front of it. */
 function unreadable(path: string, cause: PdfUnreadableError, where: Where = path): UsageError {
-  return new UsageError(`${fileNamed(path, where)}: ${cause.message}`, 'Check that the file is a PDF (not encrypted, not truncated).', 'PDF_UNREADABLE');
+  const hint = cause instanceof PdfLimitError ? PDF_LIMIT_HINT : 'Check that the file is a PDF (not encrypted, not truncated).';
+  return new UsageError(`${fileNamed(path, where)}: ${cause.message}`, hint, 'PDF_UNREADABLE');
 }
 
 /** Runs `read` with the pdf module (pdfjs is heavy: loaded only when a PDF is read); an unreadable file is a usage error. */

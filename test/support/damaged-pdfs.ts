@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { assemblePdf, streamObject } from './raw-pdf.js';
 
 /** The one line every file here draws, and where (Helvetica 12, baseline at y = 700 of a Letter page). */
 export const DAMAGED_PDF_TEXT = 'Signed by: {{signature}}';
@@ -54,7 +55,7 @@ function storedContent(content: Buffer, storage: ContentStorage): { bytes: Buffe
   if (storage === 'plain') return { bytes: content, filter: '' };
   const compressed = deflateSync(content);
   if (storage === 'flate, checksum wrong') compressed.writeUInt32BE(compressed.readUInt32BE(compressed.length - 4) ^ 0xffffffff, compressed.length - 4);
-  return { bytes: storage === 'flate, end cut off' ? compressed.subarray(0, compressed.length - 6) : compressed, filter: ' /Filter /FlateDecode' };
+  return { bytes: storage === 'flate, end cut off' ? compressed.subarray(0, compressed.length - 6) : compressed, filter: '/Filter /FlateDecode' };
 }
 
 /**
@@ -69,23 +70,8 @@ export function handWrittenPdf(encryption?: { userPassword: string }, storage: C
   if (security) {
     objects.push(Buffer.from(`<< /Filter /Standard /V 1 /R 2 /O <${security.owner.toString('hex')}> /U <${security.user.toString('hex')}> /P ${PERMISSIONS} >>`));
   }
-  return pdfFile(objects, security ? ` /Encrypt ${objects.length} 0 R` : '');
-}
-
-/** Numbered objects (the first the catalog) in a PDF file with a classic cross-reference table; `trailer` adds entries. */
-function pdfFile(objects: readonly Buffer[], trailer = ''): Uint8Array {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = parts[0]!.length;
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(length);
-    const object = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
-    parts.push(object);
-    length += object.length;
-  });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${trailer} /ID [<${FILE_ID.toString('hex')}> <${FILE_ID.toString('hex')}>] >>\nstartxref\n${length}\n%%EOF\n`));
-  return new Uint8Array(Buffer.concat(parts));
+  const encrypt = security ? `/Encrypt ${objects.length} 0 R ` : '';
+  return assemblePdf(objects, `${encrypt}/ID [<${FILE_ID.toString('hex')}> <${FILE_ID.toString('hex')}>]`);
 }
 
 /** The objects of a one-page Letter PDF drawing `content` (Flate-compressed when asked) in Helvetica. */
@@ -95,17 +81,8 @@ function onePageObjects(content: { bytes: Buffer; filter: string }): Buffer[] {
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>'),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${content.bytes.length}${content.filter} >>\nstream\n`), content.bytes, Buffer.from('\nendstream')]),
+    streamObject(content.bytes, content.filter),
   ];
-}
-
-/**
- * A small file (about 10 KB per million operators) whose one page draws `operators` one-letter strings: pdfjs is busy
- * with it for seconds (2 million: over 10 s on two loaded cores), the work a signal must be able to cut short.
- */
-export function textOperatorFloodPdf(operators: number): Uint8Array {
-  const content = Buffer.from(`BT /F1 12 Tf 72 700 Td ${'(x) Tj '.repeat(operators)}ET`, 'latin1');
-  return pdfFile(onePageObjects(storedContent(content, 'flate')));
 }
 
 /** The same bytes with `from` replaced by `to` (same length, so that no offset moves) at its first occurrence. */
