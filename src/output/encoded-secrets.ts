@@ -232,35 +232,147 @@ function markWindows(decoded: DecodedText, windows: Map<number, Set<string>>, he
   }
 }
 
-/**
- * Marks pieces of a form spread over a text (JSON fields, the cells of a table, in any order): runs of PIECE or more
- * letters with something else before and after, each found in the form, that together cover WINDOW.plain or more
- * letters of it in a row.
- */
-function markPieces(decoded: DecodedText, forms: readonly Form[], heads: Uint8Array, masked: Uint8Array): void {
-  const pieceForms = forms.filter((form) => form.pieces);
-  const longest = Math.max(...pieceForms.map((form) => form.letters.length));
-  const runs: [number, number][] = [];
+/** A run of PIECE or more letters with something else before and after it, that may be a piece of a form. */
+interface Run {
+  start: number;
+  end: number;
+  letters: string;
+  /** Whether a word of PIECE or more letters that cannot be a piece stands between the run before and this one. */
+  wordBefore: boolean;
+}
+
+/** A run found in a form: every place it has there, and which of them count (see `markPieces`). */
+interface Piece {
+  start: number;
+  end: number;
+  letters: string;
+  /** The run's stretch between quotes and line ends (see DecodedText). */
+  stretch: number;
+  places: number[];
+  counted: Uint8Array;
+}
+
+/** The runs of a text that may be pieces of the forms, in text order. */
+function runsOf(decoded: DecodedText, heads: Uint8Array, longest: number): Run[] {
+  const runs: Run[] = [];
+  let wordBefore = false;
   for (let start = 0; start < decoded.length; ) {
     let end = start + 1;
     while (end < decoded.length && !decoded.gapBefore[end]) end++;
-    if (end - start >= PIECE && end - start <= longest && heads[headOf(decoded.codes, start)]) runs.push([start, end]);
+    if (end - start >= PIECE) {
+      if (end - start <= longest && heads[headOf(decoded.codes, start)]) {
+        runs.push({ start, end, letters: decoded.letters(start, end), wordBefore });
+        wordBefore = false;
+      } else wordBefore = true;
+    }
     start = end;
   }
+  return runs;
+}
+
+/** Whether an ascending list holds a number from `from` to `to`, both included. */
+function holdsBetween(sorted: readonly number[], from: number, to: number): boolean {
+  let low = 0;
+  for (let high = sorted.length; low < high; ) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return low < sorted.length && sorted[low]! <= to;
+}
+
+/** Which places of `piece` a place of `other` continues: where together they cover more than either alone. */
+function continuedPlaces(piece: Piece, other: Piece): Uint8Array {
+  const length = piece.letters.length;
+  const otherLength = other.letters.length;
+  return Uint8Array.from(piece.places, (at) => {
+    const before = holdsBetween(other.places, at - otherLength, Math.min(at, at + length - otherLength) - 1);
+    const after = holdsBetween(other.places, Math.max(at, at + length - otherLength) + 1, at + length);
+    return before || after ? 1 : 0;
+  });
+}
+
+/**
+ * Marks pieces of a form spread over a text (JSON fields, the cells of a table): runs of PIECE or more letters with
+ * something else before and after, each found in the form, that together cover WINDOW.plain or more letters of it in
+ * a row. A piece counts at its first place in the form wherever it stands in the text. A secret that repeats a run of
+ * PIECE or more letters gives a piece inside that run later places too; it counts at a later place only where the
+ * piece next to it in the text continues it there (see `piecesOf`). Counting every place wherever the piece stands
+ * would mask prose words that are in such a secret twice, beside the last four letters a mask shows (`…9f2c`).
+ */
+function markPieces(decoded: DecodedText, forms: readonly Form[], heads: Uint8Array, masked: Uint8Array): void {
+  const pieceForms = forms.filter((form) => form.pieces);
+  const runs = runsOf(decoded, heads, Math.max(...pieceForms.map((form) => form.letters.length)));
   for (const form of pieceForms) {
-    const found = runs.flatMap(([start, end]) => {
-      const at = form.letters.indexOf(decoded.letters(start, end));
-      return at === -1 ? [] : [{ start, end, at, to: at + end - start }];
-    });
-    found.sort((a, b) => a.at - b.at);
-    for (let first = 0; first < found.length; ) {
-      let last = first;
-      let to = found[first]!.to;
-      while (last + 1 < found.length && found[last + 1]!.at <= to) to = Math.max(to, found[++last]!.to);
-      if (to - found[first]!.at >= WINDOW.plain) for (const piece of found.slice(first, last + 1)) masked.fill(1, piece.start, piece.end);
-      first = last + 1;
+    const pieces = piecesOf(form.letters, runs, decoded.stretch);
+    const covered = coveredLengths(pieces, form.letters.length);
+    for (const piece of pieces) {
+      if (piece.places.some((at, index) => piece.counted[index] && covered[at]! >= WINDOW.plain)) masked.fill(1, piece.start, piece.end);
     }
   }
+}
+
+/**
+ * The runs found in a form, in text order, each with the places that count. Two pieces are neighbours when no other
+ * word of PIECE or more letters stands between them on the same line or inside the same quoted string: the fields of a
+ * JSON object and table cells on lines of their own are neighbours, `abcd then QRST` in a sentence is not.
+ */
+function piecesOf(letters: string, runs: readonly Run[], stretch: Int32Array): Piece[] {
+  const pieces: Piece[] = [];
+  const placesOf = new Map<string, number[]>();
+  // What `continuedPlaces` gives for two neighbours' letters, as a text often repeats the same pieces.
+  const continued = new Map<string, Uint8Array>();
+  const countContinued = (piece: Piece, other: Piece) => {
+    if (piece.places.length === 1) return;
+    const pair = `${piece.letters} ${other.letters}`;
+    let flags = continued.get(pair);
+    if (!flags) continued.set(pair, (flags = continuedPlaces(piece, other)));
+    for (let index = 1; index < flags.length; index++) piece.counted[index] ||= flags[index]!;
+  };
+  let wordBetween = false;
+  for (const run of runs) {
+    wordBetween ||= run.wordBefore;
+    let places = placesOf.get(run.letters);
+    if (!places) {
+      places = [];
+      for (let at = letters.indexOf(run.letters); at !== -1; at = letters.indexOf(run.letters, at + 1)) places.push(at);
+      placesOf.set(run.letters, places);
+    }
+    if (places.length === 0) {
+      wordBetween = true;
+      continue;
+    }
+    const piece: Piece = { start: run.start, end: run.end, letters: run.letters, stretch: stretch[run.start]!, places, counted: new Uint8Array(places.length) };
+    piece.counted[0] = 1;
+    const previous = pieces.at(-1);
+    if (previous && !(wordBetween && previous.stretch === piece.stretch)) {
+      countContinued(previous, piece);
+      countContinued(piece, previous);
+    }
+    pieces.push(piece);
+    wordBetween = false;
+  }
+  return pieces;
+}
+
+/** For each letter of a form, how long the span of letters covered by counted places of pieces is that it stands in. */
+function coveredLengths(pieces: readonly Piece[], formLength: number): Int32Array {
+  const starting = new Int32Array(formLength + 1);
+  for (const piece of pieces) {
+    piece.places.forEach((at, index) => {
+      if (!piece.counted[index]) return;
+      starting[at]!++;
+      starting[at + piece.letters.length]!--;
+    });
+  }
+  const covered = new Int32Array(formLength);
+  for (let at = 0, depth = 0, from = 0; at <= formLength; at++) {
+    const before = depth;
+    depth += starting[at]!;
+    if (before === 0 && depth > 0) from = at;
+    if (before > 0 && depth === 0) covered.fill(at - from, from, at);
+  }
+  return covered;
 }
 
 /** The spellings of some secret parts, ready to be looked for in any number of texts. */

@@ -262,6 +262,28 @@ describe('Redactor.mask: the key in use under the encodings a server can wrap ar
     expect(redactor.mask('Account  Xw9Rt4 / n3Hy5Bd')).toBe('Account  Xw9Rt4 / n3Hy5Bd');
   });
 
+  it('masks pieces that stand at the later place of a run the secret repeats, beside the piece that continues them', () => {
+    const redactor = new Redactor();
+    // 'abcd' stands at 0 and at 8: only at 8 does 'QRST' continue it.
+    redactor.registerSecret('em_test_abcdWXYZabcdQRSTmnop');
+    expect(redactor.mask('{"id":"abcd","name":"QRST"}')).toBe('{"id":"…","name":"…"}');
+    expect(redactor.mask('Account  QRST\nUser     abcd')).toBe('Account  …\nUser     …');
+    // Not neighbours: a word between them on one line, or the same place twice.
+    expect(redactor.mask('abcd then QRST')).toBe('abcd then QRST');
+    expect(redactor.mask('abcd abcd, abcd')).toBe('abcd abcd, abcd');
+  });
+
+  it('masks the 7-character pieces of a key made mostly of one letter (found by the property below)', () => {
+    const pieces = keyEncodings.find((encoding) => encoding.name === '7-character pieces across JSON fields')!;
+    for (const key of ['aa_test_AAAAAAAAAAAAAlAAAAAr', 'aaaaaa_test_AAAAAAAsEnumerAAsEnumerAAAAAAeA']) {
+      const redactor = new Redactor();
+      redactor.registerSecret(key);
+      const text = served(key, pieces, 'before', 'after', true);
+      expect(recoveredWindows(text, key, pieces), 'the encoding gives the key back unmasked').not.toEqual([]);
+      expect(recoveredWindows(redactor.mask(text), key, pieces), key).toEqual([]);
+    }
+  });
+
   it('does not mask the key while it is revealed, in any spelling', () => {
     const key = 'em_test_Zq7Lm2Xw9Rt4Kp8Vn3Hy5Bd';
     const redactor = new Redactor();
