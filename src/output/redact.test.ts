@@ -96,6 +96,15 @@ describe('Redactor.mask', () => {
     expect(masked).toBe('ab_test_…a1b2_test_…BBBB');
   });
 
+  it('masks a webhook secret written right after a key, or holding the secret part of the registered key', () => {
+    // Found by the property below: masking the key first cut the `whsec_` (or the base64) and left the rest whole.
+    const text = 'aa_test_pertyIsEnumerAblwhsec_pertyIsEnumerAblAAAAAAAAAAAAAAAA=';
+    expect(new Redactor().mask(text)).toBe('aa_test_…hsec_…AAA=');
+    const redactor = new Redactor();
+    redactor.registerSecret('aa_test_pertyIsEnumerAbl');
+    expect(redactor.mask(text)).toBe('aa_test_…rAblwhsec_…AAA=');
+  });
+
   it('keeps JSON valid', () => {
     const document = { error: { message: 'bad key ab_live_SECRETSECRETSECRET1 and\nmore', details: { 'cd_test_KEYINANAMEKEYINANAME': ['whsec_c2VjcmV0c2VjcmV0c2VjcmV0'] } } };
     const masked = new Redactor().mask(JSON.stringify(document, null, 2));

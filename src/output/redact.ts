@@ -111,7 +111,10 @@ export class Redactor {
   }
 
   private maskRun(run: string): string {
-    let text = run;
+    // Webhook secrets first: a key masked before them would cut the `whsec_` of one written right after it, or the
+    // base64 of one that holds the key's secret part, and leave the rest of the webhook secret whole.
+    const maskWebhookSecrets = (text: string) => text.replace(webhookSecretPattern, (secret) => (this.revealed.has(secret) ? secret : maskWebhookSecret(secret)));
+    let text = maskWebhookSecrets(run);
     for (const secret of this.secrets) {
       if (this.isRevealed(secret)) continue;
       text = replaceIgnoringCase(text, secret, secret.includes('_') ? maskKey(secret) : `…${secret.slice(-4)}`);
@@ -120,8 +123,7 @@ export class Redactor {
     // none is left. Each round shortens the text, so it ends.
     for (let previous = ''; previous !== text; ) {
       previous = text;
-      text = text.replace(globalKeyPattern, (key) => (this.revealed.has(key) ? key : maskKey(key)));
-      text = text.replace(webhookSecretPattern, (secret) => (this.revealed.has(secret) ? secret : maskWebhookSecret(secret)));
+      text = maskWebhookSecrets(text).replace(globalKeyPattern, (key) => (this.revealed.has(key) ? key : maskKey(key)));
     }
     return text;
   }
