@@ -5,10 +5,6 @@ import { keyEncodings, recoveredWindows, type KeyEncoding } from '../../test/sup
 import { memoryStream } from '../../test/support/memory-stream.js';
 import { Redactor, StreamRedactor, flushProtectedStream, protectStream } from './redact.js';
 
-// One seed, so every run checks the same samples and CI is not red by the draw. A random seed found that a secret
-// repeating a run of 4+ characters, split into pieces over JSON fields, can escape the piece rule: an open defect.
-fc.configureGlobal({ seed: 20261127 });
-
 const keyShaped = /[a-z0-9]{2,8}_(test|live)_[A-Za-z0-9]{16,}/;
 const webhookSecretShaped = /whsec_[A-Za-z0-9+/]{16,}/;
 
