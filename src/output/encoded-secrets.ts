@@ -47,7 +47,10 @@ class DecodedText {
   gapBefore: Uint8Array;
   /** How many quotes and line ends of the source come before this letter: a mask never reaches across one. */
   stretch: Int32Array;
+  /** Whether this letter comes right after a `…`: where a mask shows the last letters of what it masked. */
+  afterEllipsis: Uint8Array;
   private gap = false;
+  private ellipsis = false;
   stretches = 0;
 
   constructor(capacity: number) {
@@ -56,6 +59,7 @@ class DecodedText {
     this.ends = new Int32Array(capacity);
     this.gapBefore = new Uint8Array(capacity);
     this.stretch = new Int32Array(capacity);
+    this.afterEllipsis = new Uint8Array(capacity);
   }
 
   letters(start = 0, end = this.length): string {
@@ -66,6 +70,7 @@ class DecodedText {
   addAscii(code: number, start: number, end: number): void {
     if (!isAsciiAlphanumeric(code)) {
       this.gap = true;
+      this.ellipsis = false;
       return;
     }
     if (this.length === this.codes.length) this.grow();
@@ -75,14 +80,19 @@ class DecodedText {
     this.ends[at] = end;
     this.gapBefore[at] = this.gap ? 1 : 0;
     this.stretch[at] = this.stretches;
+    this.afterEllipsis[at] = this.ellipsis ? 1 : 0;
     this.gap = false;
+    this.ellipsis = false;
   }
 
   /** Adds decoded text: a compatibility form (fullwidth `Ａ`, circled `Ⓐ`, mathematical `𝐀`) stands for its letter. */
   add(decoded: string, start: number, end: number): void {
     for (const character of decoded) {
       const code = character.charCodeAt(0);
-      if (code <= 0x7f) this.addAscii(code, start, end);
+      if (character === '…') {
+        this.gap = true;
+        this.ellipsis = true;
+      } else if (code <= 0x7f) this.addAscii(code, start, end);
       else {
         const plain = character.normalize('NFKC');
         if (plain === character) this.gap = true;
@@ -102,6 +112,7 @@ class DecodedText {
     this.ends = grown(this.ends) as Int32Array;
     this.gapBefore = grown(this.gapBefore) as unknown as Uint8Array;
     this.stretch = grown(this.stretch) as Int32Array;
+    this.afterEllipsis = grown(this.afterEllipsis) as unknown as Uint8Array;
   }
 }
 
@@ -174,12 +185,14 @@ interface Form {
   window: number;
   /** Whether pieces of it spread over fields are looked for (the spellings whose characters stand alone). */
   pieces: boolean;
+  /** The letters a mask shows of the secret part (`acme_test_…9f2c`): after a `…`, they are a mask's, not a piece. */
+  shownTail?: string;
 }
 
 function formsOf(secretPart: string): Form[] {
   const plain = (letters: string): Form => ({ letters: lettersOnly(letters), window: WINDOW.plain, pieces: true });
   return [
-    plain(secretPart),
+    { ...plain(secretPart), shownTail: lettersOnly(secretPart).slice(-PIECE) },
     plain([...secretPart].reverse().join('')),
     plain(rot13(secretPart)),
     { letters: Buffer.from(secretPart).toString('hex'), window: WINDOW.hex, pieces: false },
@@ -239,6 +252,8 @@ interface Run {
   letters: string;
   /** Whether a word of PIECE or more letters that cannot be a piece stands between the run before and this one. */
   wordBefore: boolean;
+  /** Whether it comes right after a `…` (DecodedText.afterEllipsis). */
+  afterEllipsis: boolean;
 }
 
 /** A run found in a form: every place it has there, and which of them count (see `markPieces`). */
@@ -261,7 +276,7 @@ function runsOf(decoded: DecodedText, heads: Uint8Array, longest: number): Run[]
     while (end < decoded.length && !decoded.gapBefore[end]) end++;
     if (end - start >= PIECE) {
       if (end - start <= longest && heads[headOf(decoded.codes, start)]) {
-        runs.push({ start, end, letters: decoded.letters(start, end), wordBefore });
+        runs.push({ start, end, letters: decoded.letters(start, end), wordBefore, afterEllipsis: decoded.afterEllipsis[start] === 1 });
         wordBefore = false;
       } else wordBefore = true;
     }
@@ -304,7 +319,7 @@ function markPieces(decoded: DecodedText, forms: readonly Form[], heads: Uint8Ar
   const pieceForms = forms.filter((form) => form.pieces);
   const runs = runsOf(decoded, heads, Math.max(...pieceForms.map((form) => form.letters.length)));
   for (const form of pieceForms) {
-    const pieces = piecesOf(form.letters, runs, decoded.stretch);
+    const pieces = piecesOf(form, runs, decoded.stretch);
     const covered = coveredLengths(pieces, form.letters.length);
     for (const piece of pieces) {
       if (piece.places.some((at, index) => piece.counted[index] && covered[at]! >= WINDOW.plain)) masked.fill(1, piece.start, piece.end);
@@ -317,7 +332,7 @@ function markPieces(decoded: DecodedText, forms: readonly Form[], heads: Uint8Ar
  * word of PIECE or more letters stands between them on the same line or inside the same quoted string: the fields of a
  * JSON object and table cells on lines of their own are neighbours, `abcd then QRST` in a sentence is not.
  */
-function piecesOf(letters: string, runs: readonly Run[], stretch: Int32Array): Piece[] {
+function piecesOf({ letters, shownTail }: Form, runs: readonly Run[], stretch: Int32Array): Piece[] {
   const pieces: Piece[] = [];
   const placesOf = new Map<string, number[]>();
   // What `continuedPlaces` gives for two neighbours' letters, as a text often repeats the same pieces.
@@ -332,6 +347,11 @@ function piecesOf(letters: string, runs: readonly Run[], stretch: Int32Array): P
   let wordBetween = false;
   for (const run of runs) {
     wordBetween ||= run.wordBefore;
+    if (run.afterEllipsis && run.letters === shownTail) {
+      // What a mask shows (its own, or one written by a server): shown anyway, it joins no piece in prose beside it.
+      wordBetween = true;
+      continue;
+    }
     let places = placesOf.get(run.letters);
     if (!places) {
       places = [];
@@ -345,7 +365,10 @@ function piecesOf(letters: string, runs: readonly Run[], stretch: Int32Array): P
     const piece: Piece = { start: run.start, end: run.end, letters: run.letters, stretch: stretch[run.start]!, places, counted: new Uint8Array(places.length) };
     piece.counted[0] = 1;
     const previous = pieces.at(-1);
-    if (previous && !(wordBetween && previous.stretch === piece.stretch)) {
+    // Two runs of the same few letters are both ordinary words as often as a secret's repeated run ("a live key" on two
+    // lines of a message, for a secret repeating LIVE): they continue each other only when longer than that.
+    const sameShortWord = previous?.letters === piece.letters && piece.letters.length <= PIECE;
+    if (previous && !(wordBetween && previous.stretch === piece.stretch) && !sameShortWord) {
       countContinued(previous, piece);
       countContinued(piece, previous);
     }

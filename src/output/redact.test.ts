@@ -278,6 +278,19 @@ describe('Redactor.mask: the key in use under the encodings a server can wrap ar
     expect(redactor.mask('abcd abcd, abcd')).toBe('abcd abcd, abcd');
   });
 
+  it("leaves esign's own messages alone when a secret repeats a word they use, and a mask's shown letters", () => {
+    const revoked = new Redactor();
+    revoked.registerSecret('em_test_REVOKEDREVOKED7777');
+    const hint = 'The test key em_test_…7777 from ESIGN_API_KEY was refused. If it was revoked or mistyped, set another.';
+    expect(revoked.mask(hint)).toBe(hint);
+    const live = new Redactor();
+    live.registerSecret('em_live_LIVELIVELIVELIVE1234');
+    const message = 'The key from the test key input is a live key, but this command needs a test key.\n  hint: Read it with --live-key-stdin instead';
+    expect(live.mask(message)).toBe(message);
+    // The shown letters after a `…` are a mask's; beside a piece that is not, the piece alone is still a piece.
+    expect(revoked.mask('{"a":"REVOKED","b":"REVOKED"}')).toBe('{"a":"…","b":"…"}');
+  });
+
   it('masks the 7-character pieces of a key made mostly of one letter (found by the property below)', () => {
     const pieces = keyEncodings.find((encoding) => encoding.name === '7-character pieces across JSON fields')!;
     for (const key of ['aa_test_AAAAAAAAAAAAAlAAAAAr', 'aaaaaa_test_AAAAAAAsEnumerAAsEnumerAAAAAAeA']) {
