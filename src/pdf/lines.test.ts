@@ -128,11 +128,37 @@ describe('right-to-left text', () => {
     expect(await find([line(drawn)], 'סעיף 15 לחוק')).toHaveLength(1);
   });
 
+  it('brackets are read as the characters their glyphs are mapped to (Word maps a mirrored glyph to what it stands for)', async () => {
+    // Logical "סעיף 15(ב)(4) לחוק": the reader sees "(4)(ב)15" left to right; the glyph "(" on the left is its ")".
+    const mirrored = (glyph: string): LiberationGlyph => ({ glyph, text: glyph === '(' ? ')' : '(' });
+    const drawn = [...'קוחל', ' ', mirrored('('), '4', mirrored(')'), mirrored('('), 'ב', mirrored(')'), '1', '5', ' ', ...'ףיעס'];
+    expect(await find([line(drawn)], 'סעיף 15(ב)(4) לחוק')).toHaveLength(1);
+  });
+
+  it('a space drawn on its own over a glyph of the line is no word break', async () => {
+    // "שלום" drawn as "לש" on the right first, then a space, then "םו" under that space (as Word draws some lines).
+    const first = [...'םו'];
+    const [match] = await find([{ ...line([...'לש']), x: startOf(first, 2) }, { ...line([' ']), x: LEFT + 0.5 }, line(first)], 'שלום', { matchWholeWord: true });
+    expect(match!.x).toBeCloseTo(LEFT, 2);
+  });
+
   it('glyphs drawn one by one from right to left (logical order, each placed left of the last) read the same', async () => {
     const glyphs: (LiberationGlyph | number)[] = [];
     for (const char of logical) glyphs.push(char, liberationAdvance(char) * 2);
     const [match] = await find([{ ...line(glyphs), x: 300 }], logical);
     expect(match).toBeDefined();
+  });
+});
+
+describe('text drawn into room left by spacing', () => {
+  it('an exponent drawn after its base, where character spacing moved the pen on, is read right after the base', async () => {
+    // "z⁵ i" as some math layouts draw it: "z" and "i" in one run, 30 pt of character spacing apart, then the "5".
+    const exponent = { x: LEFT + (liberationAdvance('z') / 1000) * SIZE, y: BASELINE - 4, size: 7, glyphs: ['5'] };
+    const lines = [line(['z', 'i'], '30 Tc'), exponent];
+    const [base] = await find(lines, 'z5', { matchWholeWord: true });
+    expect(base!.x).toBeCloseTo(LEFT, 2);
+    const [after] = await find(lines, 'z5 i');
+    expect(after!.x).toBeCloseTo(LEFT, 2);
   });
 });
 
