@@ -135,6 +135,23 @@ describe('right-to-left text', () => {
     expect(await find([line(drawn)], 'סעיף 15(ב)(4) לחוק')).toHaveLength(1);
   });
 
+  it('points drawn after the letter they sit on, moved back over it, stay with that letter', async () => {
+    // Logical "שָׁלוֹם" (SHIN, SHIN DOT, QAMATS, LAMED, VAV, HOLAM, FINAL MEM), drawn left to right, each point a
+    // zero-width glyph drawn after its letter and moved back over it.
+    const point = (text: string): LiberationGlyph => ({ glyph: '.', text, width: 0 });
+    const over = (letter: string, ...points: string[]): (LiberationGlyph | number)[] => {
+      const back = liberationAdvance(letter) / 2;
+      return [letter, back, ...points.map(point), -back];
+    };
+    const drawn = ['ם', ...over('ו', '\u05B9'), 'ל', ...over('ש', '\u05C1', '\u05B8'), ' ', ...'אבג'];
+    const [match] = await find([line(drawn)], '\u05D2\u05D1\u05D0 \u05E9\u05C1\u05B8\u05DC\u05D5\u05B9\u05DD');
+    expect(match!.x).toBeCloseTo(LEFT, 2);
+    expect(await find([line(drawn)], '\u05E9\u05C1\u05B8\u05DC\u05D5\u05B9\u05DD', { matchWholeWord: true })).toHaveLength(1);
+    // As HarfBuzz orders them: the whole line reversed, each point drawn before its letter, where that letter starts.
+    const harfBuzz = ['ם', point('\u05B9'), 'ו', 'ל', point('\u05B8'), point('\u05C1'), 'ש'];
+    expect(await find([line(harfBuzz)], '\u05E9\u05C1\u05B8\u05DC\u05D5\u05B9\u05DD', { matchWholeWord: true })).toHaveLength(1);
+  });
+
   it('a space drawn on its own over a glyph of the line is no word break', async () => {
     // "שלום" drawn as "לש" on the right first, then a space, then "םו" under that space (as Word draws some lines).
     const first = [...'םו'];

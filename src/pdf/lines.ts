@@ -21,6 +21,8 @@ const DUPLICATE_ACROSS_EM = 0.2;
 /** A glyph continues the glyph before it when it starts no further back or ahead than this (× font size). */
 const CONTINUE_BACK_EM = 0.3;
 const CONTINUE_AHEAD_EM = 1;
+/** A mark whose origin is this far (points) inside a letter's box is drawn over that letter. */
+const MARK_INSIDE = 0.01;
 /** Two chunks belong to one line when they overlap across it by this share of the smaller one. */
 const SAME_LINE_OVERLAP = 0.5;
 
@@ -367,10 +369,13 @@ function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], 
   // Next to a cut, glyphs are apart as far as they are seen, not as far as their spacing took the pen.
   if (gapScratch.length < rows.length) gapScratch = new Float64Array(rows.length * 2);
   const gaps = gapScratch;
+  // After a mark (moved back over its letter, then the pen moved on), from the furthest end since that letter.
+  let reach = -Infinity;
   for (let index = 1; index < rows.length; index++) {
     const row = rows[index]!;
     const previous = rows[index - 1]!;
-    gaps[index] = cuts?.has(row) || cuts?.has(previous) ? alongBox(glyphs, row, direction)[0] - alongBox(glyphs, previous, direction)[1] : glyphs.get(row, START) - glyphs.get(previous, END);
+    reach = isMarkOnly(glyphs.texts[previous]!) ? Math.max(reach, glyphs.get(previous, END)) : glyphs.get(previous, END);
+    gaps[index] = cuts?.has(row) || cuts?.has(previous) ? alongBox(glyphs, row, direction)[0] - alongBox(glyphs, previous, direction)[1] : glyphs.get(row, START) - reach;
   }
   const besideSpace = (index: number): boolean => spaces[rows[index - 1]!] === 1 || spaces[rows[index]!] === 1;
   const breakEm = wordBreakEm(glyphs, rows, gaps, besideSpace);
@@ -387,11 +392,40 @@ function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], 
     joined.push(row);
   }
   if (kept.mayBeRightToLeft && joined.some((row) => containsRightToLeft(texts[row]!))) {
-    joined = toLogicalOrder(joined.map((row) => ({ row, text: texts[row]! }))).map(({ row }) => row);
+    joined = toLogicalOrder(marksBeforeTheirLetters(glyphs, joined, direction).map((row) => ({ row, text: texts[row]! }))).map(({ row }) => row);
   }
   let text = '';
   for (const row of joined) text += texts[row];
   return { rows: joined, text, direction };
+}
+
+const MARKS_ONLY = /^\p{M}+$/u;
+/** Asked for every glyph of a line: below U+0300 (most glyphs) there is no combining mark. */
+const isMarkOnly = (text: string): boolean => text.charCodeAt(0) >= 0x300 && MARKS_ONLY.test(text);
+
+/**
+ * The rows of a line in visual order with each run of marks (Hebrew points, Arabic harakat) that is drawn after the
+ * letter it sits on, its origin moved back inside that letter's box, put before it (in reverse): reversed into
+ * logical order, marks then follow their letter as typed. Marks drawn before their letter (the order HarfBuzz gives,
+ * each in the box of the letter after it) are in place already.
+ */
+function marksBeforeTheirLetters(glyphs: GlyphTable, rows: number[], direction: number): number[] {
+  const { texts } = glyphs;
+  const isMark = (row: number): boolean => isMarkOnly(texts[row]!) && containsRightToLeft(texts[row]!);
+  let ordered = rows;
+  for (let index = 1; index < ordered.length; index++) {
+    if (!isMark(ordered[index]!)) continue;
+    let end = index + 1;
+    while (end < ordered.length && isMark(ordered[end]!)) end++;
+    const letter = ordered[index - 1]!;
+    const [from, to] = alongBox(glyphs, letter, direction);
+    const origin = glyphs.get(ordered[index]!, START);
+    if (!isMark(letter) && origin > from + MARK_INSIDE && origin < to - MARK_INSIDE) {
+      ordered = [...ordered.slice(0, index - 1), ...ordered.slice(index, end).reverse(), letter, ...ordered.slice(end)];
+    }
+    index = end - 1;
+  }
+  return ordered;
 }
 
 /** WORD_GAP_EM, or on a letter-spaced line (most letters apart) more than its usual letter gap. */
