@@ -152,6 +152,17 @@ describe('right-to-left text', () => {
     expect(await find([line(harfBuzz)], '\u05E9\u05C1\u05B8\u05DC\u05D5\u05B9\u05DD', { matchWholeWord: true })).toHaveLength(1);
   });
 
+  it('a mark drawn on its own, raised over a letter, goes with that letter', async () => {
+    // Logical "عقَد البيع" drawn left to right as "عيبلا دقع" (each letter an "o" mapped to it), then the FATHA of QAF
+    // drawn by itself 6 pt higher, over the QAF.
+    const letters = (text: string): LiberationGlyph[] => [...text].map((char) => ({ glyph: 'o', text: char }));
+    const drawn = [...letters('عيبلا'), ' ', ...letters('دقع')];
+    const qaf = startOf(drawn, 7);
+    const fatha = { x: qaf + 2, y: BASELINE - 6, size: SIZE, glyphs: [{ glyph: '.', text: '\u064E', width: 0 }] };
+    const [match] = await find([line(drawn), fatha], '\u0639\u0642\u064E\u062F \u0627\u0644\u0628\u064A\u0639');
+    expect(match!.x).toBeCloseTo(LEFT, 2);
+  });
+
   it('a space drawn on its own over a glyph of the line is no word break', async () => {
     // "שלום" drawn as "לש" on the right first, then a space, then "םו" under that space (as Word draws some lines).
     const first = [...'םו'];

@@ -308,7 +308,7 @@ const OVERLAY_LOOKAROUND = 8;
  * its base, the number under a root sign), and the pieces are read in the order they start. A piece of white space
  * only, drawn over the glyphs of another, is no gap on the page and is left out (a right-to-left line would read it
  * inside a word). `cuts` holds the rows on either side of a cut: the gap between them and their new neighbours is
- * where they are seen.
+ * where they are seen. A piece of marks only, drawn over another piece, goes after the glyph it is drawn on.
  */
 function readPieces(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], direction: number): { rows: number[]; cuts: Set<number> } {
   const { order, spaces } = kept;
@@ -339,10 +339,27 @@ function readPieces(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[]
     }
     return false;
   };
+  // Marks drawn on their own over a piece (raised or lowered, as some files draw Arabic harakat) follow the glyph
+  // they are drawn on.
+  const marksAfter = new Map<number, number[]>();
+  const attachMarks = (index: number): boolean => {
+    const piece = pieces[index]!;
+    if (!piece.every((row) => isMarkOnly(glyphs.texts[row]!))) return false;
+    const origin = glyphs.get(piece[0]!, START);
+    for (let other = Math.max(0, index - OVERLAY_LOOKAROUND); other < Math.min(pieces.length, index + OVERLAY_LOOKAROUND + 1); other++) {
+      const [from, to] = extents[other]!;
+      if (other === index || origin <= from || origin >= to || pieces[other]!.every((row) => isMarkOnly(glyphs.texts[row]!))) continue;
+      const letter = pieces[other]!.findLast((row) => alongBox(glyphs, row, direction)[0] <= origin)!;
+      marksAfter.set(letter, [...(marksAfter.get(letter) ?? []), ...piece]);
+      return true;
+    }
+    return false;
+  };
+  const read = pieces.filter((piece, index) => !(piece.every((row) => spaces[row] === 1) && drawnOver(index)) && !attachMarks(index));
   const rows: number[] = [];
-  pieces.forEach((piece, index) => {
-    if (!(piece.every((row) => spaces[row] === 1) && drawnOver(index))) rows.push(...piece);
-  });
+  for (const piece of read) {
+    for (const row of piece) rows.push(row, ...(marksAfter.get(row) ?? []));
+  }
   return { rows, cuts };
 }
 
