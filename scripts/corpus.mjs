@@ -4,7 +4,8 @@
 // `esign anchors find --local` run, and compared with the occurrences poppler's text has: recall, precision and the
 // share of positions (top-left) within 1 pt + 0.25 × font size, by corpus category and by kind of phrase.
 // Skips cleanly where the corpus is absent (a fresh clone); ESIGN_CORPUS_DIR points to another copy.
-// Exit 1 on a crash, an inconsistent refusal, or a fair category below its target (ESIGN_CORPUS_REPORT_ONLY=1 only reports).
+// Exit 1 on a crash, an inconsistent refusal, or fair files below a target, each category and all together: recall and
+// precision 99.8%, positions 98% per category and 99% overall (ESIGN_CORPUS_REPORT_ONLY=1, or naming files, only reports).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ const PHRASES_PER_KIND = 12;
  * Each reason was checked on the page rendered with pdftoppm.
  */
 const UNFAIR_ORACLE = {
+  'pdf--ThuluthFeatures.pdf':
+    'no ToUnicode in its CID TrueType fonts (Identity-H): poppler and pdfjs both read glyph ids as characters, each its own way ("&RQWH[WXDO" where the page shows "Contextual", Greek and Cyrillic letters for its Arabic)',
   'pdf--vertical.pdf': 'vertical Japanese: poppler reads the columns as horizontal words',
   'pdf--Type3WordSpacing.pdf': 'Type3 font: poppler puts the top of each word 11.5 pt above the drawn glyphs, and joins rows',
   'pdf--simpletype3font.pdf': 'Type3 font: poppler puts the top of the word 14 pt above the drawn glyphs',
@@ -78,35 +81,55 @@ const reversed = (text) => [...text].reverse().join('');
 /**
  * Poppler's bbox words hold their characters in drawing order, which for right-to-left text is visual order in some
  * files and logical in others. Its plain-text output (-layout) is in logical order (poppler's own bidi): each
- * right-to-left word, and the order of words in a line, is taken the way round that text has it.
+ * right-to-left word, and the order of words in a line, is taken the way round that text has it. A word that reads
+ * the same both ways there (its letters a palindrome, or only one, between brackets) is taken the way round the
+ * line's other words are. Where the layout text has a space between two words and not the words joined, they are
+ * apart on the page whatever the gap between their boxes (a tall font's box makes its word space look small).
  */
 function logicalLine(words, layoutText) {
   if (!words.some((word) => RIGHT_TO_LEFT.test(word.text))) return { words, rightToLeft: false };
-  const has = (text) => {
-    const core = comparable(text).replace(/[^\p{L}\p{M}\p{N}]/gu, '');
-    return new RegExp(`(?<![\\p{L}\\p{M}])${core}(?![\\p{L}\\p{M}])`, 'u').test(layoutText);
-  };
-  const oriented = words.map((word) => {
-    if (!RIGHT_TO_LEFT.test(word.text) || has(word.text)) return word;
-    return has(reversed(word.text)) ? { ...word, text: reversed(word.text) } : word;
+  const core = (text) => comparable(text).replace(/[^\p{L}\p{M}\p{N}]/gu, '');
+  const has = (text) => new RegExp(`(?<![\\p{L}\\p{M}])${core(text)}(?![\\p{L}\\p{M}])`, 'u').test(layoutText);
+  const ways = words.map((word) => {
+    if (!RIGHT_TO_LEFT.test(word.text)) return 'kept';
+    const kept = has(word.text);
+    const turned = has(reversed(word.text));
+    return kept === turned ? 'either' : kept ? 'kept' : 'reversed';
   });
+  const mostlyReversed = ways.filter((way) => way === 'reversed').length > ways.filter((way, index) => way === 'kept' && RIGHT_TO_LEFT.test(words[index].text)).length;
+  const oriented = words.map((word, index) => (ways[index] === 'reversed' || (ways[index] === 'either' && mostlyReversed) ? { ...word, text: reversed(word.text) } : word));
   // Words of a line come left to right as displayed: a right-to-left line reads them backwards.
   const rightToLeft = words.filter((word) => RIGHT_TO_LEFT.test(word.text)).length * 2 > words.length;
-  return { words: rightToLeft ? oriented.reverse() : oriented, rightToLeft };
+  const logical = rightToLeft ? oriented.reverse() : oriented;
+  const escaped = (text) => comparable(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return {
+    words: logical.map((word, index) => {
+      const previous = logical[index - 1];
+      if (!previous || layoutText.includes(comparable(previous.text + word.text))) return word;
+      return new RegExp(`${escaped(previous.text)}\\s+${escaped(word.text)}`, 'u').test(layoutText) ? { ...word, spaced: true } : word;
+    }),
+    rightToLeft,
+  };
 }
 
-/** Poppler also ends words where the font changes; only a visible gap (0.1 × the word's height) is a space on the page. */
+/**
+ * Poppler also ends words where the font changes; only a visible gap (0.1 × the word's height) is a space on the page.
+ * A word of combining marks only (Thai vowels and tone marks poppler sets apart) has no width: the gap is measured from
+ * the word before it that has one.
+ */
 function joinWords(words) {
   let text = '';
   const starts = [];
-  words.forEach((word, index) => {
-    const previous = words[index - 1];
+  let previous;
+  words.forEach((word) => {
     if (previous) {
       const gap = Math.max(word.x - (previous.x + previous.width), previous.x - (word.x + word.width), word.y - (previous.y + previous.height), previous.y - (word.y + word.height));
-      if (gap > 0.1 * Math.min(word.height, word.width, previous.height, previous.width) || /\s$/u.test(text)) text += ' ';
+      const extent = Math.min(...[word.height, word.width, previous.height, previous.width].filter((size) => size > 0.01));
+      if (gap > 0.1 * extent || /\s$/u.test(text) || word.spaced) text += ' ';
     }
     starts.push(text.length);
     text += word.text;
+    if (!previous || (word.width > 0.01 && word.height > 0.01)) previous = word;
   });
   return { text, starts };
 }
@@ -321,7 +344,11 @@ const ratio = (part, whole) => (whole === 0 ? 1 : part / whole);
 if (ratio(fair.recalled, fair.expected) < TARGET.recall) problems.push(`recall ${pct(fair.recalled, fair.expected)} is below ${TARGET.recall * 100}%`);
 if (ratio(fair.precise, fair.found) < TARGET.precision) problems.push(`precision ${pct(fair.precise, fair.found)} is below ${TARGET.precision * 100}%`);
 if (ratio(fair.withinTolerance, fair.positioned) < TARGET.positions) problems.push(`positions ${pct(fair.withinTolerance, fair.positioned)} are below ${TARGET.positions * 100}%`);
+// Two decimals: 422/423 is 99.76%, which one decimal shows as the 99.8% it is below.
+const share = (part, whole) => `${((part / whole) * 100).toFixed(2)}% (${part}/${whole})`;
 for (const [category, t] of byCategory) {
+  if (ratio(t.recalled, t.expected) < TARGET.recall) problems.push(`${category}: recall ${share(t.recalled, t.expected)} is below ${TARGET.recall * 100}%`);
+  if (ratio(t.precise, t.found) < TARGET.precision) problems.push(`${category}: precision ${share(t.precise, t.found)} is below ${TARGET.precision * 100}%`);
   if (ratio(t.withinTolerance, t.positioned) < TARGET.positionsPerCategory) problems.push(`${category}: positions ${pct(t.withinTolerance, t.positioned)} are below ${TARGET.positionsPerCategory * 100}%`);
 }
 rmSync(work, { recursive: true, force: true });

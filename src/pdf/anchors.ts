@@ -6,6 +6,7 @@
  */
 import type { Occurrence } from '../shared/values.js';
 import type { Box, PageInfo, PageText, PdfText, TextLine } from './page-text.js';
+import { clusterEnd, typedOrder } from './scripts.js';
 
 export type { Occurrence };
 
@@ -215,29 +216,15 @@ function indexOf(line: TextLine, fold: boolean): LineIndex {
 
 /** Printable ASCII without whitespace runs is already normalised, and lower-casing keeps its length. */
 const ALREADY_NORMAL = /^(?:[\x21-\x7e]| (?! ))*$/;
-const COMBINING_MARK = /\p{M}/u;
 const WHITESPACE = /^\s+$/u;
 
 function isAsciiWhitespace(code: number): boolean {
   return code === 0x20 || (code >= 0x09 && code <= 0x0d);
 }
 
-/** NIKHAHIT (Lao NIGGAHITA) drawn before the tone marks of its letter, and SARA AA drawn before the NIKHAHIT. */
-const NIKHAHIT_BEFORE_TONE = /([\u0E4D\u0ECD])([\u0E48-\u0E4B\u0EC8-\u0ECB]+)/gu;
-const SARA_AA_BEFORE_NIKHAHIT = /([\u0E32\u0EB2])([\u0E4D\u0ECD])/gu;
-
 /**
- * Thai and Lao SARA AM is NIKHAHIT + SARA AA to NFKC, after the letter's tone mark (น้ำ: NO NU, MAI THO, NIKHAHIT,
- * SARA AA). Files draw the same word with the NIKHAHIT before the tone mark, or after the SARA AA, as the glyphs
- * stack; a reader sees one word, and each spelling is put in NFKC's order.
- */
-function thaiLaoOrder(form: string): string {
-  return form.replace(NIKHAHIT_BEFORE_TONE, '$2$1').replace(SARA_AA_BEFORE_NIKHAHIT, '$2$1');
-}
-
-/**
- * NFKC per character with its combining marks (so a ligature expands in place and keeps its origin),
- * case folding when asked, and whitespace runs collapsed to one space.
+ * NFKC per cluster (a character with its combining marks, see scripts.ts), in the order the cluster is typed, so a
+ * ligature expands in place and keeps its origin; case folding when asked, and whitespace runs collapsed to one space.
  */
 function normalise(raw: string, fold: boolean): LineIndex {
   if (ALREADY_NORMAL.test(raw)) return { text: fold ? raw.toLowerCase() : raw };
@@ -248,13 +235,9 @@ function normalise(raw: string, fold: boolean): LineIndex {
   while (position < raw.length) {
     const start = position;
     const code = raw.codePointAt(position)!;
-    position += code > 0xffff ? 2 : 1;
-    while (position < raw.length && raw.charCodeAt(position) >= 0x300 && COMBINING_MARK.test(String.fromCodePoint(raw.codePointAt(position)!))) {
-      position += raw.codePointAt(position)! > 0xffff ? 2 : 1;
-    }
+    position = clusterEnd(raw, start);
     const single = position - start === 1 && code < 0x80;
-    let form = single ? raw[start]! : raw.slice(start, position).normalize('NFKC');
-    if (code >= 0x0e00 && code <= 0x0eff) form = thaiLaoOrder(form);
+    let form = single ? raw[start]! : typedOrder(raw.slice(start, position)).normalize('NFKC');
     if (fold) form = foldCase(form);
     if (form === '') continue;
     if (single ? isAsciiWhitespace(code) : WHITESPACE.test(form)) {

@@ -6,6 +6,9 @@
  * A reduced form of the Unicode Bidirectional Algorithm, enough for text already laid out: strong types from the
  * script, numbers keep their left-to-right order, neutrals take the direction of the strong text around them, and
  * the reordering rule L2 (which is its own inverse for a given set of levels) turns visual order into logical order.
+ * Rule L4 (mirroring) is not undone: a bracket in right-to-left text is drawn with the mirrored glyph, and files map
+ * that glyph to the character it stands for (Microsoft Word's "(ב)" is drawn, left to right, as the shapes "(ב)" mapped
+ * to ")", "ב", "("), so visual order reversed is already the text.
  */
 
 type BidiClass = 'L' | 'R' | 'N' | 'EN';
@@ -69,16 +72,8 @@ export function toLogicalOrder<T extends { text: string }>(items: readonly T[]):
     }
     index = end - 1;
   }
-  return reorder(
-    items.map((item, index) => (levels[index]! % 2 === 1 && HAS_MIRRORED.test(item.text) ? { ...item, text: item.text.replace(MIRRORED, (char) => MIRROR[char]!) } : item)),
-    levels,
-  );
+  return reorder(items, levels);
 }
-
-/** Rule L4: in right-to-left text a bracket is drawn mirrored, so the glyph read as ")" stands for "(". */
-const MIRROR: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
-const MIRRORED = /[()[\]{}<>«»]/g;
-const HAS_MIRRORED = /[()[\]{}<>«»]/;
 
 function nearestStrong(strong: readonly (BidiClass | undefined)[], from: number, step: 1 | -1): BidiClass | undefined {
   for (let index = from; index >= 0 && index < strong.length; index += step) {

@@ -128,11 +128,65 @@ describe('right-to-left text', () => {
     expect(await find([line(drawn)], 'סעיף 15 לחוק')).toHaveLength(1);
   });
 
+  it('brackets are read as the characters their glyphs are mapped to (Word maps a mirrored glyph to what it stands for)', async () => {
+    // Logical "סעיף 15(ב)(4) לחוק": the reader sees "(4)(ב)15" left to right; the glyph "(" on the left is its ")".
+    const mirrored = (glyph: string): LiberationGlyph => ({ glyph, text: glyph === '(' ? ')' : '(' });
+    const drawn = [...'קוחל', ' ', mirrored('('), '4', mirrored(')'), mirrored('('), 'ב', mirrored(')'), '1', '5', ' ', ...'ףיעס'];
+    expect(await find([line(drawn)], 'סעיף 15(ב)(4) לחוק')).toHaveLength(1);
+  });
+
+  it('points drawn after the letter they sit on, moved back over it, stay with that letter', async () => {
+    // Logical "שָׁלוֹם" (SHIN, SHIN DOT, QAMATS, LAMED, VAV, HOLAM, FINAL MEM), drawn left to right, each point a
+    // zero-width glyph drawn after its letter and moved back over it.
+    const point = (text: string): LiberationGlyph => ({ glyph: '.', text, width: 0 });
+    const over = (letter: string, ...points: string[]): (LiberationGlyph | number)[] => {
+      const back = liberationAdvance(letter) / 2;
+      return [letter, back, ...points.map(point), -back];
+    };
+    const drawn = ['ם', ...over('ו', '\u05B9'), 'ל', ...over('ש', '\u05C1', '\u05B8'), ' ', ...'אבג'];
+    const [match] = await find([line(drawn)], '\u05D2\u05D1\u05D0 \u05E9\u05C1\u05B8\u05DC\u05D5\u05B9\u05DD');
+    expect(match!.x).toBeCloseTo(LEFT, 2);
+    expect(await find([line(drawn)], '\u05E9\u05C1\u05B8\u05DC\u05D5\u05B9\u05DD', { matchWholeWord: true })).toHaveLength(1);
+    // As HarfBuzz orders them: the whole line reversed, each point drawn before its letter, where that letter starts.
+    const harfBuzz = ['ם', point('\u05B9'), 'ו', 'ל', point('\u05B8'), point('\u05C1'), 'ש'];
+    expect(await find([line(harfBuzz)], '\u05E9\u05C1\u05B8\u05DC\u05D5\u05B9\u05DD', { matchWholeWord: true })).toHaveLength(1);
+  });
+
+  it('a mark drawn on its own, raised over a letter, goes with that letter', async () => {
+    // Logical "عقَد البيع" drawn left to right as "عيبلا دقع" (each letter an "o" mapped to it), then the FATHA of QAF
+    // drawn by itself 6 pt higher, over the QAF.
+    const letters = (text: string): LiberationGlyph[] => [...text].map((char) => ({ glyph: 'o', text: char }));
+    const drawn = [...letters('عيبلا'), ' ', ...letters('دقع')];
+    const qaf = startOf(drawn, 7);
+    const fatha = { x: qaf + 2, y: BASELINE - 6, size: SIZE, glyphs: [{ glyph: '.', text: '\u064E', width: 0 }] };
+    const [match] = await find([line(drawn), fatha], '\u0639\u0642\u064E\u062F \u0627\u0644\u0628\u064A\u0639');
+    expect(match!.x).toBeCloseTo(LEFT, 2);
+  });
+
+  it('a space drawn on its own over a glyph of the line is no word break', async () => {
+    // "שלום" drawn as "לש" on the right first, then a space, then "םו" under that space (as Word draws some lines).
+    const first = [...'םו'];
+    const [match] = await find([{ ...line([...'לש']), x: startOf(first, 2) }, { ...line([' ']), x: LEFT + 0.5 }, line(first)], 'שלום', { matchWholeWord: true });
+    expect(match!.x).toBeCloseTo(LEFT, 2);
+  });
+
   it('glyphs drawn one by one from right to left (logical order, each placed left of the last) read the same', async () => {
     const glyphs: (LiberationGlyph | number)[] = [];
     for (const char of logical) glyphs.push(char, liberationAdvance(char) * 2);
     const [match] = await find([{ ...line(glyphs), x: 300 }], logical);
     expect(match).toBeDefined();
+  });
+});
+
+describe('text drawn into room left by spacing', () => {
+  it('an exponent drawn after its base, where character spacing moved the pen on, is read right after the base', async () => {
+    // "z⁵ i" as some math layouts draw it: "z" and "i" in one run, 30 pt of character spacing apart, then the "5".
+    const exponent = { x: LEFT + (liberationAdvance('z') / 1000) * SIZE, y: BASELINE - 4, size: 7, glyphs: ['5'] };
+    const lines = [line(['z', 'i'], '30 Tc'), exponent];
+    const [base] = await find(lines, 'z5', { matchWholeWord: true });
+    expect(base!.x).toBeCloseTo(LEFT, 2);
+    const [after] = await find(lines, 'z5 i');
+    expect(after!.x).toBeCloseTo(LEFT, 2);
   });
 });
 

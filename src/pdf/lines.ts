@@ -5,7 +5,7 @@
  * character of a line's text keeps the box where it is drawn.
  */
 import { containsRightToLeft, toLogicalOrder } from './bidi.js';
-import { BASELINE, DIRECTION_NAMES, DOWN, END, HEIGHT, RIGHT, SIZE, START, WIDTH, X, Y, type GlyphTable } from './glyphs.js';
+import { BASELINE, DIRECTION_NAMES, DOWN, END, HEIGHT, LEFT, RIGHT, SIZE, START, WIDTH, X, Y, type GlyphTable } from './glyphs.js';
 import type { TextLine } from './page-text.js';
 
 /**
@@ -21,6 +21,8 @@ const DUPLICATE_ACROSS_EM = 0.2;
 /** A glyph continues the glyph before it when it starts no further back or ahead than this (× font size). */
 const CONTINUE_BACK_EM = 0.3;
 const CONTINUE_AHEAD_EM = 1;
+/** A mark whose origin is this far (points) inside a letter's box is drawn over that letter. */
+const MARK_INSIDE = 0.01;
 /** Two chunks belong to one line when they overlap across it by this share of the smaller one. */
 const SAME_LINE_OVERLAP = 0.5;
 
@@ -281,6 +283,86 @@ function overlapping(chunks: readonly Chunk[]): boolean {
   return false;
 }
 
+/** Where a glyph is seen along the reading direction: its box's [from, to), growing in reading order. */
+function alongBox(glyphs: GlyphTable, row: number, direction: number): [number, number] {
+  const x = glyphs.get(row, X);
+  const y = glyphs.get(row, Y);
+  switch (direction) {
+    case RIGHT:
+      return [x, x + glyphs.get(row, WIDTH)];
+    case LEFT:
+      return [-(x + glyphs.get(row, WIDTH)), -x];
+    case DOWN:
+      return [y, y + glyphs.get(row, HEIGHT)];
+    default:
+      return [-(y + glyphs.get(row, HEIGHT)), -y];
+  }
+}
+
+/** How many pieces before and after a piece of white space are looked at for text it is drawn over. */
+const OVERLAY_LOOKAROUND = 8;
+
+/**
+ * The rows of a line whose chunks overlap, in reading order. A chunk is cut where its glyphs are seen more than
+ * CONTINUE_AHEAD_EM apart (character or word spacing moved the pen past text drawn later: an exponent drawn after
+ * its base, the number under a root sign), and the pieces are read in the order they start. A piece of white space
+ * only, drawn over the glyphs of another, is no gap on the page and is left out (a right-to-left line would read it
+ * inside a word). `cuts` holds the rows on either side of a cut: the gap between them and their new neighbours is
+ * where they are seen. A piece of marks only, drawn over another piece, goes after the glyph it is drawn on.
+ */
+function readPieces(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], direction: number): { rows: number[]; cuts: Set<number> } {
+  const { order, spaces } = kept;
+  const pieces: number[][] = [];
+  const cuts = new Set<number>();
+  for (const chunk of chunks) {
+    let piece = [order[chunk.from]!];
+    for (let at = chunk.from + 1; at < chunk.to; at++) {
+      const row = order[at]!;
+      const previous = order[at - 1]!;
+      if (alongBox(glyphs, row, direction)[0] - alongBox(glyphs, previous, direction)[1] > CONTINUE_AHEAD_EM * glyphs.get(row, SIZE)) {
+        pieces.push(piece);
+        piece = [];
+        cuts.add(previous).add(row);
+      }
+      piece.push(row);
+    }
+    pieces.push(piece);
+  }
+  // Chunks come in the order they start; only cut ones need sorting again (a stable sort keeps the rest as they are).
+  if (cuts.size > 0) pieces.sort((left, right) => glyphs.get(left[0]!, START) - glyphs.get(right[0]!, START));
+  const extents = pieces.map((piece) => [alongBox(glyphs, piece[0]!, direction)[0], alongBox(glyphs, piece[piece.length - 1]!, direction)[1]] as const);
+  const drawnOver = (index: number): boolean => {
+    const [from, to] = extents[index]!;
+    for (let other = Math.max(0, index - OVERLAY_LOOKAROUND); other < Math.min(pieces.length, index + OVERLAY_LOOKAROUND + 1); other++) {
+      if (other === index || pieces[other]!.every((row) => spaces[row] === 1)) continue;
+      if (extents[other]![0] <= from && extents[other]![1] >= to) return true;
+    }
+    return false;
+  };
+  // Marks drawn on their own over a piece (raised or lowered, as some files draw Arabic harakat) follow the glyph
+  // they are drawn on.
+  const marksAfter = new Map<number, number[]>();
+  const attachMarks = (index: number): boolean => {
+    const piece = pieces[index]!;
+    if (!piece.every((row) => isMarkOnly(glyphs.texts[row]!))) return false;
+    const origin = glyphs.get(piece[0]!, START);
+    for (let other = Math.max(0, index - OVERLAY_LOOKAROUND); other < Math.min(pieces.length, index + OVERLAY_LOOKAROUND + 1); other++) {
+      const [from, to] = extents[other]!;
+      if (other === index || origin <= from || origin >= to || pieces[other]!.every((row) => isMarkOnly(glyphs.texts[row]!))) continue;
+      const letter = pieces[other]!.findLast((row) => alongBox(glyphs, row, direction)[0] <= origin)!;
+      marksAfter.set(letter, [...(marksAfter.get(letter) ?? []), ...piece]);
+      return true;
+    }
+    return false;
+  };
+  const read = pieces.filter((piece, index) => !(piece.every((row) => spaces[row] === 1) && drawnOver(index)) && !attachMarks(index));
+  const rows: number[] = [];
+  for (const piece of read) {
+    for (const row of piece) rows.push(row, ...(marksAfter.get(row) ?? []));
+  }
+  return { rows, cuts };
+}
+
 /** Asked for every glyph kept: a one-character ASCII glyph, by far the commonest, is answered without the pattern. */
 function isSpace(text: string): boolean {
   const code = text.charCodeAt(0);
@@ -295,12 +377,23 @@ function isSpace(text: string): boolean {
  */
 function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], direction: number): JoinedLine {
   const { order, spaces } = kept;
-  const drawn = chunks.length === 1 ? order.slice(chunks[0]!.from, chunks[0]!.to) : chunks.flatMap((chunk) => order.slice(chunk.from, chunk.to));
-  const rows = overlapping(chunks) ? withoutRepeats(glyphs, drawn, direction) : drawn;
+  const overlaid = chunks.length > 1 && overlapping(chunks);
+  const { rows: drawn, cuts } = overlaid
+    ? readPieces(glyphs, kept, chunks, direction)
+    : { rows: chunks.length === 1 ? order.slice(chunks[0]!.from, chunks[0]!.to) : chunks.flatMap((chunk) => order.slice(chunk.from, chunk.to)), cuts: undefined };
+  const rows = overlaid ? withoutRepeats(glyphs, drawn, direction) : drawn;
   // The gap before each glyph, asked twice, computed once; none next to a space (no word break is inserted there).
+  // Next to a cut, glyphs are apart as far as they are seen, not as far as their spacing took the pen.
   if (gapScratch.length < rows.length) gapScratch = new Float64Array(rows.length * 2);
   const gaps = gapScratch;
-  for (let index = 1; index < rows.length; index++) gaps[index] = glyphs.get(rows[index]!, START) - glyphs.get(rows[index - 1]!, END);
+  // After a mark (moved back over its letter, then the pen moved on), from the furthest end since that letter.
+  let reach = -Infinity;
+  for (let index = 1; index < rows.length; index++) {
+    const row = rows[index]!;
+    const previous = rows[index - 1]!;
+    reach = isMarkOnly(glyphs.texts[previous]!) ? Math.max(reach, glyphs.get(previous, END)) : glyphs.get(previous, END);
+    gaps[index] = cuts?.has(row) || cuts?.has(previous) ? alongBox(glyphs, row, direction)[0] - alongBox(glyphs, previous, direction)[1] : glyphs.get(row, START) - reach;
+  }
   const besideSpace = (index: number): boolean => spaces[rows[index - 1]!] === 1 || spaces[rows[index]!] === 1;
   const breakEm = wordBreakEm(glyphs, rows, gaps, besideSpace);
   const { texts } = glyphs;
@@ -316,16 +409,40 @@ function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], 
     joined.push(row);
   }
   if (kept.mayBeRightToLeft && joined.some((row) => containsRightToLeft(texts[row]!))) {
-    // A mirrored bracket's text changes with its place in the line: each row is in one line only.
-    const logical = toLogicalOrder(joined.map((row) => ({ row, text: texts[row]! })));
-    joined = logical.map(({ row, text }) => {
-      texts[row] = text;
-      return row;
-    });
+    joined = toLogicalOrder(marksBeforeTheirLetters(glyphs, joined, direction).map((row) => ({ row, text: texts[row]! }))).map(({ row }) => row);
   }
   let text = '';
   for (const row of joined) text += texts[row];
   return { rows: joined, text, direction };
+}
+
+const MARKS_ONLY = /^\p{M}+$/u;
+/** Asked for every glyph of a line: below U+0300 (most glyphs) there is no combining mark. */
+const isMarkOnly = (text: string): boolean => text.charCodeAt(0) >= 0x300 && MARKS_ONLY.test(text);
+
+/**
+ * The rows of a line in visual order with each run of marks (Hebrew points, Arabic harakat) that is drawn after the
+ * letter it sits on, its origin moved back inside that letter's box, put before it (in reverse): reversed into
+ * logical order, marks then follow their letter as typed. Marks drawn before their letter (the order HarfBuzz gives,
+ * each in the box of the letter after it) are in place already.
+ */
+function marksBeforeTheirLetters(glyphs: GlyphTable, rows: number[], direction: number): number[] {
+  const { texts } = glyphs;
+  const isMark = (row: number): boolean => isMarkOnly(texts[row]!) && containsRightToLeft(texts[row]!);
+  let ordered = rows;
+  for (let index = 1; index < ordered.length; index++) {
+    if (!isMark(ordered[index]!)) continue;
+    let end = index + 1;
+    while (end < ordered.length && isMark(ordered[end]!)) end++;
+    const letter = ordered[index - 1]!;
+    const [from, to] = alongBox(glyphs, letter, direction);
+    const origin = glyphs.get(ordered[index]!, START);
+    if (!isMark(letter) && origin > from + MARK_INSIDE && origin < to - MARK_INSIDE) {
+      ordered = [...ordered.slice(0, index - 1), ...ordered.slice(index, end).reverse(), letter, ...ordered.slice(end)];
+    }
+    index = end - 1;
+  }
+  return ordered;
 }
 
 /** WORD_GAP_EM, or on a letter-spaced line (most letters apart) more than its usual letter gap. */

@@ -1,6 +1,7 @@
 /*
- * Anchors in scripts the shared corpus of real PDFs lacks, and the spellings of Thai and Lao that a reader sees as
- * one word: drawn in a generated PDF (test/support/script-pdfs.ts), so that every place is known.
+ * Anchors in scripts the shared corpus of real PDFs lacks, and the spellings a reader sees as one word however a file
+ * holds them (vowel signs drawn before their consonant, conjoining jamo, combining accents, Thai and Lao SARA AM):
+ * drawn in a generated PDF (test/support/script-pdfs.ts), so that every place is known.
  */
 import { describe, expect, it } from 'vitest';
 import { HELVETICA_ASCENT } from '../../test/support/pdfs.js';
@@ -18,6 +19,7 @@ async function found(lines: readonly string[], text: string, options: Partial<An
 const at = (line: number, index: number) => ({ x: expect.closeTo(characterX(index), 2), y: expect.closeTo(top(line), 2) });
 
 describe('anchors in scripts the corpus lacks', () => {
+  // [script, line drawn, word typed, the word as drawn when files draw it otherwise]
   it.each([
     ['Devanagari', 'अनुबंध पर हस्ताक्षर करें', 'हस्ताक्षर'],
     ['Bengali', 'চুক্তিতে স্বাক্ষর করুন', 'স্বাক্ষর'],
@@ -28,10 +30,43 @@ describe('anchors in scripts the corpus lacks', () => {
     ['Khmer', 'សូម ចុះហត្ថលេខា', 'ចុះហត្ថលេខា'],
     ['Lao', 'ກະລຸນາ ເຊັນສັນຍາ', 'ເຊັນສັນຍາ'],
     ['Sinhala', 'ගිවිසුමට අත්සන් කරන්න', 'අත්සන්'],
-  ])('%s: a word is found where it is drawn, also as a whole word', async (_script, line, word) => {
-    const index = [...line.slice(0, line.indexOf(word))].length;
+    ['Greek', 'Υπογράψτε τη σύμβαση', 'σύμβαση'],
+    ['Gujarati', 'કરાર પર સહી કરો', 'સહી'],
+    ['Gurmukhi', 'ਇਕਰਾਰਨਾਮੇ ਤੇ ਦਸਤਖਤ ਕਰੋ', 'ਦਸਤਖਤ'],
+    ['Oriya', 'ଚୁକ୍ତିରେ ଦସ୍ତଖତ କରନ୍ତୁ', 'ଦସ୍ତଖତ'],
+    ['Telugu', 'ఒప్పందంపై సంతకం చేయండి', 'సంతకం'],
+    ['Kannada', 'ಒಪ್ಪಂದಕ್ಕೆ ಸಹಿ ಮಾಡಿ', 'ಸಹಿ'],
+    ['Malayalam', 'കരാറിൽ ഒപ്പിടുക', 'ഒപ്പിടുക'],
+    ['Myanmar', 'စာချုပ်ကို လက်မှတ်ထိုးပါ', 'လက်မှတ်ထိုးပါ'],
+    ['Tibetan', 'གན་རྒྱར་མིང་རྟགས་འགོད།', 'མིང་རྟགས'],
+    // Vowel signs drawn before (left of) their consonant, the order of files that map each glyph to a character.
+    // किरण (ray): I drawn left of KA.
+    ['Devanagari, I first', 'x \u093F\u0915\u0930\u0923 y', 'किरण', '\u093F\u0915'],
+    // स्थित (located): I drawn left of the conjunct STHA.
+    ['Devanagari, I before a conjunct', 'x \u093F\u0938\u094D\u0925\u0924 y', 'स्थित', '\u093F\u0938'],
+    // কোথায় (where): O drawn as E left of KA and AA right of it.
+    ['Bengali, O around', 'x \u09C7\u0995\u09BE\u09A5\u09BE\u09AF\u09BC y', 'কোথায়', '\u09C7\u0995'],
+    // கொண்டு (with): O drawn as E left of KA and AA right of it.
+    ['Tamil, O around', 'x \u0BC6\u0B95\u0BBE\u0BA3\u0BCD\u0B9F\u0BC1 y', 'கொண்டு', '\u0BC6\u0B95'],
+    ['Malayalam, O around', 'x \u0D46\u0D15\u0D3E\u0D23\u0D4D\u0D1F\u0D4D y', 'കൊണ്ട്', '\u0D46\u0D15'],
+    // ကောင်း (good): E drawn left of KA.
+    ['Myanmar, E first', 'x \u1031\u1000\u102C\u1004\u103A\u1038 y', 'ကောင်း', '\u1031\u1000'],
+    ['Sinhala, O around', 'x \u0DD9\u0D9A\u0DCF\u0DB1\u0DCA y', 'කොන්', '\u0DD9\u0D9A'],
+    // Composed forms spelt out. 서명 (signature) as conjoining jamo: SIOS + EO, MIEUM + YEO + final IEUNG.
+    ['Hangul, jamo', '\u1109\u1165\u1106\u1167\u11BC \uD558\uC138\uC694', '서명 하세요', '\u1109'],
+    ['Greek, accent as a mark, upper case', 'x \u03A5\u03C0\u03BF\u03B3\u03C1\u03B1\u03C6\u03B7\u0301 y', 'ΥΠΟΓΡΑΦΉ', '\u03A5'],
+    ['Greek, final sigma, upper case', 'Υπογραφή σύμβασης', 'ΣΎΜΒΑΣΗΣ', 'σύμβασης'],
+  ])('%s: a word is found where it is drawn, also as a whole word', async (_script, line, word, drawn = word) => {
+    const index = [...line.slice(0, line.indexOf(drawn))].length;
     expect(await found(['Title', line], word)).toEqual([at(1, index)]);
     expect(await found(['Title', line], word, { matchWholeWord: true })).toEqual([at(1, index)]);
+  });
+});
+
+describe('vowel signs drawn before their consonant', () => {
+  it('each syllable of a word takes its own vowel sign, and text typed in order is read as it is', async () => {
+    // कि कि (ki ki) drawn "िकिक"; and the same typed in order.
+    expect(await found(['\u093F\u0915\u093F\u0915', '\u0915\u093F\u0915\u093F'], 'किकि')).toEqual([at(0, 0), at(1, 0)]);
   });
 });
 
