@@ -9,11 +9,14 @@ const { dirname } = require('node:path');
 const { Script } = require('node:vm');
 
 /**
- * The name of the code cache beside the engine: V8 takes a cache only from its own version (and under the flags it
- * was recorded under), so the name says which V8 recorded it, and another Node never reads it.
+ * The name of the code cache beside the engine for the thread that asks: V8 takes a cache only from its own version,
+ * so the name says which V8 recorded it, and another Node never reads it. Nor does V8 take one recorded under other
+ * flags, and on Node 20 the main thread and worker threads disagree there once esign has set its flags
+ * (bin/v8-flags.cjs): the main thread, which reads small documents, refuses a cache recorded in a worker and the other
+ * way round. The build records one for each.
  */
 function pdfEngineCodeCacheName() {
-  return `pdf-engine-v8-${process.versions.v8}.cache`;
+  return `pdf-engine-v8-${process.versions.v8}-${require('node:worker_threads').isMainThread ? 'main' : 'worker'}.cache`;
 }
 
 /**
