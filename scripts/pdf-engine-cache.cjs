@@ -52,7 +52,11 @@ function failed(cause) {
   process.exitCode = 1;
 }
 
-if (isMainThread) {
+module.exports = { sampleDocument };
+
+if (require.main !== module) {
+  // Required for sampleDocument (scripts/program-cache.cjs).
+} else if (isMainThread) {
   // Every command but the emulator, which runs under V8's defaults and compiles the engine from its text.
   applyV8Flags([]);
   // The worker is started once the main thread's cache is written: V8 refuses a cache the main thread recorded while

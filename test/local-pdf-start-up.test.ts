@@ -7,6 +7,16 @@ import { HEAVY_PDF_TEXT, inflationBombPdf, manyOperatorsPdf, manyPagesPdf } from
 import { simplePdf } from './support/pdfs.js';
 import { parseJson, repoRoot, runEsign, tempDir, type RunResult } from './support/cli.js';
 
+describe('the program the build writes (bin/program.cjs)', () => {
+  it("takes the build's code cache under esign's V8 flags, so a command's code is not compiled again", () => {
+    const script = [
+      "require('./bin/v8-flags.cjs').applyV8Flags(['anchors', 'find']);",
+      "process.stdout.write(require('./bin/program.cjs').compileProgram().cacheRejected ? 'refused' : 'taken');",
+    ].join('\n');
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('taken');
+  });
+});
+
 describe('the PDF engine the build writes (bin/pdf-engine.cjs)', () => {
   it("takes the build's code cache under esign's V8 flags on the main thread, which reads small documents", () => {
     const script = [

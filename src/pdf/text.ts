@@ -259,14 +259,14 @@ let nextJob = 1;
 const waiting = new Map<number, { fail: (cause: Error) => void; answer: (answer: PageAnswer) => void }>();
 
 /**
- * The bundled worker script next to this module's chunk (null where there is none): absent when running from sources
- * (unit tests), where this thread reads; the single executable has none beside it either.
+ * The bundled worker script beside the program (null where there is none): absent when running from sources (unit
+ * tests), where this thread reads; the single executable has none beside it either.
  */
 let readerScript: URL | null | undefined;
 
 function findReaderScript(): URL | null {
   if (isSea()) return null;
-  const script = new URL('../pdf-text-worker.js', import.meta.url);
+  const script = new URL('pdf-text-worker.js', import.meta.url);
   return existsSync(script) ? script : null;
 }
 
