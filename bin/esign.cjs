@@ -1,18 +1,13 @@
 #!/usr/bin/env node
 // CommonJS on purpose: `esign --version` and every `--help` answer without starting Node's ESM loader or compiling
 // the command tree (the help pages are written by the build from the real program, see help-pages.cjs; a test keeps
-// them equal). Everything else runs the bundle.
+// them equal). Everything else runs the program (bin/program.cjs).
 'use strict';
 const args = process.argv.slice(2);
 
 function runProgram() {
-  // Node 22.1+ keeps the compiled bundle and chunks on disk (NODE_COMPILE_CACHE, else the temp directory), so later
-  // runs skip most of the compiling. Node 20 has no such cache and runs as before.
-  // The emulator runs under other V8 flags (bin/v8-flags.cjs), so it neither reads nor writes the compile cache: a
-  // cache written under one set of flags is refused under the other. It starts once and then serves.
-  const { enableCompileCache } = require('node:module');
-  if (require('./v8-flags.cjs').applyV8Flags(args) && typeof enableCompileCache === 'function') enableCompileCache();
-  import('../dist/esign.js');
+  // The flags first: V8 takes a code cache only under the flags it was recorded under (bin/program.cjs).
+  require('./program.cjs').runProgram(require('./v8-flags.cjs').applyV8Flags(args));
 }
 
 /**

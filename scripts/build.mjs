@@ -1,7 +1,8 @@
-// Bundles src/ into dist/esign.js. Heavy dependencies stay external and are imported only by the commands that use
-// them, so `esign --version` and `--help` parse one small file.
+// Bundles src/ into dist/program/esign.cjs (the program: one CommonJS script that bin/program.cjs compiles with V8's
+// code cache) and dist/pdf-text-worker.js (the PDF reader threads, ES modules). Heavy dependencies stay external and
+// are imported only by the commands that use them.
 import { mkdirSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
@@ -9,7 +10,7 @@ import { bundleForNode } from './bundle-for-node.mjs';
 import { pdfjsForText } from './pdfjs-for-text.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outfile = join(root, 'dist', 'esign.js');
+const programFile = join(root, 'dist', 'program', 'esign.cjs');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 function newestSource(dir) {
@@ -24,11 +25,37 @@ function newestSource(dir) {
 
 function isStale() {
   try {
-    const built = statSync(outfile).mtimeMs;
+    const built = statSync(programFile).mtimeMs;
     return newestSource(join(root, 'src')) > built || statSync(join(root, 'package.json')).mtimeMs > built;
   } catch {
     return true;
   }
+}
+
+const externalPackages = [
+  '@inquirer/prompts',
+  '@napi-rs/keyring',
+  'cosmiconfig',
+  'fastify',
+  'fflate',
+  'ora',
+  'pdf-lib',
+  'pdfjs-dist',
+  'standardwebhooks',
+  'undici',
+  'yaml',
+];
+
+/**
+ * The program's import() of a package or built-in module, as `__esignImport(…)`: Node 20 runs no import() in a script
+ * compiled by vm, where the program runs, so bin/program.cjs passes one that Node runs. Run as a module instead (Node
+ * 22.1+ without the build's code cache), the program's own import() is used (the banner).
+ */
+function importsThroughHost(text) {
+  const replaced = text.replaceAll(/\bimport\(("(?:node:[\w/]+|(?:@[\w.-]+\/)?[\w.-]+(?:\/[\w./-]+)?)")\)/g, '__esignImport($1)');
+  const left = /\bimport\((?!specifier\))/.exec(replaced);
+  if (left) throw new Error(`the program keeps an import() that bin/program.cjs cannot run: ${replaced.slice(left.index, left.index + 80)}`);
+  return replaced;
 }
 
 /**
@@ -46,11 +73,34 @@ if (!process.argv.includes('--if-stale') || isStale()) {
   // dist/bin holds the single executable (scripts/build-binary.mjs), which this build does not make.
   mkdirSync(join(root, 'dist'), { recursive: true });
   for (const name of readdirSync(join(root, 'dist'))) if (name !== 'bin') rmSync(join(root, 'dist', name), { recursive: true, force: true });
+  // The program: one script, in dist/program/ with the reader threads' module, both finding the PDF engine at
+  // `../pdf-engine.cjs` (src/pdf/pdfjs.ts). What a command reaches only through a dynamic import (the emulator, the
+  // PDF module, most command work) is evaluated on first use; the code cache holds what a small local search compiles.
+  const [program] = (
+    await build({
+      entryPoints: [join(root, 'src', 'main.ts')],
+      outfile: programFile,
+      write: false,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20.19',
+      // bin/program.cjs reads the program as Latin-1, which is the same text only for ASCII.
+      charset: 'ascii',
+      legalComments: 'none',
+      define: { ESIGN_VERSION: JSON.stringify(pkg.version), 'import.meta.url': '__esignModuleUrl' },
+      external: externalPackages,
+      plugins: [zodClassicExternal],
+      banner: { js: 'var __esignImport = __esignImport ?? ((specifier) => import(specifier)); const __esignModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
+      logLevel: 'warning',
+    })
+  ).outputFiles;
+  mkdirSync(dirname(programFile), { recursive: true });
+  writeFileSync(programFile, importsThroughHost(program.text));
+  // The PDF reader threads' module, beside the program (src/pdf/text.ts finds it there).
   await build({
-    entryPoints: { esign: join(root, 'src', 'main.ts'), 'pdf-text-worker': join(root, 'src', 'pdf', 'text-worker.ts') },
-    outdir: join(root, 'dist'),
-    // Code reached only through a dynamic import (the emulator, the PDF module, most command work) goes to chunks
-    // loaded on first use, so `esign --version` compiles only the command tree.
+    entryPoints: { 'pdf-text-worker': join(root, 'src', 'pdf', 'text-worker.ts') },
+    outdir: dirname(programFile),
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
@@ -59,20 +109,7 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     target: 'node20.19',
     sourcemap: 'linked',
     legalComments: 'none',
-    define: { ESIGN_VERSION: JSON.stringify(pkg.version) },
-    external: [
-      '@inquirer/prompts',
-      '@napi-rs/keyring',
-      'cosmiconfig',
-      'fastify',
-      'fflate',
-      'ora',
-      'pdf-lib',
-      'pdfjs-dist',
-      'standardwebhooks',
-      'undici',
-      'yaml',
-    ],
+    external: externalPackages,
     plugins: [zodClassicExternal],
     // commander is CommonJS: give the ESM bundle a require for its node: imports.
     banner: { js: "import { createRequire as __esignCreateRequire } from 'node:module'; const require = __esignCreateRequire(import.meta.url);" },
@@ -102,6 +139,7 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     logLevel: 'warning',
   });
   execFileSync(process.execPath, [join(root, 'scripts', 'pdf-engine-cache.cjs'), engine], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts', 'program-cache.cjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
   // Every help page, as the program itself prints it, for bin/help-pages.cjs to answer `--help` at once: the program
   // runs each command line in a process of its own (scripts/help-pages.ts, bundled with the packages left external,
   // under node_modules where they resolve), so whatever the command framework prints is what the file holds.

@@ -1,10 +1,10 @@
-// Records V8's code cache of the PDF engine for scripts/build.mjs: compiles the engine as esign does
+// Records V8's code caches of the PDF engine for scripts/build.mjs: compiles the engine as esign does
 // (bin/pdf-engine.cjs, under esign's V8 flags: V8 refuses a cache recorded under others), reads the text of a
 // document with it as `anchors find --local` does, and writes the cache of every function compiled so far, so that
-// the functions reading a document start compiled. It does so in a worker thread, where esign reads PDFs
-// (src/pdf/text.ts): on Node 20, V8 refuses in a worker a cache recorded on the main thread after the flags were set,
-// and takes one recorded in a worker on either thread.
-//   node scripts/pdf-engine-cache.cjs <engine module>   (writes the cache beside it)
+// the functions reading a document start compiled. It does so on the main thread, where esign reads small documents,
+// and in a worker thread, where it reads the others (src/pdf/text.ts): on Node 20 each refuses the other's cache once
+// the flags are set, so each gets its own (named by pdfEngineCodeCacheName).
+//   node scripts/pdf-engine-cache.cjs <engine module>   (writes the caches beside it)
 'use strict';
 const { writeFileSync } = require('node:fs');
 const { isMainThread, Worker } = require('node:worker_threads');
@@ -52,10 +52,16 @@ function failed(cause) {
   process.exitCode = 1;
 }
 
-if (isMainThread) {
+module.exports = { sampleDocument };
+
+if (require.main !== module) {
+  // Required for sampleDocument (scripts/program-cache.cjs).
+} else if (isMainThread) {
   // Every command but the emulator, which runs under V8's defaults and compiles the engine from its text.
   applyV8Flags([]);
-  new Worker(__filename, { argv: [engineFile] }).on('error', failed);
+  // The worker is started once the main thread's cache is written: V8 refuses a cache the main thread recorded while
+  // a worker ran.
+  record().then(() => new Worker(__filename, { argv: [engineFile] }).on('error', failed), failed);
 } else {
   record().catch(failed);
 }

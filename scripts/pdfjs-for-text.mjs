@@ -27,6 +27,11 @@ const changes = {
     // The Brotli decoder (for the rare BrotliDecode filter) unpacks its dictionary as the module is evaluated, a
     // quarter of pdfjs's start-up: made on its first use instead.
     ['let BrotliDecode = makeBrotliDecode();', 'let BrotliDecode = (...args) => (BrotliDecode = makeBrotliDecode())(...args);'],
+    // pdfjs parses a page's operators in slices of 20 ms, and goes on after each through a resolved promise: a
+    // microtask, so a page parsed in esign's main thread (small documents, src/pdf/text.ts) would keep Node's event
+    // loop, and with it the SIGINT/SIGTERM handler, waiting for the whole page. This thenable goes on from the event
+    // loop instead (setImmediate, after its I/O and signals), so a signal is handled within a slice.
+    ['const deferred = Promise.resolve();', 'const deferred = { then: (resume) => void setImmediate(resume) };'],
   ],
 };
 

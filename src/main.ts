@@ -112,7 +112,8 @@ const INTERRUPT_GRACE_MS = 750;
  * The first SIGINT/SIGTERM aborts `interruption.signal` so the running work can stop and report; a second one, or work
  * that does not stop within the grace time (but for work a stop must finish, `interruption.finishing`), ends the
  * process at once after removing temporary files. This thread is
- * never busy for long (PDFs are read in worker threads, src/pdf/text.ts), so the handler always runs.
+ * never busy for long (PDFs are read in worker threads, a small one here in slices between which pdfjs yields to the
+ * event loop: src/pdf/text.ts), so the handler always runs.
  */
 function installInterruptHandlers(): void {
   const forceExit = (signal: InterruptSignal) => {

@@ -88,13 +88,13 @@ describe('start-up fast paths (bin/esign.cjs)', () => {
   it('answers --version with the package version, as the bundle does', async () => {
     const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
     expect((await runEsign(['--version'])).stdout).toBe(`${version}\n`);
-    const bundle = spawnSync(process.execPath, [join(repoRoot, 'dist', 'esign.js'), '--version'], { encoding: 'utf8' });
+    const bundle = spawnSync(process.execPath, [join(repoRoot, 'dist', 'program', 'esign.cjs'), '--version'], { encoding: 'utf8' });
     expect(bundle.stdout).toBe(`${version}\n`);
   });
 
   it('answers --help with exactly the help the program prints', async () => {
     const fast = await runEsign(['--help']);
-    const live = spawnSync(process.execPath, [join(repoRoot, 'dist', 'esign.js'), '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const live = spawnSync(process.execPath, [join(repoRoot, 'dist', 'program', 'esign.cjs'), '--help'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     expect(fast.code).toBe(0);
     expect(fast.stdout).toBe(live.stdout);
     for (const group of ['envelopes|env', 'documents|doc', 'fields|field', 'emulator']) expect(fast.stdout).toContain(group);

@@ -40,7 +40,7 @@ describe('help pages served by bin/esign.cjs', () => {
   it('prints, through the binary, what the bundle prints when it builds the command tree', async () => {
     for (const args of [['envelopes', 'list', '--help'], ['env', 'ls', '-h'], ['help', 'batch', 'run'], ['emulator', '--help'], ['--help'], ['-h']]) {
       const fast = await runEsign(args);
-      const bundle = spawnSync(process.execPath, [join(repoRoot, 'dist', 'esign.js'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      const bundle = spawnSync(process.execPath, [join(repoRoot, 'dist', 'program', 'esign.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
       expect(fast.code, args.join(' ')).toBe(0);
       expect(fast.stdout, args.join(' ')).toBe(bundle.stdout);
     }

@@ -1,11 +1,33 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { HEAVY_PDF_TEXT, inflationBombPdf, manyOperatorsPdf, manyPagesPdf } from './support/heavy-pdfs.js';
 import { simplePdf } from './support/pdfs.js';
-import { parseJson, repoRoot, runEsign, tempDir } from './support/cli.js';
+import { parseJson, repoRoot, runEsign, tempDir, type RunResult } from './support/cli.js';
+
+describe('the program the build writes (bin/program.cjs)', () => {
+  it("takes the build's code cache under esign's V8 flags, so a command's code is not compiled again", () => {
+    const script = [
+      "require('./bin/v8-flags.cjs').applyV8Flags(['anchors', 'find']);",
+      "process.stdout.write(require('./bin/program.cjs').compileProgram().cacheRejected ? 'refused' : 'taken');",
+    ].join('\n');
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('taken');
+  });
+});
 
 describe('the PDF engine the build writes (bin/pdf-engine.cjs)', () => {
+  it("takes the build's code cache under esign's V8 flags on the main thread, which reads small documents", () => {
+    const script = [
+      "require('./bin/v8-flags.cjs').applyV8Flags(['anchors', 'find']);",
+      "const { compilePdfEngine, pdfEngineCodeCacheName } = require('./bin/pdf-engine.cjs');",
+      "const engine = compilePdfEngine('dist/pdf-engine.cjs', 'dist/' + pdfEngineCodeCacheName());",
+      "process.stdout.write(engine.cacheRejected ? 'refused' : 'taken');",
+    ].join('\n');
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('taken');
+  });
+
   it("takes the build's code cache under esign's V8 flags in the worker threads that read PDFs, so pdfjs is not compiled again", () => {
     const compile = [
       "const { compilePdfEngine, pdfEngineCodeCacheName } = require('./bin/pdf-engine.cjs');",
@@ -43,5 +65,66 @@ describe('anchors find --local, what it loads: a small document is searched at s
     expect(result.code).toBe(0);
     expect(parseJson<{ matches: { page: number }[] }>(result.stdout).matches.map((match) => match.page)).toEqual([1, 2]);
     expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ fetch: false, canvas: false, http: false });
+  });
+});
+
+describe('anchors find --local, which thread reads', () => {
+  /** Runs the search with a probe that counts the worker threads started (PDF readers: src/pdf/text.ts). */
+  async function searchCountingReaders(bytes: Uint8Array, text: string): Promise<RunResult & { readers: number }> {
+    const dir = tempDir('esign-readers-');
+    writeFileSync(join(dir, 'document.pdf'), bytes);
+    const probe = join(dir, 'probe.cjs');
+    writeFileSync(
+      probe,
+      [
+        "const threads = require('node:worker_threads');",
+        'if (threads.isMainThread) {',
+        '  let started = 0;',
+        '  const { Worker } = threads;',
+        // Replaced before esign imports the module: its import takes the replacement.
+        '  threads.Worker = class extends Worker { constructor(...args) { super(...args); started++; } };',
+        "  process.on('exit', () => process.stderr.write('readers: ' + started));",
+        '}',
+      ].join('\n'),
+    );
+    const result = await runEsign(['--json', 'anchors', 'find', '--local', 'document.pdf', '--text', text], { cwd: dir, env: { NODE_OPTIONS: `--require ${probe}` } });
+    return { ...result, readers: Number(/readers: (\d+)$/.exec(result.stderr)?.[1]) };
+  }
+
+  const pages = (result: RunResult) => parseJson<{ matches: { page: number }[] }>(result.stdout).matches.map((match) => match.page);
+
+  it('reads a document of at most 3 pages and 1 MB in the main thread, starting no reader thread', async () => {
+    const result = await searchCountingReaders(await simplePdf({ pages: [['Sign here please'], ['and here'], ['and here too']] }), 'here');
+    expect(result.code, result.stderr).toBe(0);
+    expect(pages(result)).toEqual([1, 2, 3]);
+    expect(result.readers).toBe(0);
+  });
+
+  it('reads a longer document in reader threads, also one whose page objects are compressed (counted once opened)', async () => {
+    const longer = await searchCountingReaders(manyPagesPdf(30), HEAVY_PDF_TEXT);
+    expect(longer.code, longer.stderr).toBe(0);
+    expect(pages(longer)).toEqual([1]);
+    expect(longer.readers).toBeGreaterThan(0);
+    // pdf-lib keeps page objects in object streams by default: the file shows none of them.
+    const document = await PDFDocument.create();
+    const font = await document.embedFont(StandardFonts.Helvetica);
+    for (let page = 0; page < 5; page++) document.addPage([612, 792]).drawText(`Page ${page + 1}: sign here`, { x: 72, y: 700, size: 12, font });
+    const compressed = await document.save({ useObjectStreams: true });
+    expect(Buffer.from(compressed).toString('latin1')).not.toMatch(/\/Type\s*\/Page\b/);
+    const hidden = await searchCountingReaders(compressed, 'sign here');
+    expect(hidden.code, hidden.stderr).toBe(0);
+    expect(pages(hidden)).toEqual([1, 2, 3, 4, 5]);
+    expect(hidden.readers).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['inflating to 64 MiB', () => inflationBombPdf(64), /compressed streams inflate to more than 32 MiB/],
+    ['drawing with 2 million operators', () => manyOperatorsPdf(2_000_000), /draw with more than 500,000 operators/],
+  ])('refuses a small document %s in the main thread as the readers do (exit 2, the limit named)', async (_name, bytes, says) => {
+    const result = await searchCountingReaders(bytes(), HEAVY_PDF_TEXT);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(says);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.readers).toBe(0);
   });
 });

@@ -34,7 +34,7 @@ describe('npm pack', () => {
     const outside = paths.filter((file) => !/^(bin|dist|completions|schema)\//.test(file) && !['package.json', 'README.md', 'LICENSE'].includes(file));
     expect(outside).toEqual([]);
     expect(paths.filter((file) => file.endsWith('.map') || file.startsWith('dist/bin/'))).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(['bin/esign.cjs', 'bin/help-pages.cjs', 'dist/esign.js', 'dist/help.json', 'README.md', 'LICENSE', 'package.json']));
+    expect(paths).toEqual(expect.arrayContaining(['bin/esign.cjs', 'bin/help-pages.cjs', 'dist/program/esign.cjs', 'dist/program/pdf-text-worker.js', 'dist/help.json', 'README.md', 'LICENSE', 'package.json']));
   });
 });
 

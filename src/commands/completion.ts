@@ -9,7 +9,7 @@ const scripts = { bash: 'esign.bash', zsh: '_esign', fish: 'esign.fish' } as con
 type Shell = keyof typeof scripts;
 const shells = Object.keys(scripts) as Shell[];
 
-/** completions/ sits at the package root, above this module whether it runs from src/commands or a dist/ chunk. */
+/** completions/ sits at the package root, above this module whether it runs from src/commands or dist/program. */
 async function scriptPath(file: string): Promise<string> {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let depth = 0; depth < 4; depth++) {

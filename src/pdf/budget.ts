@@ -27,10 +27,13 @@ export const PDF_WORK_LIMITS = {
 
 export type PdfWorkLimit = keyof typeof PDF_WORK_LIMITS;
 
+/** 500000 as 500,000: by hand, because Node's first toLocaleString loads ICU's locale data (15 ms at start-up). */
+const withThousands = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ',');
+
 const WHY: Record<PdfWorkLimit, string> = {
   inflatedBytes: `its compressed streams inflate to more than ${PDF_WORK_LIMITS.inflatedBytes / MiB} MiB`,
-  operators: `its pages draw with more than ${PDF_WORK_LIMITS.operators.toLocaleString('en-US')} operators`,
-  pages: `it has more than ${PDF_WORK_LIMITS.pages.toLocaleString('en-US')} pages`,
+  operators: `its pages draw with more than ${withThousands(PDF_WORK_LIMITS.operators)} operators`,
+  pages: `it has more than ${withThousands(PDF_WORK_LIMITS.pages)} pages`,
 };
 
 /** What a refusal tells the user to do instead. */

@@ -78,7 +78,13 @@ export function loadPdfjs(): Promise<Pdfjs> {
   return pdfjs;
 }
 
-const NativeDecompressionStream = globalThis.DecompressionStream;
+/**
+ * Node's own DecompressionStream, for the formats other than deflate: loaded when one is asked for. Node's global is
+ * a getter that loads its web compression streams, a few milliseconds of a small document's start (and that puts
+ * Node's class back in the global once called).
+ */
+const NativeDecompressionStream = (): typeof DecompressionStream =>
+  (createRequire(import.meta.url)('node:stream/web') as typeof import('node:stream/web')).DecompressionStream as typeof DecompressionStream;
 
 /**
  * pdfjs inflates every Flate stream through DecompressionStream. Node's runs each one through web streams over a zlib
@@ -88,7 +94,7 @@ const NativeDecompressionStream = globalThis.DecompressionStream;
  */
 class OneStepDecompressionStream extends TransformStream<Uint8Array, Uint8Array> {
   constructor(format: string) {
-    if (format !== 'deflate') return new NativeDecompressionStream(format as "deflate") as OneStepDecompressionStream;
+    if (format !== 'deflate') return new (NativeDecompressionStream())(format as 'deflate') as OneStepDecompressionStream;
     const chunks: Uint8Array[] = [];
     super({
       transform: (chunk) => void chunks.push(chunk),

@@ -25,6 +25,8 @@ export interface LoadPdfTextOptions {
   maxPages?: number;
   /** Absolute time (as Date.now()) after which reading gives up with PdfTextTimeoutError. */
   deadlineMs?: number;
+  /** Read a small document (SMALL_DOCUMENT) in this thread: see readsHere. */
+  smallHere?: boolean;
 }
 
 export const DEFAULT_MAX_TEXT_PAGES = 500;
@@ -78,9 +80,33 @@ export function openPdfDocument(bytes: Uint8Array, options: { owned?: boolean } 
 }
 
 /**
- * Opens the PDF in this thread (where there are no reader threads), runs `read` on it under the document's work
- * budget and always releases it, also when the deadline passes while it is still opening. Failures of pdfjs become
- * PdfUnreadableError; a passed limit, PdfLimitError.
+ * `work`, or the signal's InterruptedError as soon as SIGINT or SIGTERM arrives (main.ts), `stop` called then: pdfjs
+ * yields to the event loop between slices of its work (scripts/pdfjs-for-text.mjs), so the handler runs meanwhile.
+ */
+async function unlessInterrupted<T>(work: Promise<T>, stop: () => void): Promise<T> {
+  const { signal } = interruption;
+  let onAbort = () => undefined as void;
+  const interrupted = new Promise<never>((_, reject) => {
+    onAbort = () => {
+      stop();
+      reject(signal.reason as Error);
+    };
+  });
+  // The work is abandoned once interrupted: its failure must not surface as unhandled.
+  work.catch(() => undefined);
+  interruption.throwIfInterrupted();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await Promise.race([work, interrupted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Opens the PDF in this thread (a small document, or where there are no reader threads), runs `read` on it under the
+ * document's work budget and always releases it, also when the deadline passes or a signal arrives while it is still
+ * opening. Failures of pdfjs become PdfUnreadableError; a passed limit, PdfLimitError.
  */
 async function withPdf<T>(
   bytes: Uint8Array,
@@ -96,12 +122,12 @@ async function withPdf<T>(
     try {
       let pdf: PDFDocumentProxy;
       try {
-        pdf = await budget.within(beforeDeadline(opened.pdf, options.deadlineMs));
+        pdf = await budget.within(beforeDeadline(unlessInterrupted(opened.pdf, budget.stop), options.deadlineMs));
       } catch (cause) {
         budget.check();
-        throw cause instanceof PdfTextTimeoutError ? cause : openFailure(cause);
+        throw cause instanceof PdfTextTimeoutError || cause instanceof InterruptedError ? cause : openFailure(cause);
       }
-      return await readWithinBudget(budget, pdf, read);
+      return await unlessInterrupted(readWithinBudget(budget, pdf, read), budget.stop);
     } catch (cause) {
       budget.check();
       throw readFailure(cause);
@@ -152,6 +178,30 @@ async function mapPages<T>(
   return results;
 }
 
+/**
+ * A document this small is read in the thread that asks, when it asks (`smallHere`): a one-shot command's reading of
+ * it costs less than starting a reader thread (its own Node and pdfjs: about 60 ms of CPU, half of such a command).
+ * The thread stays free for signals: pdfjs yields between slices of its work (unlessInterrupted).
+ */
+const SMALL_DOCUMENT = { bytes: 1_000_000, pages: 3 };
+
+/**
+ * Whether to read the document in this thread: asked to, and at most SMALL_DOCUMENT's size, with at most its pages
+ * counted from the file's page objects. Page objects kept in compressed object streams are not counted: such a
+ * document is opened here, and handed to the readers if pdfjs counts more pages (readHereIfSmall).
+ */
+function readsHere(bytes: Uint8Array, smallHere: boolean | undefined): boolean {
+  if (!smallHere || bytes.length > SMALL_DOCUMENT.bytes) return false;
+  const pageObjects = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g);
+  return (pageObjects?.length ?? 0) <= SMALL_DOCUMENT.pages;
+}
+
+/** `read` of the document in this thread when it is small (readsHere); undefined when it is not, or has more pages. */
+async function readHereIfSmall<T>(bytes: Uint8Array, smallHere: boolean | undefined, deadlineMs: number | undefined, read: (pdf: PDFDocumentProxy) => Promise<T>): Promise<T | undefined> {
+  if (!readsHere(bytes, smallHere)) return undefined;
+  return withPdf(bytes, { deadlineMs }, async (pdf) => (pdf.numPages <= SMALL_DOCUMENT.pages ? read(pdf) : undefined));
+}
+
 /** Below this many pages a second reader costs more (its own pdfjs document) than it saves. */
 const PARALLEL_MIN_PAGES = 24;
 /**
@@ -200,23 +250,23 @@ export type ReaderRequest =
 
 /**
  * Worker threads that read PDFs, started on first need and kept for the life of the process. Where they can run, this
- * thread never runs pdfjs: pdfjs can be busy for seconds on one page, and a busy thread cannot run the SIGINT and
- * SIGTERM handler (main.ts), so Ctrl-C would wait for the page. The first signal terminates the readers, which fails
- * every read under way with the signal's InterruptedError.
+ * thread runs pdfjs only for a small document a command asks it to read (SMALL_DOCUMENT): pdfjs can be busy for
+ * seconds on one page, and a busy thread runs the SIGINT and SIGTERM handler (main.ts) only between pdfjs's slices of
+ * work. The first signal terminates the readers, which fails every read under way with the signal's InterruptedError.
  */
 let readers: Worker[] = [];
 let nextJob = 1;
 const waiting = new Map<number, { fail: (cause: Error) => void; answer: (answer: PageAnswer) => void }>();
 
 /**
- * The bundled worker script next to this module's chunk (null where there is none): absent when running from sources
- * (unit tests), where this thread reads; the single executable has none beside it either.
+ * The bundled worker script beside the program (null where there is none): absent when running from sources (unit
+ * tests), where this thread reads; the single executable has none beside it either.
  */
 let readerScript: URL | null | undefined;
 
 function findReaderScript(): URL | null {
   if (isSea()) return null;
-  const script = new URL('../pdf-text-worker.js', import.meta.url);
+  const script = new URL('pdf-text-worker.js', import.meta.url);
   return existsSync(script) ? script : null;
 }
 
@@ -385,9 +435,12 @@ export async function readPageInfos(pdf: PDFDocumentProxy, from: number, to: num
  * Page count and page sizes without reading any text: what document processing needs. With `owned`, the caller hands
  * its bytes over (they are detached) instead of having them copied: a large document is then held once, not twice.
  */
-export async function readPdfPages(bytes: Uint8Array, options: { owned?: boolean } = {}): Promise<{ pageCount: number; pages: PageInfo[] }> {
+export async function readPdfPages(bytes: Uint8Array, options: { owned?: boolean; smallHere?: boolean } = {}): Promise<{ pageCount: number; pages: PageInfo[] }> {
+  const readSizes = async (pdf: PDFDocumentProxy) => ({ pageCount: pdf.numPages, pages: await readPageInfos(pdf, 1, pdf.numPages) });
+  const here = await readHereIfSmall(bytes, options.smallHere, undefined, readSizes);
+  if (here) return here;
   const shared = shareWithReaders(bytes, undefined, 1, options.owned);
-  if (!shared) return withPdf(bytes, options, async (pdf) => ({ pageCount: pdf.numPages, pages: await readPageInfos(pdf, 1, pdf.numPages) }));
+  if (!shared) return withPdf(bytes, options, readSizes);
   try {
     const pageCount = await shared.pageCount;
     return { pageCount, pages: (await shared.ask(shared.helpers[0]!, { type: 'pageInfo', from: 1, to: pageCount }, 1)).pages! };
@@ -406,13 +459,16 @@ interface PdfRead extends Omit<PdfText, 'pageTexts'> {
 async function readPdf(bytes: Uint8Array, searches: readonly AnchorSearch[] | undefined, options: LoadPdfTextOptions): Promise<PdfRead> {
   const maxPages = options.maxPages ?? DEFAULT_MAX_TEXT_PAGES;
   const { deadlineMs } = options;
-  const shared = shareWithReaders(bytes, searches, bytes.length >= EARLY_SHARE_BYTES ? MAX_READERS : 1);
-  if (shared) return readPdfShared(shared, maxPages, deadlineMs);
-  return withPdf(bytes, { deadlineMs }, async (pdf) => {
+  const readHere = async (pdf: PDFDocumentProxy): Promise<PdfRead> => {
     const pages = await readPageInfos(pdf, 1, pdf.numPages, deadlineMs);
     const reads = await mapPages(1, Math.min(pdf.numPages, maxPages), deadlineMs, (pageNumber) => readPage(pdf, pageNumber, searches));
     return { pageCount: pdf.numPages, pages, truncated: pdf.numPages > maxPages, hasText: reads.some((read) => read.hasText), reads };
-  });
+  };
+  const here = await readHereIfSmall(bytes, options.smallHere, deadlineMs, readHere);
+  if (here) return here;
+  const shared = shareWithReaders(bytes, searches, bytes.length >= EARLY_SHARE_BYTES ? MAX_READERS : 1);
+  if (shared) return readPdfShared(shared, maxPages, deadlineMs);
+  return withPdf(bytes, { deadlineMs }, readHere);
 }
 
 /** Reads page geometry for all pages and the text of the first `maxPages` pages. */

@@ -80,14 +80,17 @@ async function readLocalPdfWith<T>(path: string, read: (pdf: typeof import('../p
   }
 }
 
+/** A command runs once and leaves: a small document is read in its own thread, without starting a reader thread. */
+const SMALL_HERE = { smallHere: true } as const;
+
 /** The text layer of a local PDF, read the way the service reads it (first 500 pages). */
 export async function loadLocalPdfText(path: string, bytes: Uint8Array): Promise<PdfText> {
-  return readLocalPdfWith(path, ({ loadPdfText }) => loadPdfText(bytes));
+  return readLocalPdfWith(path, ({ loadPdfText }) => loadPdfText(bytes, SMALL_HERE));
 }
 
 /** Anchor searches in a local PDF, read the way the service reads it (first 500 pages). */
 export async function searchLocalPdf(path: string, bytes: Uint8Array, searches: readonly AnchorSearch[]): Promise<PdfSearch> {
-  return readLocalPdfWith(path, ({ searchPdf }) => searchPdf(bytes, searches));
+  return readLocalPdfWith(path, ({ searchPdf }) => searchPdf(bytes, searches, SMALL_HERE));
 }
 
 interface ParsedPdf {
@@ -130,7 +133,7 @@ export async function assertReadablePdf(file: OpenedFile): Promise<void> {
   const { path, where } = file;
   const pdf = await localPdfOf(file);
   const { readPdfPages } = await import('../pdf/text.js');
-  const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await pdf.bytes()));
+  const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await pdf.bytes(), SMALL_HERE));
   let pageCount: number;
   try {
     ({ pageCount } = await parsed.pages);
@@ -159,7 +162,7 @@ export async function placeOnLocalPdf(path: string, pdf: LocalPdf, fields: reado
   const { readPdfPages } = await import('../pdf/text.js');
   let bytes: Promise<Uint8Array> | undefined;
   const read = () => (bytes ??= pdf.bytes());
-  const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await read()));
+  const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await read(), SMALL_HERE));
   let pages;
   try {
     pages = await parsed.pages;

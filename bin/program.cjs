@@ -1,0 +1,43 @@
+// The program under Node: src/main.ts bundled by the build (scripts/build.mjs) into one CommonJS script,
+// dist/program/esign.cjs, with V8's code cache of it recorded while it searched a small local PDF
+// (scripts/program-cache.cjs). As ES modules (one per chunk), Node 20 compiled a command's module graph on every run:
+// a third of what `anchors find --local` on a small document cost.
+'use strict';
+const { existsSync } = require('node:fs');
+const { enableCompileCache } = require('node:module');
+const { join } = require('node:path');
+const { codeCacheName, compileCommonJs } = require('./code-cache.cjs');
+
+const PROGRAM_FILE = join(__dirname, '..', 'dist', 'program', 'esign.cjs');
+
+/**
+ * What the program's `import()` of a package becomes (scripts/build.mjs): Node 20 runs no import() in a script compiled
+ * by vm, so the program asks this module, whose import() Node runs.
+ */
+const importPackage = (specifier) => import(specifier);
+
+/**
+ * Compiles the program, for `runProgram` or for the build step that records its code cache (which must compile it the
+ * same way); `cacheFile` defaults to the one the build wrote for this Node's V8.
+ */
+function compileProgram(cacheFile = join(PROGRAM_FILE, '..', codeCacheName('esign'))) {
+  return compileCommonJs(PROGRAM_FILE, cacheFile, ['__esignImport']);
+}
+
+/**
+ * Runs the program. Under esign's V8 flags (`ownFlags`: bin/v8-flags.cjs) with the build's code cache for this V8,
+ * compiled with it. Otherwise it is loaded as a module: Node 22.1+ then keeps its compiled code on disk (its compile
+ * cache, in NODE_COMPILE_CACHE or the temp directory), so later runs skip most of the compiling. The emulator runs under
+ * other flags (a cache written under one set is refused under the other): it starts once and then serves.
+ */
+function runProgram(ownFlags) {
+  const cacheFile = join(PROGRAM_FILE, '..', codeCacheName('esign'));
+  if (ownFlags && existsSync(cacheFile)) {
+    compileProgram(cacheFile).run(importPackage);
+    return;
+  }
+  if (ownFlags && typeof enableCompileCache === 'function') enableCompileCache();
+  require(PROGRAM_FILE);
+}
+
+module.exports = { compileProgram, importPackage, runProgram };
