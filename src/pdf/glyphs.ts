@@ -15,6 +15,9 @@ export const LEFT = 2;
 export const UP = 3;
 export const DIRECTION_NAMES: readonly ReadingDirection[] = ['right', 'down', 'left', 'up'];
 
+/** Character and word spacing up to this many em spaces letters out; wider is a gap between them. */
+const SPACING_MAX_EM = 1;
+
 // Columns of a glyph table row, in points as displayed. The font size:
 export const SIZE = 0;
 /** Bounding box of the glyph: its advance width (spacing excluded) from descent to ascent. */
@@ -240,12 +243,24 @@ export function pageGlyphs(
     const direction = directionOf(advanceX, advanceY);
     const size = Math.abs(fontSize) * Math.hypot(c, d);
     let position = 0;
+    // The row of the glyph drawn last in this run, while no other has followed it, and where its own width ends.
+    let previousRow = -1;
+    let previousInkEnd = 0;
+    const alongPage = (u: number, v: number): number => along(direction, a * u + c * v + toPage[4], b * u + d * v + toPage[5]);
     for (const item of items) {
       if (typeof item === 'number') {
         // TJ adjustments are thousandths of the font size, against the writing direction.
         position -= (item / 1000) * fontSize * (vertical ? 1 : hScale);
+        if (item > 0 && previousRow !== -1) {
+          // A move back takes back the spacing the glyph before was given (never its own width: glyphs drawn right
+          // to left move back over it): tables justify a cell's digits with a wide character spacing (Tc) that each
+          // TJ takes back. The next glyph is expected where the pen now is.
+          const pulledBack = vertical ? alongPage(0, -position) : alongPage(position, rise);
+          glyphs.set(previousRow, END, Math.max(previousInkEnd, Math.min(glyphs.get(previousRow, END), pulledBack)));
+        }
         continue;
       }
+      previousRow = -1;
       const spacing = charSpacing + (item.isSpace ? wordSpacing : 0);
       let glyphWidth: number;
       let advance: number;
@@ -286,15 +301,21 @@ export function pageGlyphs(
       const maxY = Math.max(y1, y2, y3, y4);
       const originU = vertical ? 0 : position;
       const originV = vertical ? -position : rise;
-      const endU = vertical ? 0 : position + advance;
-      const endV = vertical ? -position - advance : rise;
+      // Where the next glyph is expected: spacing wider than an em is no tracking but a gap (a table's cells drawn
+      // in one run, set apart by character spacing; room left for an exponent drawn later), and the glyph ends where
+      // its ink does.
+      const spacingAlong = advance - glyphWidth;
+      const expected = spacingAlong > SPACING_MAX_EM * Math.abs(fontSize) * (vertical ? 1 : hScale) ? glyphWidth : advance;
+      const endU = vertical ? 0 : position + expected;
+      const endV = vertical ? -position - expected : rise;
       const originX = a * originU + c * originV + e;
       const originY = b * originU + d * originV + f;
       position += advance;
       if (maxX < 0 || minX > page.width || maxY < 0 || minY > page.height) continue;
       const endX = a * endU + c * endV + e;
       const endY = b * endU + d * endV + f;
-      glyphs.add(
+      previousInkEnd = vertical ? alongPage(0, -position + advance - glyphWidth) : alongPage(position - advance + glyphWidth, rise);
+      previousRow = glyphs.add(
         glyphText(item),
         direction,
         size,

@@ -61,6 +61,27 @@ describe('positions from glyph advances', () => {
   });
 });
 
+describe('table cells spaced out with character spacing', () => {
+  // pdfplumber--nics-background-checks-2015-11-rotated.pdf: a row's cells drawn in one TJ run with 4 em of character
+  // spacing (Tc), each digit of a cell pulled back to its neighbour by a TJ adjustment, and the cells set apart by
+  // the spacing alone.
+  const TC = 40;
+  const back = (TC / SIZE) * 1000;
+  const justified = (cell: string): (LiberationGlyph | number)[] => [...cell].flatMap((char, index) => (index === 0 ? [char] : [back, char]));
+  const row = line([...justified('1,131'), ...justified('1,754')], `${TC} Tc`);
+
+  it('the digits a TJ pulls back together read as one word', async () => {
+    const [cell] = await find([row], '1,131', { matchWholeWord: true });
+    expect(cell!.x).toBeCloseTo(LEFT, 2);
+    expect(await find([row], '1,754', { matchWholeWord: true })).toHaveLength(1);
+  });
+
+  it('spacing wider than an em between two cells is a word break', async () => {
+    expect(await find([row], '1,131 1,754')).toHaveLength(1);
+    expect(await find([row], '1,1311,754')).toHaveLength(0);
+  });
+});
+
 describe('characters that are not visible text', () => {
   const zwsp = { glyph: ' ', text: '\u200B', width: 0 };
 
