@@ -105,6 +105,23 @@ describe('characters that are not visible text', () => {
   });
 });
 
+describe('spaces that show no gap', () => {
+  // pdf-lib--us_constitution.pdf (InDesign): a ligature drawn with a TJ taking back part of its advance, then a space
+  // glyph filling the rest: "offi ce" in the text, "office" on the page.
+  const ligature = { glyph: 'f', text: 'fi', width: 600 };
+  const glyphs: (LiberationGlyph | number)[] = [...'of', ligature, liberationAdvance(' '), ' ', ...'ce, civil'];
+
+  it('a space drawn over the ink of the glyph before it is no word break', async () => {
+    const [word] = await find([line(glyphs)], 'office,', { matchWholeWord: true });
+    expect(word!.x).toBeCloseTo(LEFT, 2);
+    expect(await find([line(glyphs)], 'offi ce')).toHaveLength(0);
+  });
+
+  it('a space with its own room still is', async () => {
+    expect(await find([line(glyphs)], 'office, civil')).toHaveLength(1);
+  });
+});
+
 describe('text drawn more than once', () => {
   it('a word drawn again over itself (fake bold, a repeated stamp) gives one match', async () => {
     const glyphs = [...'APPROVED'];

@@ -23,6 +23,12 @@ const CONTINUE_BACK_EM = 0.3;
 const CONTINUE_AHEAD_EM = 1;
 /** A mark whose origin is this far (points) inside a letter's box is drawn over that letter. */
 const MARK_INSIDE = 0.01;
+/**
+ * A space drawn more than this (× font size) under the ink of the glyph before it, the next glyph starting no further
+ * than this past that ink, shows no gap: InDesign draws a ligature (ﬁ) with the advance of one letter and a space glyph
+ * after it for the rest, and "offi ce" is "office" on the page.
+ */
+const COVERED_SPACE_EM = 0.1;
 /** Two chunks belong to one line when they overlap across it by this share of the smaller one. */
 const SAME_LINE_OVERLAP = 0.5;
 
@@ -274,6 +280,34 @@ function withoutRepeats(glyphs: GlyphTable, rows: readonly number[], direction: 
   return kept;
 }
 
+/**
+ * Where a glyph's ink ends along the reading direction: its width (height down or up a page) from its start, the way
+ * its advance goes (mirrored text advances backwards along it).
+ */
+function inkEnd(glyphs: GlyphTable, row: number, direction: number): number {
+  const start = glyphs.get(row, START);
+  const extent = horizontal(direction) ? glyphs.get(row, WIDTH) : glyphs.get(row, HEIGHT);
+  return glyphs.get(row, END) < start ? start - extent : start + extent;
+}
+
+/** The rows without spaces that show no gap (COVERED_SPACE_EM): the glyphs on either side touch. */
+function withoutCoveredSpaces(glyphs: GlyphTable, spaces: Uint8Array, rows: number[], direction: number): number[] {
+  const covered = (index: number): boolean => {
+    const previous = rows[index - 1];
+    const next = rows[index + 1];
+    if (spaces[rows[index]!] !== 1 || previous === undefined || next === undefined || spaces[previous] === 1 || spaces[next] === 1) return false;
+    const forwards = glyphs.get(previous, END) < glyphs.get(previous, START) ? -1 : 1;
+    const ink = inkEnd(glyphs, previous, direction);
+    const slack = COVERED_SPACE_EM * glyphs.get(next, SIZE);
+    // The space starts under the ink, and the glyph after it starts where the ink ends.
+    return (ink - glyphs.get(rows[index]!, START)) * forwards > slack && (glyphs.get(next, START) - ink) * forwards <= slack;
+  };
+  for (let index = 1; index < rows.length - 1; index++) {
+    if (covered(index)) return rows.filter((_, kept) => !covered(kept));
+  }
+  return rows;
+}
+
 /** Whether any chunk starts before the one before it ends: only then can text be drawn over other text of the line. */
 function overlapping(chunks: readonly Chunk[]): boolean {
   for (let index = 1; index < chunks.length; index++) {
@@ -381,7 +415,7 @@ function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], 
   const { rows: drawn, cuts } = overlaid
     ? readPieces(glyphs, kept, chunks, direction)
     : { rows: chunks.length === 1 ? order.slice(chunks[0]!.from, chunks[0]!.to) : chunks.flatMap((chunk) => order.slice(chunk.from, chunk.to)), cuts: undefined };
-  const rows = overlaid ? withoutRepeats(glyphs, drawn, direction) : drawn;
+  const rows = withoutCoveredSpaces(glyphs, spaces, overlaid ? withoutRepeats(glyphs, drawn, direction) : drawn, direction);
   // The gap before each glyph, asked twice, computed once; none next to a space (no word break is inserted there).
   // Next to a cut, glyphs are apart as far as they are seen, not as far as their spacing took the pen.
   if (gapScratch.length < rows.length) gapScratch = new Float64Array(rows.length * 2);
