@@ -67,11 +67,56 @@ function popplerWords(file) {
         const [x0, y0, x1, y1] = match.slice(1, 5).map(Number);
         words.push({ text: decodeEntities(match[5]), x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
       }
-      if (words.length) lines.push(logicalLine(words, layoutText));
+      if (words.length) lines.push(logicalLine(joinLetterSpaced(words), layoutText));
     }
     pages.push(lines);
   }
   return pages;
+}
+
+/** How much wider than a letter-spaced word's gaps the gaps around it are (esign's own letter-spacing factor is 1.6). */
+const SET_OFF = 1.8;
+const SPACED_SCRIPTS = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}\p{P}\p{S}]+$/u;
+const gapBetween = (left, right) => right.x - (left.x + left.width);
+
+/**
+ * Poppler splits letter-spaced text into words of a letter or two ("C O N S T I T U T I O N  O F  T H E" in a running
+ * foot, "Republic o f China" in OCR text drawn glyph by glyph), where a reader sees words. A run of short words (up to
+ * three characters, most of them single letters) a small gap apart (under 0.4 × their height) that is set off by gaps SET_OFF times as wide (on
+ * one side at least; a line's end counts on the other) is one word. Evenly spaced short words ("of a" in running
+ * text) are not set off and stay apart. Only in lines across the page, in scripts that put spaces between words (CJK and Thai do not).
+ */
+function joinLetterSpaced(words) {
+  const across = words.at(-1).x - words[0].x < Math.abs(words.at(-1).y - words[0].y);
+  if (across || !words.every((word) => SPACED_SCRIPTS.test(word.text))) return words;
+  const short = (word) => [...word.text].length <= 3;
+  const joined = [];
+  for (let from = 0; from < words.length; ) {
+    let to = from + 1;
+    let widest = 0;
+    while (to < words.length && short(words[to - 1]) && short(words[to])) {
+      const gap = gapBetween(words[to - 1], words[to]);
+      if (gap > 0.4 * Math.min(words[to - 1].height, words[to].height) || (to > from + 1 && gap > SET_OFF * widest)) break;
+      widest = Math.max(widest, gap);
+      to++;
+    }
+    const before = from > 0 ? gapBetween(words[from - 1], words[from]) : undefined;
+    const after = to < words.length ? gapBetween(words[to - 1], words[to]) : undefined;
+    const setOff = (gap) => gap === undefined || gap >= SET_OFF * widest;
+    const run = words.slice(from, to);
+    const letters = run.filter((word) => [...word.text].length === 1).length;
+    if (letters >= 2 && letters * 2 > run.length && (before !== undefined || after !== undefined) && setOff(before) && setOff(after)) {
+      const x = Math.min(...run.map((word) => word.x));
+      const y = Math.min(...run.map((word) => word.y));
+      const right = Math.max(...run.map((word) => word.x + word.width));
+      const bottom = Math.max(...run.map((word) => word.y + word.height));
+      joined.push({ text: run.map((word) => word.text).join(''), x, y, width: right - x, height: bottom - y });
+    } else {
+      joined.push(...run);
+    }
+    from = to;
+  }
+  return joined;
 }
 
 const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
