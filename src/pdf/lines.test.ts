@@ -59,6 +59,11 @@ describe('positions from glyph advances', () => {
     const [here] = await find([line(glyphs)], 'here');
     expect(here!.x).toBeCloseTo(startOf(glyphs, 5), 2);
   });
+
+  it('a gap of 0.13 em with no space glyph is a word break (OCR text, a thin space); tracking of 0.1 em is not', async () => {
+    expect(await find([line([...'of', -130, ...'the'])], 'of the')).toHaveLength(1);
+    expect(await find([line([...'wo', -100, ...'rd'])], 'word', { matchWholeWord: true })).toHaveLength(1);
+  });
 });
 
 describe('table cells spaced out with character spacing', () => {

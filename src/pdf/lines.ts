@@ -10,9 +10,11 @@ import type { TextLine } from './page-text.js';
 
 /**
  * A gap wider than this share of the font size reads as a word break: Helvetica's space is 0.278 em, Times's
- * 0.25, a narrow one 0.2; kerning and tracking inside words stay below 0.1 (poppler's own break is 0.1).
+ * 0.25, a narrow one 0.2; kerning and tracking inside words stay below 0.1 (poppler's own break is 0.1). OCR layers
+ * with no space glyphs leave gaps of 0.13 em between words (pdfcpu--jphysiol01396-0132.pdf: "of the"), and typeset
+ * text a thin one after a full stop (pdf--freeculture.pdf: "documentary. The").
  */
-const WORD_GAP_EM = 0.15;
+const WORD_GAP_EM = 0.12;
 /** Letter-spaced lines: a gap reads as a word break when it is this much wider than the line's usual letter gap. */
 const LETTER_SPACED_GAP_FACTOR = 1.6;
 /** Text drawn again this close (× font size) along and across, with the same characters, is the same text. */
