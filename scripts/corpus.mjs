@@ -38,6 +38,8 @@ const UNFAIR_ORACLE = {
   'pdf--simpletype3font.pdf': 'Type3 font: poppler puts the top of the word 14 pt above the drawn glyphs',
   'pdf--issue5747.pdf':
     'skewed scan with OCR text, each word a little lower than the one before: poppler breaks the lines into pieces and joins pieces of different lines (the page shows "sit amet, consetetur" on three lines; poppler has it once)',
+  'pdf--issue14497.pdf':
+    'survey plan whose labels are drawn at angles: poppler breaks slanted labels apart (the page shows "246 55 50" twice; poppler has "246 55 5" + "0" once, and "246" / "55" / "50" as three lines)',
   'pdf--issue5874.pdf':
     'Urdu Nastaleeq: its font descriptor (Ascent 635, Descent +365) and font file (0.965/-0.439 em) disagree; poppler tops words at the first, pdfjs at the second, 4.7 pt apart, and the dots drawn above the words reach past poppler top; the two also decode most glyphs to different characters',
 };
@@ -158,10 +160,13 @@ function logicalLine(words, layoutText) {
 }
 
 /**
- * Poppler also ends words where the font changes; only a visible gap (0.1 × the word's height) is a space on the page.
- * A word of combining marks only (Thai vowels and tone marks poppler sets apart) has no width: the gap is measured from
- * the word before it that has one.
+ * Poppler also ends words where the font changes, with no gap between them; a visible gap (0.03 × the word's height,
+ * a third of poppler's own word break) is a space on the page. In scripts written without spaces (Thai, CJK) poppler
+ * ends words at narrow gaps between clusters too: only 0.1 × the height is a space there. A word of combining marks
+ * only (Thai vowels and tone marks poppler sets apart) has no width: the gap is measured from the word before it that
+ * has one.
  */
+const UNSPACED_SCRIPTS = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 function joinWords(words) {
   let text = '';
   const starts = [];
@@ -170,7 +175,8 @@ function joinWords(words) {
     if (previous) {
       const gap = Math.max(word.x - (previous.x + previous.width), previous.x - (word.x + word.width), word.y - (previous.y + previous.height), previous.y - (word.y + word.height));
       const extent = Math.min(...[word.height, word.width, previous.height, previous.width].filter((size) => size > 0.01));
-      if (gap > 0.1 * extent || /\s$/u.test(text) || word.spaced) text += ' ';
+      const share = UNSPACED_SCRIPTS.test(previous.text + word.text) ? 0.1 : 0.03;
+      if (gap > share * extent || /\s$/u.test(text) || word.spaced) text += ' ';
     }
     starts.push(text.length);
     text += word.text;
