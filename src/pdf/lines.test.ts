@@ -4,7 +4,7 @@
  * horizontal scaling included; invisible characters neither break nor fake a match; text drawn twice counts once;
  * letter-spaced words read as words; right-to-left text is matched in logical order where it is drawn.
  */
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { liberationAdvance, liberationPdf, type LiberationGlyph, type LiberationLine } from '../../test/support/pdfs.js';
 import { findAnchors, type AnchorMatch } from './anchors.js';
@@ -276,4 +276,54 @@ describe('skewed lines (scanned pages with OCR text)', () => {
     const [found] = await find(skewedPage(PAGE), 'agreement before Friday');
     expect(found!.x).toBeCloseTo(skewedPage(PAGE)[3]!.x, 2);
   });
+});
+
+describe('letter-spaced words inside a line of other text, on turned pages', () => {
+  // Longer than the spaced-out words: most of the line's letters are not apart.
+  const LEAD = 'Both parties agree to these terms and sign:';
+  const SPACED = ['SIGNATURE', 'HERE'];
+
+  /**
+   * A 600×800 page turned by `rotate`, with LEAD and a space in plain text, then SPACED drawn letter by letter `letterGap` em apart
+   * (words 0.6 em further), reading upright once the page is turned, on the line at 200 pt from the top.
+   */
+  async function spacedPage(rotate: 0 | 90 | 180 | 270, letterGap: number): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([600, 800]);
+    page.setRotation(degrees(rotate));
+    // The user-space point shown at (x, y) on the turned page.
+    const user = (x: number, y: number): [number, number] =>
+      rotate === 90 ? [y, x] : rotate === 180 ? [600 - x, y] : rotate === 270 ? [600 - y, 800 - x] : [x, 800 - y];
+    const draw = (text: string, x: number): void => {
+      const [ux, uy] = user(x, 200);
+      page.drawText(text, { x: ux, y: uy, size: SIZE, font, rotate: degrees(rotate) });
+    };
+    draw(`${LEAD} `, LEFT);
+    let x = LEFT + font.widthOfTextAtSize(`${LEAD} `, SIZE);
+    for (const word of SPACED) {
+      for (const char of word) {
+        draw(char, x);
+        x += font.widthOfTextAtSize(char, SIZE) + letterGap * SIZE;
+      }
+      x += 0.6 * SIZE;
+    }
+    return doc.save();
+  }
+
+  it('single digits of table cells (2 em apart) and the terms of a formula (0.7 em) stay apart', async () => {
+    const cells = line([...'Total', -2000, '0', -2000, '0', -2000, '1', -2000, '0']);
+    expect(await find([cells], 'Total 0 0 1 0')).toHaveLength(1);
+    const formula = line([...'where', -700, 'x', -700, '=', -700, 'a', -700, '+', -700, 'b']);
+    expect(await find([formula], 'where x = a + b')).toHaveLength(1);
+  });
+
+  for (const rotate of [0, 90, 180, 270] as const) {
+    it(`reads as words, not letters, on a page turned ${rotate}°`, async () => {
+      for (const letterGap of [0.15, 0.4]) {
+        const text = await loadPdfText(await spacedPage(rotate, letterGap));
+        expect(text.pageTexts[0]!.lines.map((read) => read.text.trim())).toEqual([`${LEAD} ${SPACED.join(' ')}`]);
+      }
+    });
+  }
 });

@@ -17,6 +17,15 @@ import type { TextLine } from './page-text.js';
 const WORD_GAP_EM = 0.12;
 /** Letter-spaced lines: a gap reads as a word break when it is this much wider than the line's usual letter gap. */
 const LETTER_SPACED_GAP_FACTOR = 1.6;
+/**
+ * Spaced-out letters inside a line of other text ("sign here: S I G N A T U R E"): at least LETTER_RUN_MIN_GAPS gaps
+ * in a row wider than a word break, none wider than LETTER_RUN_MAX_EM (table cells are). Letters are usually no
+ * further apart than LETTER_GAP_MAX_EM, on a letter-spaced line too: tokens set apart (a formula's, single digits in
+ * table cells) are.
+ */
+const LETTER_RUN_MIN_GAPS = 3;
+const LETTER_RUN_MAX_EM = 1.5;
+const LETTER_GAP_MAX_EM = 0.6;
 /** Text drawn again this close (× font size) along and across, with the same characters, is the same text. */
 const DUPLICATE_ALONG_EM = 0.15;
 const DUPLICATE_ACROSS_EM = 0.2;
@@ -79,6 +88,7 @@ interface KeptRows {
 /** Reused page after page, grown as needed. */
 let spaceFlags = new Uint8Array(4096);
 let gapScratch = new Float64Array(1024);
+let breakScratch = new Float64Array(1024);
 
 /**
  * Consecutive glyphs drawn one after the other on one baseline; a glyph drawn again on the one before it is dropped.
@@ -408,8 +418,8 @@ function isSpace(text: string): boolean {
 
 /**
  * The line's glyphs in order with a space inserted at each visible gap between words. The gap that counts as a word
- * break is WORD_GAP_EM of the font size, or more on a letter-spaced line (most letters apart), so that spaced-out
- * letters still read as one word.
+ * break is WORD_GAP_EM of the font size, or more on a letter-spaced line (most letters apart) or run of letters, so
+ * that spaced-out letters still read as one word.
  */
 function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], direction: number): JoinedLine {
   const { order, spaces } = kept;
@@ -431,7 +441,7 @@ function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], 
     gaps[index] = cuts?.has(row) || cuts?.has(previous) ? alongBox(glyphs, row, direction)[0] - alongBox(glyphs, previous, direction)[1] : glyphs.get(row, START) - reach;
   }
   const besideSpace = (index: number): boolean => spaces[rows[index - 1]!] === 1 || spaces[rows[index]!] === 1;
-  const breakEm = wordBreakEm(glyphs, rows, gaps, besideSpace);
+  const breakEms = wordBreakEms(glyphs, rows, gaps, besideSpace);
   const { texts } = glyphs;
   let joined: number[] = [];
   for (let index = 0; index < rows.length; index++) {
@@ -440,7 +450,7 @@ function joinLine(glyphs: GlyphTable, kept: KeptRows, chunks: readonly Chunk[], 
       const size = glyphs.get(row, SIZE);
       const gap = gaps[index]!;
       // Far apart, or drawn back over earlier text (an overlay), is a word break.
-      if (gap > breakEm * size || gap < -CONTINUE_BACK_EM * size * 2) joined.push(addGap(glyphs, rows[index - 1]!, row, direction));
+      if (gap > breakEms[index]! * size || gap < -CONTINUE_BACK_EM * size * 2) joined.push(addGap(glyphs, rows[index - 1]!, row, direction));
     }
     joined.push(row);
   }
@@ -481,7 +491,43 @@ function marksBeforeTheirLetters(glyphs: GlyphTable, rows: number[], direction: 
   return ordered;
 }
 
-/** WORD_GAP_EM, or on a letter-spaced line (most letters apart) more than its usual letter gap. */
+/**
+ * The word break before each glyph (× its font size): the line's (wordBreakEm), or in a run of spaced-out letters
+ * inside it more than the run's usual letter gap.
+ */
+function wordBreakEms(glyphs: GlyphTable, rows: readonly number[], gaps: Float64Array, besideSpace: (index: number) => boolean): Float64Array {
+  if (breakScratch.length < rows.length) breakScratch = new Float64Array(rows.length * 2);
+  const breaks = breakScratch;
+  const lineEm = wordBreakEm(glyphs, rows, gaps, besideSpace);
+  breaks.fill(lineEm, 0, rows.length);
+  if (lineEm !== WORD_GAP_EM) return breaks;
+  const relative = (index: number): number => gaps[index]! / glyphs.get(rows[index]!, SIZE);
+  const glued = (index: number): boolean => !besideSpace(index) && relative(index) <= WORD_GAP_EM;
+  const spacedOut = (index: number): boolean => besideSpace(index) || (relative(index) > WORD_GAP_EM && relative(index) <= LETTER_RUN_MAX_EM);
+  for (let from = 1; from < rows.length; from++) {
+    if (besideSpace(from) || !spacedOut(from)) continue;
+    let to = from;
+    while (to < rows.length && spacedOut(to)) to++;
+    // A glyph close to the one before (after) it ends (starts) a word of unspaced letters: the gap from it is no
+    // letter gap.
+    const first = from > 1 && glued(from - 1) ? from + 1 : from;
+    const end = to < rows.length && glued(to) ? to - 1 : to;
+    const run: number[] = [];
+    for (let index = first; index < end; index++) if (!besideSpace(index)) run.push(relative(index));
+    if (run.length >= LETTER_RUN_MIN_GAPS) {
+      run.sort((left, right) => left - right);
+      const letterGap = run[Math.floor(run.length / 2)]!;
+      if (letterGap <= LETTER_GAP_MAX_EM) breaks.fill(letterGap * LETTER_SPACED_GAP_FACTOR, first, end);
+    }
+    from = to;
+  }
+  return breaks;
+}
+
+/**
+ * WORD_GAP_EM, or on a letter-spaced line (most letters apart, usually by no more than LETTER_GAP_MAX_EM) more than
+ * its usual letter gap.
+ */
 function wordBreakEm(glyphs: GlyphTable, rows: readonly number[], gaps: Float64Array, besideSpace: (index: number) => boolean): number {
   let gapCount = 0;
   let wide = 0;
@@ -496,7 +542,8 @@ function wordBreakEm(glyphs: GlyphTable, rows: readonly number[], gaps: Float64A
     if (!besideSpace(index)) relative.push(gaps[index]! / glyphs.get(rows[index]!, SIZE));
   }
   relative.sort((left, right) => left - right);
-  return relative[Math.floor(relative.length / 2)]! * LETTER_SPACED_GAP_FACTOR;
+  const letterGap = relative[Math.floor(relative.length / 2)]!;
+  return letterGap <= LETTER_GAP_MAX_EM ? letterGap * LETTER_SPACED_GAP_FACTOR : WORD_GAP_EM;
 }
 
 /**
