@@ -69,8 +69,8 @@ describe('positions from glyph advances', () => {
 describe('table cells spaced out with character spacing', () => {
   // pdfplumber--nics-background-checks-2015-11-rotated.pdf: a row's cells drawn in one TJ run with 4 em of character
   // spacing (Tc), each digit of a cell pulled back to its neighbour by a TJ adjustment, and the cells set apart by
-  // the spacing alone.
-  const TC = 40;
+  // the spacing alone. Here 2 em, so that the cells stay on one line (COLUMN_GAP_EM).
+  const TC = 24;
   const back = (TC / SIZE) * 1000;
   const justified = (cell: string): (LiberationGlyph | number)[] => [...cell].flatMap((char, index) => (index === 0 ? [char] : [back, char]));
   const row = line([...justified('1,131'), ...justified('1,754')], `${TC} Tc`);
@@ -107,6 +107,23 @@ describe('characters that are not visible text', () => {
     const glyphs = [...'Signed', { glyph: ' ', text: '\uF020', code: 0x20 }, ...'by'];
     expect(await find([line(glyphs)], 'signed by')).toHaveLength(1);
     expect(await find([line(glyphs)], 'signedby')).toHaveLength(0);
+  });
+});
+
+describe('columns on one baseline', () => {
+  const advance = (text: string): number => ([...text].reduce((sum, glyph) => sum + liberationAdvance(glyph), 0) / 1000) * SIZE;
+
+  it('text 3 em apart is in two columns: no phrase reads across the gutter', async () => {
+    // pdf-lib--us_constitution.pdf: "...with themselves. And" ends a line of the left column, "Vice President, and
+    // the Congress" starts the right column's on the same baseline.
+    const left = 'with themselves. And';
+    const columns = [line([...left]), { ...line([...'Vice President, and the']), x: LEFT + advance(left) + 3 * SIZE }];
+    expect(await find(columns, 'And Vice President')).toHaveLength(0);
+    expect(await find(columns, 'Vice President, and')).toHaveLength(1);
+  });
+
+  it('text 2 em apart (a label and its value, a loosely justified line) stays one line', async () => {
+    expect(await find([line([...'Total:', -2000, ...'42'])], 'Total: 42')).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * From drawn glyphs to the lines anchor search reads: glyphs that continue each other form chunks, chunks sharing a
- * baseline form a line in reading order, text drawn twice at one place counts once, characters that are not visible
+ * baseline form a line in reading order (one per column when a gutter parts them), text drawn twice at one place counts once, characters that are not visible
  * text are left out, visible gaps read as spaces, and right-to-left scripts are put back in logical order. Every
  * character of a line's text keeps the box where it is drawn.
  */
@@ -40,6 +40,12 @@ const MARK_INSIDE = 0.01;
  * after it for the rest, and "offi ce" is "office" on the page.
  */
 const COVERED_SPACE_EM = 0.1;
+/**
+ * Text further apart than this (× font size) on one baseline is in different columns or table cells: a reader does
+ * not read across the gap as one phrase. Poppler keeps no wider gap inside a line; justified text and letter-spaced
+ * words stay well below it.
+ */
+const COLUMN_GAP_EM = 2.5;
 /** Two chunks belong to one line when they overlap across it by this share of the smaller one. */
 const SAME_LINE_OVERLAP = 0.5;
 
@@ -234,6 +240,29 @@ function groupLines(group: Chunk[], direction: number): GroupedLine[] {
   return lines;
 }
 
+/** The line cut where its chunks are further apart than COLUMN_GAP_EM: a line in each column. */
+function splitAtColumnGaps(line: GroupedLine): GroupedLine[] {
+  const { chunks } = line;
+  const pieces: GroupedLine[] = [];
+  let from = 0;
+  let reach = chunks[0]!.end;
+  for (let index = 1; index <= chunks.length; index++) {
+    const chunk = chunks[index];
+    if (chunk && chunk.start - reach <= COLUMN_GAP_EM * Math.max(chunk.size, chunks[index - 1]!.size)) {
+      reach = Math.max(reach, chunk.end);
+      continue;
+    }
+    if (from === 0 && !chunk) return [line];
+    const piece = chunks.slice(from, index);
+    const acrossFrom = Math.min(...piece.map((each) => each.acrossFrom));
+    const acrossTo = Math.max(...piece.map((each) => each.acrossTo));
+    pieces.push({ chunks: piece, direction: line.direction, acrossFrom, acrossTo });
+    from = index;
+    if (chunk) reach = chunk.end;
+  }
+  return pieces;
+}
+
 /** A line's glyph rows in logical order (inserted spaces included), its text, and the view of the page's boxes it fills. */
 interface JoinedLine {
   rows: number[];
@@ -252,7 +281,7 @@ export function buildLines(glyphs: GlyphTable): TextLine[] {
     else byDirection.set(chunk.direction, [chunk]);
   }
   const lines: GroupedLine[] = [];
-  for (const [direction, group] of byDirection) lines.push(...groupLines(group, direction));
+  for (const [direction, group] of byDirection) lines.push(...groupLines(group, direction).flatMap(splitAtColumnGaps));
   const joined = lines
     .map(({ chunks, direction }) => joinLine(glyphs, kept, chunks, direction))
     .filter((line) => line.text !== '');
