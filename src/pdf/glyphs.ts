@@ -125,7 +125,10 @@ export type TextOps = Record<
   | 'paintFormXObjectBegin'
   | 'paintFormXObjectEnd'
   | 'beginAnnotation'
-  | 'endAnnotation',
+  | 'endAnnotation'
+  | 'beginMarkedContent'
+  | 'beginMarkedContentProps'
+  | 'endMarkedContent',
   number
 >;
 
@@ -203,7 +206,8 @@ export function along(direction: number, x: number, y: number): number {
 /**
  * Runs the operator list's text operations and fills `glyphs` with each glyph drawn on the visible part of the page,
  * in drawing order. `viewport` maps PDF user space to displayed page coordinates; `fontOf` resolves pdfjs's loaded
- * font names.
+ * font names; `layerShown` says whether an optional content group (a layer, as pdfjs gives it) is shown: text in a
+ * layer that is off (a draft watermark, a header for print only) is not drawn, and viewers and poppler leave it out.
  */
 export function pageGlyphs(
   ops: TextOps,
@@ -212,8 +216,12 @@ export function pageGlyphs(
   page: { width: number; height: number },
   fontOf: (loadedName: string) => FontMetrics | undefined,
   glyphs: GlyphTable,
+  layerShown: (group: unknown) => boolean = () => true,
 ): void {
   glyphs.clear();
+  // Marked content open at this point, each shown or not (only an /OC one can be off), and how many are off.
+  const markedShown: boolean[] = [];
+  let hiddenLayers = 0;
   const stack: GraphicsState[] = [];
   let state = initialState(IDENTITY);
   let textMatrix: Matrix = IDENTITY;
@@ -311,7 +319,7 @@ export function pageGlyphs(
       const originX = a * originU + c * originV + e;
       const originY = b * originU + d * originV + f;
       position += advance;
-      if (maxX < 0 || minX > page.width || maxY < 0 || minY > page.height) continue;
+      if (hiddenLayers > 0 || maxX < 0 || minX > page.width || maxY < 0 || minY > page.height) continue;
       const endX = a * endU + c * endV + e;
       const endY = b * endU + d * endV + f;
       previousInkEnd = vertical ? alongPage(0, -position + advance - glyphWidth) : alongPage(position - advance + glyphWidth, rise);
@@ -395,6 +403,18 @@ export function pageGlyphs(
         stack.push(state);
         state = initialState(multiply(matrixOf(args![2]), matrixOf(args![3])));
         textMatrix = lineMatrix = IDENTITY;
+        break;
+      case ops.beginMarkedContent:
+        markedShown.push(true);
+        break;
+      case ops.beginMarkedContentProps: {
+        const shown = args![0] !== 'OC' || layerShown(args![1]);
+        markedShown.push(shown);
+        if (!shown) hiddenLayers++;
+        break;
+      }
+      case ops.endMarkedContent:
+        if (markedShown.pop() === false) hiddenLayers--;
         break;
       case ops.paintFormXObjectEnd:
       case ops.endAnnotation:

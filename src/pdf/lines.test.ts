@@ -7,6 +7,7 @@
 import { PDFDocument, StandardFonts, degrees } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { liberationAdvance, liberationPdf, type LiberationGlyph, type LiberationLine } from '../../test/support/pdfs.js';
+import { assemblePdf, streamObject } from '../../test/support/raw-pdf.js';
 import { findAnchors, type AnchorMatch } from './anchors.js';
 import { loadPdfText } from './text.js';
 
@@ -343,4 +344,39 @@ describe('letter-spaced words inside a line of other text, on turned pages', () 
       }
     });
   }
+});
+
+describe('optional content (layers)', () => {
+  /**
+   * A letter page drawing "Visible text" in the page content, "DRAFT COPY" inside a layer that is off (BDC /OC), and
+   * "Print footer" in a form XObject whose own /OC layer is off: viewers, and poppler, show only the first.
+   */
+  function layeredPdf(): Uint8Array {
+    const content = Buffer.from(
+      [
+        'BT /F1 12 Tf 72 700 Td (Visible text) Tj ET',
+        '/OC /Hidden BDC BT /F1 12 Tf 72 680 Td (DRAFT COPY) Tj ET EMC',
+        '/OC /Shown BDC BT /F1 12 Tf 72 660 Td (Layer on) Tj ET EMC',
+        '/Footer Do',
+      ].join('\n'),
+    );
+    const footer = Buffer.from('BT /F1 12 Tf 72 40 Td (Print footer) Tj ET');
+    return assemblePdf([
+      Buffer.from('<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [5 0 R 6 0 R] /D << /ON [6 0 R] /OFF [5 0 R] >> >> >>'),
+      Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+      Buffer.from(
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 7 0 R >> /Properties << /Hidden 5 0 R /Shown 6 0 R >> /XObject << /Footer 8 0 R >> >> >>',
+      ),
+      streamObject(content),
+      Buffer.from('<< /Type /OCG /Name (Draft) >>'),
+      Buffer.from('<< /Type /OCG /Name (Notes) >>'),
+      Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+      streamObject(footer, '/Type /XObject /Subtype /Form /BBox [0 0 612 792] /OC 5 0 R /Resources << /Font << /F1 7 0 R >> >>'),
+    ]);
+  }
+
+  it('text in a layer that is off is no text: not found, whether marked in the content or on a form XObject', async () => {
+    const text = await loadPdfText(layeredPdf());
+    expect(text.pageTexts[0]!.lines.map((read) => read.text.trim())).toEqual(['Visible text', 'Layer on']);
+  });
 });

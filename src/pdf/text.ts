@@ -491,6 +491,18 @@ export async function searchPdf(bytes: Uint8Array, searches: readonly AnchorSear
 /** Refilled page after page: a page's glyphs are read and made into lines at once, with no wait in between. */
 const glyphTable = new GlyphTable();
 
+/** Which layers (optional content groups) of a document are shown, read once per document. */
+const optionalContents = new WeakMap<PDFDocumentProxy, ReturnType<PDFDocumentProxy['getOptionalContentConfig']>>();
+
+function optionalContentOf(pdf: PDFDocumentProxy): ReturnType<PDFDocumentProxy['getOptionalContentConfig']> {
+  let config = optionalContents.get(pdf);
+  if (!config) {
+    config = pdf.getOptionalContentConfig();
+    optionalContents.set(pdf, config);
+  }
+  return config;
+}
+
 /** Reads one page: its lines, or with `searches` where they are found on it. */
 export async function readPage(pdf: PDFDocumentProxy, pageNumber: number, searches?: readonly AnchorSearch[]): Promise<PageRead> {
   const { OPS, AnnotationMode } = await loadPdfjs();
@@ -501,7 +513,8 @@ export async function readPage(pdf: PDFDocumentProxy, pageNumber: number, search
   currentWorkBudget().check();
   const viewport = page.getViewport({ scale: 1 });
   const fontOf = (name: string): FontMetrics | undefined => (page.commonObjs.has(name) ? (page.commonObjs.get(name) as FontMetrics) : undefined);
-  pageGlyphs(OPS, operatorList, viewport.transform as Matrix, viewport, fontOf, glyphTable);
+  const layers = await optionalContentOf(pdf);
+  pageGlyphs(OPS, operatorList, viewport.transform as Matrix, viewport, fontOf, glyphTable, (group) => layers.isVisible(group) !== false);
   page.cleanup();
   const text = { page: pageNumber, lines: buildLines(glyphTable) };
   const hasText = text.lines.some((line) => /\S/u.test(line.text));
