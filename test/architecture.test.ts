@@ -25,3 +25,13 @@ describe('ARCHITECTURE.md and the layer rules', () => {
     expect(text.split('\n').length).toBeLessThan(150);
   });
 });
+
+describe('the test projects (vitest.config.ts)', () => {
+  it('runs every unit test that replaces a module with vi.mock in a registry of its own', async () => {
+    const { UNIT_TESTS_MOCKING_MODULES } = await import('../vitest.config.js');
+    const unitTests = readdirSync(join(repoRoot, 'src'), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.test.ts'));
+    const mocking = unitTests.filter((path) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(join(repoRoot, 'src', path), 'utf8'))).map((path) => `src/${path}`);
+    expect(mocking.length).toBeGreaterThan(0);
+    expect([...UNIT_TESTS_MOCKING_MODULES].sort()).toEqual(mocking.sort());
+  });
+});

@@ -1,22 +1,25 @@
 /**
- * The two templates a seeded account starts with, each with a real PDF drawn here (so every field position is known
- * from the drawing) and participant roles. Ids are name-based UUIDs: the same on every start and reset, so docs and
- * scripts can name them.
+ * The two templates a seeded account starts with, each with a real PDF (drawn from these specs by
+ * template-drawing.ts, so every field position is known from the drawing) and participant roles. Ids are name-based
+ * UUIDs: the same on every start and reset, so docs and scripts can name them.
  */
 import { hash } from 'node:crypto';
 import { uuidV5 } from '../shared/uuid.js';
 import type { Store } from './store.js';
 import type { PageInfo, StoredField, TemplateRecord } from './records.js';
 import { nowIso } from './store.js';
+import { TEMPLATE_PDFS } from './template-pdfs.js';
 
 const NAMESPACE = '6f1d3c52-8a47-5b3e-9c21-4e0a7d2b9f10';
 
-const LEFT = 72;
+export const LEFT = 72;
 const FIRST_BASELINE = 100;
 const LINE_SPACING = 20;
-const FONT_SIZE = 12;
+export const FONT_SIZE = 12;
+/** Letter pages, unrotated: the page info is known from the drawing, so no PDF reader is loaded at start-up. */
+export const PAGE_SIZE = { width: 612, height: 792 };
 
-function baseline(line: number): number {
+export function baseline(line: number): number {
   return FIRST_BASELINE + line * LINE_SPACING;
 }
 
@@ -31,7 +34,7 @@ interface TemplateField {
   properties?: Record<string, unknown>;
 }
 
-interface TemplateSpec {
+export interface TemplateSpec {
   name: string;
   description: string;
   fileName: string;
@@ -99,40 +102,32 @@ export const TEMPLATE_SPECS: readonly TemplateSpec[] = [
   },
 ];
 
-/** Letter pages, unrotated: the page info is known from the drawing, so no PDF reader is loaded at start-up. */
-const PAGE_SIZE = { width: 612, height: 792 };
-
-interface RenderedTemplate {
+interface TemplateDocument {
   spec: TemplateSpec;
   bytes: Buffer;
   pages: PageInfo[];
 }
 
-async function render(spec: TemplateSpec): Promise<RenderedTemplate> {
-  const { PDFDocument, StandardFonts } = await import('pdf-lib');
-  const doc = await PDFDocument.create();
-  doc.setTitle(spec.name);
-  // A fixed date keeps the bytes (and their hash) the same on every start.
-  const fixed = new Date('2026-01-01T00:00:00.000Z');
-  doc.setCreationDate(fixed);
-  doc.setModificationDate(fixed);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (const lines of spec.pages) {
-    const page = doc.addPage([PAGE_SIZE.width, PAGE_SIZE.height]);
-    lines.forEach((line, index) => page.drawText(line, { x: LEFT, y: PAGE_SIZE.height - baseline(index), size: FONT_SIZE, font }));
-  }
-  const bytes = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return { spec, bytes, pages: spec.pages.map((_, index) => ({ page: index + 1, ...PAGE_SIZE, rotate: 0 })) };
-}
+/** Decoded once per process: a reset re-seeds from the same bytes. */
+let documents: TemplateDocument[] | undefined;
 
-/** Drawn once per process: a reset re-seeds from the same bytes. */
-let rendered: Promise<RenderedTemplate[]> | undefined;
+/**
+ * The templates' PDFs, drawn by the build's generator rather than at each start: drawing them needed pdf-lib, a fifth
+ * of an emulator's start-up (which the test suite and users' CI jobs pay on every start).
+ */
+function templateDocuments(): TemplateDocument[] {
+  documents ??= TEMPLATE_SPECS.map((spec) => ({
+    spec,
+    bytes: Buffer.from(TEMPLATE_PDFS[spec.fileName]!, 'base64'),
+    pages: spec.pages.map((_, index) => ({ page: index + 1, ...PAGE_SIZE, rotate: 0 })),
+  }));
+  return documents;
+}
 
 /** Adds the seeded templates and their documents (status READY, bytes in `store.blobs`). */
 export async function seedTemplates(store: Store): Promise<void> {
   const createdAt = nowIso();
-  rendered ??= Promise.all(TEMPLATE_SPECS.map(render));
-  for (const { spec, bytes, pages } of await rendered) {
+  for (const { spec, bytes, pages } of templateDocuments()) {
     const templateId = uuidV5(`template:${spec.name}`, NAMESPACE);
     const documentId = uuidV5(`document:${spec.fileName}`, templateId);
     const participantId = (key: string) => uuidV5(`participant:${key}`, templateId);

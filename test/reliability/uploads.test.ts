@@ -6,16 +6,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { parseJson, runEsign, tempDir, type RunOptions } from '../support/cli.js';
+import { closedAfter } from '../support/closed-after.js';
 import { ndaPdf } from '../support/pdfs.js';
 import { DOCUMENT_ID, ENVELOPE_ID, startSignedHost, type SignedHost, type TransferHandler } from '../support/signed-host.js';
 
-let host: SignedHost | undefined;
-afterEach(async () => {
-  await host?.close();
-  host = undefined;
-});
+// The cases mostly wait on hosts and deadlines: they run side by side, each with a host of its own.
+const concurrently = it.concurrent;
 
 const uploadPath = `PUT /files/documents/${DOCUMENT_ID}`;
 
@@ -26,10 +24,10 @@ async function pdfFile(dir: string, size?: number): Promise<string> {
   return 'contract.pdf';
 }
 
-async function setUp(transfer: TransferHandler, size?: number): Promise<{ file: string; options: RunOptions }> {
-  host = await startSignedHost(transfer);
+async function setUp(context: TestContext, transfer: TransferHandler, size?: number): Promise<{ host: SignedHost; file: string; options: RunOptions }> {
+  const host = closedAfter(context, await startSignedHost(transfer));
   const dir = tempDir('esign-upload-');
-  return { file: await pdfFile(dir, size), options: { cwd: dir, env: host.env } };
+  return { host, file: await pdfFile(dir, size), options: { cwd: dir, env: host.env } };
 }
 
 /** Reads the whole upload, then answers `status`. */
@@ -41,35 +39,35 @@ function answerAfterBody(status: number, headers: Record<string, string> = {}, b
 }
 
 describe('documents upload: answers other than success', () => {
-  it('a redirect is a failure with its own message and exit code, not followed, not retried, nothing reported uploaded', async () => {
-    const { file, options } = await setUp(answerAfterBody(302, { location: 'https://elsewhere.example/bucket' }));
+  concurrently('a redirect is a failure with its own message and exit code, not followed, not retried, nothing reported uploaded', async (context) => {
+    const { host, file, options } = await setUp(context, answerAfterBody(302, { location: 'https://elsewhere.example/bucket' }));
     const result = await runEsign(['documents', 'upload', ENVELOPE_ID, file, '--no-wait'], options);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('answered 302, a redirect to https://elsewhere.example; esign does not follow redirects from signed addresses, so nothing was uploaded.');
     expect(result.stderr).not.toContain('Uploaded');
     expect(result.stdout).toBe('');
-    expect(host!.requests.filter((request) => request === uploadPath)).toHaveLength(1);
+    expect(host.requests.filter((request) => request === uploadPath)).toHaveLength(1);
   });
 
-  it('with --json the error names the status and UPLOAD_REDIRECTED', async () => {
-    const { file, options } = await setUp(answerAfterBody(303, { location: '/files/other' }));
+  concurrently('with --json the error names the status and UPLOAD_REDIRECTED', async (context) => {
+    const { file, options } = await setUp(context, answerAfterBody(303, { location: '/files/other' }));
     const result = await runEsign(['documents', 'upload', ENVELOPE_ID, file, '--no-wait', '--json'], options);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(parseJson<{ error: unknown }>(result.stderr).error).toMatchObject({ status: 303, code: 'UPLOAD_REDIRECTED' });
   });
 
-  it('a 500 is retried, then exits 6 with the host\'s message; nothing is reported uploaded', async () => {
-    const { file, options } = await setUp(answerAfterBody(500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'STORAGE_DOWN', message: 'disk on fire' } })));
+  concurrently('a 500 is retried, then exits 6 with the host\'s message; nothing is reported uploaded', async (context) => {
+    const { host, file, options } = await setUp(context, answerAfterBody(500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'STORAGE_DOWN', message: 'disk on fire' } })));
     const result = await runEsign(['documents', 'upload', ENVELOPE_ID, file, '--no-wait'], options);
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('refused with 500: disk on fire');
     expect(result.stderr).not.toContain('Uploaded');
-    expect(host!.requests.filter((request) => request === uploadPath)).toHaveLength(4);
+    expect(host.requests.filter((request) => request === uploadPath)).toHaveLength(4);
   });
 
-  it('a 201 is success: the document is reported uploaded', async () => {
-    const { file, options } = await setUp(answerAfterBody(201));
+  concurrently('a 201 is success: the document is reported uploaded', async (context) => {
+    const { file, options } = await setUp(context, answerAfterBody(201));
     const result = await runEsign(['documents', 'upload', ENVELOPE_ID, file, '--no-wait'], options);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain(`Uploaded contract.pdf (${DOCUMENT_ID})`);
@@ -77,8 +75,8 @@ describe('documents upload: answers other than success', () => {
 });
 
 describe('documents upload: --timeout bounds silences, not the transfer', () => {
-  it('a host that takes the file and never answers: exit 7 after the retries, not a hang', async () => {
-    const { file, options } = await setUp((request) => request.resume());
+  concurrently('a host that takes the file and never answers: exit 7 after the retries, not a hang', async (context) => {
+    const { file, options } = await setUp(context, (request) => request.resume());
     const started = Date.now();
     const result = await runEsign(['documents', 'upload', ENVELOPE_ID, file, '--no-wait', '--timeout', '2'], options);
     expect(result.code, result.stderr).toBe(7);
@@ -88,9 +86,9 @@ describe('documents upload: --timeout bounds silences, not the transfer', () => 
     expect(result.stderr).not.toContain('Uploaded');
   });
 
-  it('a host that stops reading the file midway: exit 7, not a hang', async () => {
+  concurrently('a host that stops reading the file midway: exit 7, not a hang', async (context) => {
     // Larger than what the loopback socket buffers hold, so the sender has to wait for the host.
-    const { file, options } = await setUp((request) => request.pause(), 48 * 1024 * 1024);
+    const { file, options } = await setUp(context, (request) => request.pause(), 48 * 1024 * 1024);
     const started = Date.now();
     const result = await runEsign(['documents', 'upload', ENVELOPE_ID, file, '--no-wait', '--timeout', '2'], options);
     expect(result.code, result.stderr).toBe(7);
@@ -98,10 +96,10 @@ describe('documents upload: --timeout bounds silences, not the transfer', () => 
     expect(result.stderr).toContain('neither took more of the file nor answered for 2 s');
   });
 
-  it('a slow host that keeps reading completes although the upload takes longer than --timeout', async () => {
+  concurrently('a slow host that keeps reading completes although the upload takes longer than --timeout', async (context) => {
     const size = 32 * 1024 * 1024;
     let received = 0;
-    const { file, options } = await setUp((request, response) => {
+    const { host, file, options } = await setUp(context, (request, response) => {
       // 1 MiB, then a 100 ms pause: over 3 s in all, never silent for long (what the socket buffers hold drains fast).
       let sincePause = 0;
       request.on('data', (chunk: Buffer) => {
@@ -120,21 +118,24 @@ describe('documents upload: --timeout bounds silences, not the transfer', () => 
     expect(result.code, result.stderr).toBe(0);
     expect(Date.now() - started).toBeGreaterThan(3_000);
     expect(received).toBe(size);
-    expect(host!.requests.filter((request) => request === uploadPath)).toHaveLength(1);
+    expect(host.requests.filter((request) => request === uploadPath)).toHaveLength(1);
   });
 });
 
 describe('documents upload: the bytes that arrive', () => {
-  it('are the file, byte for byte, when it spans several reads (the read buffers are reused)', async () => {
+  concurrently('are the file, byte for byte, when it spans several reads (the read buffers are reused)', async (context) => {
     const received = createHash('sha256');
     let size = 0;
-    host = await startSignedHost((request, response) => {
-      request.on('data', (chunk: Buffer) => {
-        received.update(chunk);
-        size += chunk.length;
-      });
-      request.on('end', () => response.writeHead(200).end());
-    });
+    const host = closedAfter(
+      context,
+      await startSignedHost((request, response) => {
+        request.on('data', (chunk: Buffer) => {
+          received.update(chunk);
+          size += chunk.length;
+        });
+        request.on('end', () => response.writeHead(200).end());
+      }),
+    );
     const dir = tempDir('esign-upload-');
     // Random bytes after the PDF: a buffer sent twice, or sent while being refilled, would change the digest.
     const content = Buffer.concat([Buffer.from(await ndaPdf()), randomBytes(9 * 1024 * 1024 + 12_345)]);
