@@ -202,6 +202,13 @@ function spread(candidates, count) {
 const searchable = (word) => [...word.text].length >= 3 && /[\p{L}\p{N}]/u.test(word.text) && !/[\p{Cc}\p{Cf}\p{Co}\s]/u.test(word.text);
 const mixCase = (text) => [...text].map((char, index) => (index % 2 ? char.toLowerCase() : char.toUpperCase())).join('');
 
+/**
+ * Whether two words are set in about one size. Poppler puts a small label set low in the corner of a table cell (a time
+ * beside a code) on the line of the larger text beside it; which line such a word belongs to is a matter of layout,
+ * not of text, so multi-word phrases are made of words of one size.
+ */
+const sameSize = (a, b) => a.height > 0 && b.height > 0 && Math.max(a.height, b.height) <= 1.5 * Math.min(a.height, b.height);
+
 function choosePhrases(pages) {
   const starts = [];
   const middles = [];
@@ -212,7 +219,7 @@ function choosePhrases(pages) {
         if (!searchable(word)) return;
         (index === 0 ? starts : middles).push(word.text);
         const next = words.slice(index + 1, index + 3);
-        if (next.length && next.every((other) => /[\p{L}\p{N}]/u.test(other.text) && !/\s/u.test(other.text))) runs.push(joinWords([word, ...next]).text);
+        if (next.length && next.every((other) => /[\p{L}\p{N}]/u.test(other.text) && !/\s/u.test(other.text) && sameSize(word, other))) runs.push(joinWords([word, ...next]).text);
       });
     }
   });
