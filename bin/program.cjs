@@ -16,11 +16,14 @@ const PROGRAM_FILE = join(__dirname, '..', 'dist', 'program', 'esign.cjs');
  */
 const importPackage = (specifier) => import(specifier);
 
+/** The code cache the build wrote beside the program for this Node's V8 and this thread (codeCacheName). */
+const programCacheFile = () => join(PROGRAM_FILE, '..', codeCacheName('esign'));
+
 /**
  * Compiles the program, for `runProgram` or for the build step that records its code cache (which must compile it the
  * same way); `cacheFile` defaults to the one the build wrote for this Node's V8.
  */
-function compileProgram(cacheFile = join(PROGRAM_FILE, '..', codeCacheName('esign'))) {
+function compileProgram(cacheFile = programCacheFile()) {
   return compileCommonJs(PROGRAM_FILE, cacheFile, ['__esignImport']);
 }
 
@@ -31,7 +34,7 @@ function compileProgram(cacheFile = join(PROGRAM_FILE, '..', codeCacheName('esig
  * other flags (a cache written under one set is refused under the other): it starts once and then serves.
  */
 function runProgram(ownFlags) {
-  const cacheFile = join(PROGRAM_FILE, '..', codeCacheName('esign'));
+  const cacheFile = programCacheFile();
   if (ownFlags && existsSync(cacheFile)) {
     compileProgram(cacheFile).run(importPackage);
     return;
@@ -40,4 +43,4 @@ function runProgram(ownFlags) {
   require(PROGRAM_FILE);
 }
 
-module.exports = { compileProgram, importPackage, runProgram };
+module.exports = { compileProgram, importPackage, programCacheFile, runProgram };

@@ -8,8 +8,7 @@ const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { applyV8Flags } = require('../bin/v8-flags.cjs');
-const { codeCacheName } = require('../bin/code-cache.cjs');
-const { compileProgram, importPackage } = require('../bin/program.cjs');
+const { compileProgram, importPackage, programCacheFile } = require('../bin/program.cjs');
 const { sampleDocument } = require('./pdf-engine-cache.cjs');
 
 const args = ['--json', 'anchors', 'find', '--local', 'sample.pdf', '--text', 'ANCHOR'];
@@ -24,7 +23,7 @@ sampleDocument().then((bytes) => {
   process.on('exit', (code) => {
     rmSync(work, { recursive: true, force: true });
     if (code !== 0) return;
-    writeFileSync(join(__dirname, '..', 'dist', 'program', codeCacheName('esign')), program.script.createCachedData());
+    writeFileSync(programCacheFile(), program.script.createCachedData());
   });
   process.argv = [process.argv[0], join(__dirname, '..', 'bin', 'esign.cjs'), ...args];
   program.run(importPackage);
