@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { call, expectStatus } from './support/api-call.js';
 import { baseEnv, repoRoot, tempDir } from './support/cli.js';
-import { startEmulatorProcess, type EmulatorProcess } from './support/emulator.js';
+import { useEmulator, type EmulatorProcess } from './support/emulator.js';
 import { ndaPdf } from './support/pdfs.js';
 
 const executable = join(repoRoot, 'dist', 'bin', `esign-${process.platform}-${process.arch}`);
@@ -152,13 +152,7 @@ function expectValidJunit(file: string, shard: number): void {
 }
 
 describe.skipIf(!runnable)('docs/ci.md: GitHub Actions, a matrix of shards', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--processing-delay', '50']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--processing-delay', '50']);
 
   interface Step {
     name?: string;
@@ -252,13 +246,7 @@ describe.skipIf(!runnable)('docs/ci.md: GitHub Actions, a matrix of shards', () 
 });
 
 describe.skipIf(!runnable)('docs/ci.md: GitLab CI, parallel:matrix with the single executable', () => {
-  let emulator: EmulatorProcess;
-  beforeAll(async () => {
-    emulator = await startEmulatorProcess(['--processing-delay', '50']);
-  });
-  afterAll(async () => {
-    await emulator?.stop();
-  });
+  const emulator = useEmulator(['--processing-delay', '50']);
 
   /** A PATH of the image's tools only: no Node anywhere, so the executable is all that runs esign. */
   const image = tempDir('esign-ci-image-');
