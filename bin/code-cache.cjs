@@ -7,16 +7,14 @@ const { readFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { dirname } = require('node:path');
 const { Script } = require('node:vm');
-const { isMainThread } = require('node:worker_threads');
 
 /**
- * The name of `stem`'s code cache for the thread that asks: V8 takes a cache only from its own version, so the name
- * says which V8 recorded it, and another Node never reads it. Nor does V8 take one recorded under other flags, and on
- * Node 20 the main thread and worker threads disagree there once esign has set its flags (bin/v8-flags.cjs): the main
- * thread refuses a cache recorded in a worker (or while one ran) and the other way round. The build records each.
+ * The name of `stem`'s code cache: V8 takes a cache only from its own version, so the name says which V8 recorded it,
+ * and another Node never reads it. Nor does V8 take one recorded under other V8 flags, Node's own modules' included:
+ * esign sets none at start (src/core/young-generation.ts), and the build records its caches under none.
  */
 function codeCacheName(stem) {
-  return `${stem}-v8-${process.versions.v8}-${isMainThread ? 'main' : 'worker'}.cache`;
+  return `${stem}-v8-${process.versions.v8}.cache`;
 }
 
 /**

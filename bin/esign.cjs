@@ -6,8 +6,7 @@
 const args = process.argv.slice(2);
 
 function runProgram() {
-  // The flags first: V8 takes a code cache only under the flags it was recorded under (bin/program.cjs).
-  require('./program.cjs').runProgram(require('./v8-flags.cjs').applyV8Flags(args));
+  require('./program.cjs').runProgram();
 }
 
 /**

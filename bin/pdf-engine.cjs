@@ -6,7 +6,7 @@
 'use strict';
 const { codeCacheName, compileCommonJs } = require('./code-cache.cjs');
 
-/** The name of the engine's code cache beside it, for this V8 and thread (codeCacheName). */
+/** The name of the engine's code cache beside it, for this V8 (codeCacheName). */
 function pdfEngineCodeCacheName() {
   return codeCacheName('pdf-engine');
 }

@@ -16,7 +16,7 @@ const PROGRAM_FILE = join(__dirname, '..', 'dist', 'program', 'esign.cjs');
  */
 const importPackage = (specifier) => import(specifier);
 
-/** The code cache the build wrote beside the program for this Node's V8 and this thread (codeCacheName). */
+/** The code cache the build wrote beside the program for this Node's V8 (codeCacheName). */
 const programCacheFile = () => join(PROGRAM_FILE, '..', codeCacheName('esign'));
 
 /**
@@ -28,18 +28,17 @@ function compileProgram(cacheFile = programCacheFile()) {
 }
 
 /**
- * Runs the program. Under esign's V8 flags (`ownFlags`: bin/v8-flags.cjs) with the build's code cache for this V8,
- * compiled with it. Otherwise it is loaded as a module: Node 22.1+ then keeps its compiled code on disk (its compile
- * cache, in NODE_COMPILE_CACHE or the temp directory), so later runs skip most of the compiling. The emulator runs under
- * other flags (a cache written under one set is refused under the other): it starts once and then serves.
+ * Runs the program: with the build's code cache when the build ran on this Node's V8. Otherwise it is loaded as a
+ * module: Node 22.1+ then keeps its compiled code on disk (its compile cache, in NODE_COMPILE_CACHE or the temp
+ * directory), so later runs skip most of the compiling.
  */
-function runProgram(ownFlags) {
+function runProgram() {
   const cacheFile = programCacheFile();
-  if (ownFlags && existsSync(cacheFile)) {
+  if (existsSync(cacheFile)) {
     compileProgram(cacheFile).run(importPackage);
     return;
   }
-  if (ownFlags && typeof enableCompileCache === 'function') enableCompileCache();
+  if (typeof enableCompileCache === 'function') enableCompileCache();
   require(PROGRAM_FILE);
 }
 

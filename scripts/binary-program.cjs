@@ -9,8 +9,6 @@ const { readFileSync, writeFileSync } = require('node:fs');
 const { constants, Script } = require('node:vm');
 
 const [programFile, ...args] = process.argv.slice(2);
-// The flags the executable sets before compiling (src/sea/main.ts): V8 refuses a cache recorded under others.
-require('../bin/v8-flags.cjs').applyV8Flags(args);
 const script = new Script(readFileSync(programFile, 'utf8'), { filename: programFile, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
 const cacheFile = process.env.ESIGN_CODE_CACHE_OUT;
 if (cacheFile) process.on('exit', () => writeFileSync(cacheFile, script.createCachedData()));

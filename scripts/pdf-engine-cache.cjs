@@ -1,15 +1,12 @@
-// Records V8's code caches of the PDF engine for scripts/build.mjs: compiles the engine as esign does
-// (bin/pdf-engine.cjs, under esign's V8 flags: V8 refuses a cache recorded under others), reads the text of a
+// Records V8's code cache of the PDF engine for scripts/build.mjs: compiles the engine as esign does
+// (bin/pdf-engine.cjs, under V8's default flags: V8 refuses a cache recorded under others), reads the text of a
 // document with it as `anchors find --local` does, and writes the cache of every function compiled so far, so that
-// the functions reading a document start compiled. It does so on the main thread, where esign reads small documents,
-// and in a worker thread, where it reads the others (src/pdf/text.ts): on Node 20 each refuses the other's cache once
-// the flags are set, so each gets its own (named by pdfEngineCodeCacheName).
-//   node scripts/pdf-engine-cache.cjs <engine module>   (writes the caches beside it)
+// the functions reading a document start compiled. The main thread, where esign reads small documents, and the
+// worker threads that read the others (src/pdf/text.ts) take the same cache.
+//   node scripts/pdf-engine-cache.cjs <engine module>   (writes the cache beside it)
 'use strict';
 const { writeFileSync } = require('node:fs');
-const { isMainThread, Worker } = require('node:worker_threads');
 const { dirname, join } = require('node:path');
-const { applyV8Flags } = require('../bin/v8-flags.cjs');
 const { compilePdfEngine, pdfEngineCodeCacheName } = require('../bin/pdf-engine.cjs');
 
 const [engineFile] = process.argv.slice(2);
@@ -56,12 +53,6 @@ module.exports = { sampleDocument };
 
 if (require.main !== module) {
   // Required for sampleDocument (scripts/program-cache.cjs).
-} else if (isMainThread) {
-  // Every command but the emulator, which runs under V8's defaults and compiles the engine from its text.
-  applyV8Flags([]);
-  // The worker is started once the main thread's cache is written: V8 refuses a cache the main thread recorded while
-  // a worker ran.
-  record().then(() => new Worker(__filename, { argv: [engineFile] }).on('error', failed), failed);
 } else {
   record().catch(failed);
 }

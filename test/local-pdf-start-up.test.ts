@@ -8,9 +8,8 @@ import { simplePdf } from './support/pdfs.js';
 import { parseJson, repoRoot, runEsign, tempDir, type RunResult } from './support/cli.js';
 
 describe('the program the build writes (bin/program.cjs)', () => {
-  it("takes the build's code cache under esign's V8 flags, so a command's code is not compiled again", () => {
+  it("takes the build's code cache, so a command's code is not compiled again", () => {
     const script = [
-      "require('./bin/v8-flags.cjs').applyV8Flags(['anchors', 'find']);",
       "process.stdout.write(require('./bin/program.cjs').compileProgram().cacheRejected ? 'refused' : 'taken');",
     ].join('\n');
     expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('taken');
@@ -18,9 +17,8 @@ describe('the program the build writes (bin/program.cjs)', () => {
 });
 
 describe('the PDF engine the build writes (bin/pdf-engine.cjs)', () => {
-  it("takes the build's code cache under esign's V8 flags on the main thread, which reads small documents", () => {
+  it("takes the build's code cache on the main thread, which reads small documents", () => {
     const script = [
-      "require('./bin/v8-flags.cjs').applyV8Flags(['anchors', 'find']);",
       "const { compilePdfEngine, pdfEngineCodeCacheName } = require('./bin/pdf-engine.cjs');",
       "const engine = compilePdfEngine('dist/pdf-engine.cjs', 'dist/' + pdfEngineCodeCacheName());",
       "process.stdout.write(engine.cacheRejected ? 'refused' : 'taken');",
@@ -28,18 +26,39 @@ describe('the PDF engine the build writes (bin/pdf-engine.cjs)', () => {
     expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('taken');
   });
 
-  it("takes the build's code cache under esign's V8 flags in the worker threads that read PDFs, so pdfjs is not compiled again", () => {
+  it("takes the same code cache in the worker threads that read PDFs, so pdfjs is not compiled again", () => {
     const compile = [
       "const { compilePdfEngine, pdfEngineCodeCacheName } = require('./bin/pdf-engine.cjs');",
       "const engine = compilePdfEngine('dist/pdf-engine.cjs', 'dist/' + pdfEngineCodeCacheName());",
       "require('node:worker_threads').parentPort.postMessage(engine.cacheRejected ? 'refused' : 'taken');",
     ].join('\n');
     const script = [
-      "require('./bin/v8-flags.cjs').applyV8Flags(['anchors', 'find']);",
       "const { Worker } = require('node:worker_threads');",
       `new Worker(${JSON.stringify(compile)}, { eval: true }).on('message', (answer) => process.stdout.write(answer));`,
     ].join('\n');
     expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('taken');
+  });
+});
+
+describe('V8 flags', () => {
+  it('a command sets none: Node’s own modules, and the code caches, compile from their caches as V8 takes only under its own flags', async () => {
+    const dir = tempDir('esign-flags-');
+    writeFileSync(join(dir, 'small.pdf'), await simplePdf({ pages: [['Sign here please'], ['and here']] }));
+    // A code cache made as the process starts, before esign runs, is taken again as it exits only if no V8 flag changed.
+    const probe = join(dir, 'probe.cjs');
+    writeFileSync(
+      probe,
+      [
+        "const { Script } = require('node:vm');",
+        "const text = 'function probe() { return 1; }';",
+        // Another file name each time: V8 would answer the same script from its own memory, not from the cache.
+        "const cachedData = new Script(text, { filename: 'before.js' }).createCachedData();",
+        "process.on('exit', () => process.stderr.write('cache: ' + (new Script(text, { filename: 'after.js', cachedData }).cachedDataRejected ? 'refused' : 'taken')));",
+      ].join('\n'),
+    );
+    const result = await runEsign(['--json', 'anchors', 'find', '--local', 'small.pdf', '--text', 'here'], { cwd: dir, env: { NODE_OPTIONS: `--require ${probe}` } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/cache: taken$/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { abortableSleep, interruption } from '../core/interrupt.js';
+import { holdYoungGeneration } from '../core/young-generation.js';
 import { nestsDeeperThan } from '../shared/nesting.js';
 import { AnswerReader, headerValue } from './answer-reader.js';
 import { ApiError, isEsignError, NetworkError, UnexpectedAnswerError, UsageError } from '../core/errors.js';
@@ -267,6 +268,7 @@ export class ApiClient {
           { operation: operationId, status: page.status },
         );
       }
+      if (cursor) holdYoungGeneration();
       yield { data: page.body?.data ?? [], nextCursor: cursor ?? null };
     } while (cursor);
   }

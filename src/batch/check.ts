@@ -4,6 +4,7 @@
  * offline anchor preflight the service would run. All problems of all entries are reported together.
  */
 import type { z as zod } from 'zod';
+import { holdYoungGeneration } from '../core/young-generation.js';
 import { parseSpecDeadline, type SpecDeadline } from '../input/duration.js';
 import { participantSchemas, type TemplateParticipantInput } from '../input/participants.js';
 import { idSchema } from '../input/ids.js';
@@ -132,6 +133,7 @@ export async function checkBatch(entries: readonly BatchEntry[], nowMs: number =
     const result = await checkEntry(entry, schemas, nowMs);
     problems.push(...result.problems);
     if (result.checked) checked.push(result.checked);
+    holdYoungGeneration();
   }
   if (problems.length) throw new BatchInvalidError(problems);
   return checked;

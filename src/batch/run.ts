@@ -8,6 +8,7 @@ import type { ApiClient, ApiResponse, RequestOptions } from '../api/client.js';
 import { ApiError, EsignError, ExitCode, LocalFileError, UsageError, WaitError } from '../core/errors.js';
 import type { Context } from '../cli/command.js';
 import { interruption } from '../core/interrupt.js';
+import { holdYoungGeneration } from '../core/young-generation.js';
 import { fieldIdFor } from '../input/fields.js';
 import { openLineLog, readLineLog, type LineLog } from '../files/atomic-file.js';
 import { BatchProgress } from '../output/batch-progress.js';
@@ -479,6 +480,7 @@ async function runLocked(ctx: Context, client: ApiClient, items: readonly { chec
         }
       } finally {
         progress.finish(plan.ref, outcomes[index]?.ok === true);
+        holdYoungGeneration();
       }
     }
   };

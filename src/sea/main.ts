@@ -6,7 +6,6 @@
  * recorded while the program ran a real command (so the functions a command needs are compiled already).
  */
 import { getRawAsset } from 'node:sea';
-import { applyV8Flags } from '../../bin/v8-flags.cjs';
 import { compileCommonJsAsset } from './commonjs-asset.js';
 
 declare const ESIGN_VERSION: string;
@@ -19,8 +18,6 @@ const PROGRAM_CODE_CACHE_ASSET = 'esign.js.cache';
 const args = process.argv.slice(2);
 
 function runProgram(): void {
-  // Before anything is compiled: the code cache was recorded under these flags (scripts/binary-program.cjs).
-  applyV8Flags(args);
   const program = compileCommonJsAsset(PROGRAM_ASSET, require, getRawAsset(PROGRAM_CODE_CACHE_ASSET) as ArrayBuffer);
   if (args.includes('--debug')) {
     // A refused cache costs every command a few hundred milliseconds: say so where someone looking for it will look.

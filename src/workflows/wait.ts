@@ -6,6 +6,7 @@
 import type { ApiClient } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, WaitError } from '../core/errors.js';
 import { abortableSleep, interruption } from '../core/interrupt.js';
+import { holdYoungGeneration } from '../core/young-generation.js';
 import { formatDuration } from '../input/duration.js';
 import { envelopeIdOf, finalEnvelopeStatuses, type EnvelopeBody } from '../output/envelope-view.js';
 import type { Output } from '../output/output.js';
@@ -95,6 +96,7 @@ export async function pollUntil<T>(check: () => Promise<T | undefined>, options:
       if (failure) throw failure.error;
       return undefined;
     }
+    holdYoungGeneration();
     await sleep(Math.min(pollDelayMs(poll, backoff), remaining));
   }
 }

@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { drain, HttpPool } from '../api/http.js';
+import { holdYoungGeneration } from '../core/young-generation.js';
 
 export interface ListenerEvent {
   kind: 'delivery' | 'rejected' | 'skipped';
@@ -194,10 +195,12 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Li
   }
 
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) answer(response, 500, { error: { code: 'LISTENER_ERROR', message: (error as Error).message } });
-      options.onError(error);
-    });
+    handle(request, response)
+      .catch((error: unknown) => {
+        if (!response.headersSent) answer(response, 500, { error: { code: 'LISTENER_ERROR', message: (error as Error).message } });
+        options.onError(error);
+      })
+      .finally(holdYoungGeneration);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
