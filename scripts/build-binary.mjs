@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { fetchNode } from './fetch-node.mjs';
 import { pdfjsForText } from './pdfjs-for-text.mjs';
+import { commanderForEsign } from './commander-for-esign.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -129,7 +130,7 @@ try {
     // as it should).
     banner: { js: 'const __esignModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
     alias: { '@napi-rs/keyring': join(root, 'src', 'sea', 'keyring.ts'), typescript: join(root, 'src', 'sea', 'typescript.ts') },
-    plugins: [pdfjsForText, builtinsRequired],
+    plugins: [pdfjsForText, commanderForEsign, builtinsRequired],
   });
   wrapCommonJs(program);
   const typescript = join(work, TYPESCRIPT_ASSET);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { bundleForNode } from './bundle-for-node.mjs';
+import { commanderForEsign } from './commander-for-esign.mjs';
 import { pdfjsForText } from './pdfjs-for-text.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -90,7 +91,7 @@ if (!process.argv.includes('--if-stale') || isStale()) {
       legalComments: 'none',
       define: { ESIGN_VERSION: JSON.stringify(pkg.version), 'import.meta.url': '__esignModuleUrl' },
       external: externalPackages,
-      plugins: [zodClassicExternal],
+      plugins: [zodClassicExternal, commanderForEsign],
       banner: { js: 'var __esignImport = __esignImport ?? ((specifier) => import(specifier)); const __esignModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
       logLevel: 'warning',
     })
@@ -116,11 +117,12 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     logLevel: 'warning',
   });
   // The PDF engine (bin/pdf-engine.cjs): pdfjs as one CommonJS module, changed for reading text, and V8's code cache
-  // of it reading a document, for the Node that builds.
+  // of it reading a document, for the Node that builds. The legacy build's library, evaluated first, polyfills what
+  // Node 20 lacks for the modern build's worker, which brings no polyfills of its own (scripts/pdfjs-for-text.mjs).
   const engine = join(root, 'dist', 'pdf-engine.cjs');
   await build({
     stdin: {
-      contents: "export * as library from 'pdfjs-dist/legacy/build/pdf.mjs'; export * as worker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';",
+      contents: "export * as library from 'pdfjs-dist/legacy/build/pdf.mjs'; export * as worker from 'pdfjs-dist/build/pdf.worker.mjs';",
       resolveDir: root,
       sourcefile: 'pdf-engine.js',
     },
@@ -130,6 +132,9 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     format: 'cjs',
     target: 'node20.19',
     legalComments: 'none',
+    // Without its indentation and comments the engine is a quarter smaller: read on every start of a command that
+    // reads a PDF. Its names are kept: pdfjs's classes are found and changed by name (src/pdf/pdfjs-budgets.ts).
+    minifyWhitespace: true,
     // bin/pdf-engine.cjs reads the engine as Latin-1, which is the same text only for ASCII.
     charset: 'ascii',
     // pdfjs's own module URL, which it builds a require from, is the engine's.

@@ -63,7 +63,7 @@ describe('V8 flags', () => {
 });
 
 describe('anchors find --local, what it loads: a small document is searched at start-up speed', () => {
-  it('neither the canvas addon nor Node’s fetch (pdfjs), nor the HTTP client (API commands): none reads text', async () => {
+  it('neither the canvas addon nor Node’s fetch (pdfjs), nor the HTTP client (API commands), nor child_process (commander): none reads text', async () => {
     const dir = tempDir('esign-engine-');
     writeFileSync(join(dir, 'small.pdf'), await simplePdf({ pages: [['Sign here please'], ['and here']] }));
     // What the process loaded, written as it exits: Node's fetch is its undici; the addon is required as a package;
@@ -77,13 +77,15 @@ describe('anchors find --local, what it loads: a small document is searched at s
         "  fetch: process.moduleLoadList.some((name) => name.includes('undici')),",
         "  canvas: Object.keys(require.cache).some((name) => name.includes('canvas')),",
         "  http: loaded('http') || loaded('_http_client'),",
+        // commander spawns a command's own program with it, and esign has none (scripts/commander-for-esign.mjs).
+        "  childProcess: loaded('child_process'),",
         '})));',
       ].join('\n'),
     );
     const result = await runEsign(['--json', 'anchors', 'find', '--local', 'small.pdf', '--text', 'here'], { cwd: dir, env: { NODE_OPTIONS: `--require ${probe}` } });
     expect(result.code).toBe(0);
     expect(parseJson<{ matches: { page: number }[] }>(result.stdout).matches.map((match) => match.page)).toEqual([1, 2]);
-    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ fetch: false, canvas: false, http: false });
+    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ fetch: false, canvas: false, http: false, childProcess: false });
   });
 });
 

@@ -90,9 +90,15 @@ const NativeDecompressionStream = (): typeof DecompressionStream =>
  * pdfjs inflates every Flate stream through DecompressionStream. Node's runs each one through web streams over a zlib
  * stream on the thread pool: for the small streams of a page's content, the round trips cost more than the inflating
  * (a third of the time of reading a dense page's operators). This one inflates the whole stream at once when it is
- * closed; a damaged stream fails the same way, and pdfjs then decodes it itself, as it does after Node's.
+ * closed; a damaged stream fails the same way, and pdfjs then decodes it itself, as it does after Node's. The engine's
+ * pdfjs skips the stream and asks `decompressAtOnce` (scripts/pdfjs-for-text.mjs).
  */
 class OneStepDecompressionStream extends TransformStream<Uint8Array, Uint8Array> {
+  /** The whole of `compressed` inflated, for the formats this class inflates itself; undefined for the others. */
+  static decompressAtOnce(format: string, compressed: Uint8Array): Uint8Array | undefined {
+    return format === 'deflate' ? inflateWithinBudget(compressed) : undefined;
+  }
+
   constructor(format: string) {
     if (format !== 'deflate') return new (NativeDecompressionStream())(format as 'deflate') as OneStepDecompressionStream;
     const chunks: Uint8Array[] = [];
