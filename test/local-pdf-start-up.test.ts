@@ -40,23 +40,29 @@ describe('the PDF engine the build writes (bin/pdf-engine.cjs)', () => {
   });
 });
 
+/**
+ * `anchors find --local` of `bytes` for `text`, with `probe` (lines of CommonJS) required before esign starts:
+ * NODE_OPTIONS, as a user's could be. What the probe writes to stderr as the process exits ends the answer's stderr.
+ */
+async function searchWithProbe(bytes: Uint8Array, text: string, probe: string[]): Promise<RunResult> {
+  const dir = tempDir('esign-probe-');
+  writeFileSync(join(dir, 'document.pdf'), bytes);
+  writeFileSync(join(dir, 'probe.cjs'), probe.join('\n'));
+  return runEsign(['--json', 'anchors', 'find', '--local', 'document.pdf', '--text', text], { cwd: dir, env: { NODE_OPTIONS: `--require ${join(dir, 'probe.cjs')}` } });
+}
+
+const twoPages = () => simplePdf({ pages: [['Sign here please'], ['and here']] });
+
 describe('V8 flags', () => {
   it('a command sets none: Node’s own modules, and the code caches, compile from their caches as V8 takes only under its own flags', async () => {
-    const dir = tempDir('esign-flags-');
-    writeFileSync(join(dir, 'small.pdf'), await simplePdf({ pages: [['Sign here please'], ['and here']] }));
     // A code cache made as the process starts, before esign runs, is taken again as it exits only if no V8 flag changed.
-    const probe = join(dir, 'probe.cjs');
-    writeFileSync(
-      probe,
-      [
-        "const { Script } = require('node:vm');",
-        "const text = 'function probe() { return 1; }';",
-        // Another file name each time: V8 would answer the same script from its own memory, not from the cache.
-        "const cachedData = new Script(text, { filename: 'before.js' }).createCachedData();",
-        "process.on('exit', () => process.stderr.write('cache: ' + (new Script(text, { filename: 'after.js', cachedData }).cachedDataRejected ? 'refused' : 'taken')));",
-      ].join('\n'),
-    );
-    const result = await runEsign(['--json', 'anchors', 'find', '--local', 'small.pdf', '--text', 'here'], { cwd: dir, env: { NODE_OPTIONS: `--require ${probe}` } });
+    const result = await searchWithProbe(await twoPages(), 'here', [
+      "const { Script } = require('node:vm');",
+      "const text = 'function probe() { return 1; }';",
+      // Another file name each time: V8 would answer the same script from its own memory, not from the cache.
+      "const cachedData = new Script(text, { filename: 'before.js' }).createCachedData();",
+      "process.on('exit', () => process.stderr.write('cache: ' + (new Script(text, { filename: 'after.js', cachedData }).cachedDataRejected ? 'refused' : 'taken')));",
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/cache: taken$/);
   });
@@ -64,25 +70,18 @@ describe('V8 flags', () => {
 
 describe('anchors find --local, what it loads: a small document is searched at start-up speed', () => {
   it('neither the canvas addon nor Node’s fetch (pdfjs), nor the HTTP client (API commands), nor child_process (commander): none reads text', async () => {
-    const dir = tempDir('esign-engine-');
-    writeFileSync(join(dir, 'small.pdf'), await simplePdf({ pages: [['Sign here please'], ['and here']] }));
     // What the process loaded, written as it exits: Node's fetch is its undici; the addon is required as a package;
     // the API client speaks node:http.
-    const probe = join(dir, 'probe.cjs');
-    writeFileSync(
-      probe,
-      [
-        "const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);",
-        "process.on('exit', () => process.stderr.write('loaded: ' + JSON.stringify({",
-        "  fetch: process.moduleLoadList.some((name) => name.includes('undici')),",
-        "  canvas: Object.keys(require.cache).some((name) => name.includes('canvas')),",
-        "  http: loaded('http') || loaded('_http_client'),",
-        // commander spawns a command's own program with it, and esign has none (scripts/commander-for-esign.mjs).
-        "  childProcess: loaded('child_process'),",
-        '})));',
-      ].join('\n'),
-    );
-    const result = await runEsign(['--json', 'anchors', 'find', '--local', 'small.pdf', '--text', 'here'], { cwd: dir, env: { NODE_OPTIONS: `--require ${probe}` } });
+    const result = await searchWithProbe(await twoPages(), 'here', [
+      "const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);",
+      "process.on('exit', () => process.stderr.write('loaded: ' + JSON.stringify({",
+      "  fetch: process.moduleLoadList.some((name) => name.includes('undici')),",
+      "  canvas: Object.keys(require.cache).some((name) => name.includes('canvas')),",
+      "  http: loaded('http') || loaded('_http_client'),",
+      // commander spawns a command's own program with it, and esign has none (scripts/commander-for-esign.mjs).
+      "  childProcess: loaded('child_process'),",
+      '})));',
+    ]);
     expect(result.code).toBe(0);
     expect(parseJson<{ matches: { page: number }[] }>(result.stdout).matches.map((match) => match.page)).toEqual([1, 2]);
     expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ fetch: false, canvas: false, http: false, childProcess: false });
@@ -92,23 +91,16 @@ describe('anchors find --local, what it loads: a small document is searched at s
 describe('anchors find --local, which thread reads', () => {
   /** Runs the search with a probe that counts the worker threads started (PDF readers: src/pdf/text.ts). */
   async function searchCountingReaders(bytes: Uint8Array, text: string): Promise<RunResult & { readers: number }> {
-    const dir = tempDir('esign-readers-');
-    writeFileSync(join(dir, 'document.pdf'), bytes);
-    const probe = join(dir, 'probe.cjs');
-    writeFileSync(
-      probe,
-      [
-        "const threads = require('node:worker_threads');",
-        'if (threads.isMainThread) {',
-        '  let started = 0;',
-        '  const { Worker } = threads;',
-        // Replaced before esign imports the module: its import takes the replacement.
-        '  threads.Worker = class extends Worker { constructor(...args) { super(...args); started++; } };',
-        "  process.on('exit', () => process.stderr.write('readers: ' + started));",
-        '}',
-      ].join('\n'),
-    );
-    const result = await runEsign(['--json', 'anchors', 'find', '--local', 'document.pdf', '--text', text], { cwd: dir, env: { NODE_OPTIONS: `--require ${probe}` } });
+    const result = await searchWithProbe(bytes, text, [
+      "const threads = require('node:worker_threads');",
+      'if (threads.isMainThread) {',
+      '  let started = 0;',
+      '  const { Worker } = threads;',
+      // Replaced before esign imports the module: its import takes the replacement.
+      '  threads.Worker = class extends Worker { constructor(...args) { super(...args); started++; } };',
+      "  process.on('exit', () => process.stderr.write('readers: ' + started));",
+      '}',
+    ]);
     return { ...result, readers: Number(/readers: (\d+)$/.exec(result.stderr)?.[1]) };
   }
 
