@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { fetchNode } from './fetch-node.mjs';
 import { pdfjsForText } from './pdfjs-for-text.mjs';
-import { commanderForEsign } from './commander-for-esign.mjs';
+import { commanderForEsign } from './packages-for-esign.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { bundleForNode } from './bundle-for-node.mjs';
-import { commanderForEsign } from './commander-for-esign.mjs';
+import { chalkForEsign, commanderForEsign } from './packages-for-esign.mjs';
 import { pdfjsForText } from './pdfjs-for-text.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -91,7 +91,7 @@ if (!process.argv.includes('--if-stale') || isStale()) {
       legalComments: 'none',
       define: { ESIGN_VERSION: JSON.stringify(pkg.version), 'import.meta.url': '__esignModuleUrl' },
       external: externalPackages,
-      plugins: [zodClassicExternal, commanderForEsign],
+      plugins: [zodClassicExternal, commanderForEsign, chalkForEsign],
       banner: { js: 'var __esignImport = __esignImport ?? ((specifier) => import(specifier)); const __esignModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
       logLevel: 'warning',
     })

@@ -69,7 +69,7 @@ describe('V8 flags', () => {
 });
 
 describe('anchors find --local, what it loads: a small document is searched at start-up speed', () => {
-  it('neither the canvas addon nor Node’s fetch (pdfjs), nor the HTTP client (API commands), nor child_process (commander): none reads text', async () => {
+  it('neither the canvas addon nor Node’s fetch (pdfjs), nor the HTTP client (API commands), nor child_process, tty or crypto: none reads text', async () => {
     // What the process loaded, written as it exits: Node's fetch is its undici; the addon is required as a package;
     // the API client speaks node:http.
     const result = await searchWithProbe(await twoPages(), 'here', [
@@ -78,13 +78,17 @@ describe('anchors find --local, what it loads: a small document is searched at s
       "  fetch: process.moduleLoadList.some((name) => name.includes('undici')),",
       "  canvas: Object.keys(require.cache).some((name) => name.includes('canvas')),",
       "  http: loaded('http') || loaded('_http_client'),",
-      // commander spawns a command's own program with it, and esign has none (scripts/commander-for-esign.mjs).
+      // commander spawns a command's own program with it, and esign has none (scripts/packages-for-esign.mjs).
       "  childProcess: loaded('child_process'),",
+      // chalk's colour detection loads tty, and esign decides colour itself (scripts/packages-for-esign.mjs); nothing is
+      // hashed (src/shared/crypto.ts).
+      "  tty: loaded('tty'),",
+      "  crypto: loaded('crypto'),",
       '})));',
     ]);
     expect(result.code).toBe(0);
     expect(parseJson<{ matches: { page: number }[] }>(result.stdout).matches.map((match) => match.page)).toEqual([1, 2]);
-    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ fetch: false, canvas: false, http: false, childProcess: false });
+    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ fetch: false, canvas: false, http: false, childProcess: false, tty: false, crypto: false });
   });
 });
 

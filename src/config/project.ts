@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import type { Loader } from 'cosmiconfig';
 import { UsageError } from '../core/errors.js';
 import { readFileCapped } from '../files/capped-read.js';
 import { keyPattern, keyShapedLines } from '../shared/keys.js';
+import { crypto } from '../shared/crypto.js';
 import { trustCommand, trustState, type TrustedProjectConfig, type TrustState } from './trust.js';
 
 /** Non-secret settings a repository may carry (`.esignrc`, `esign.config.js`, `package.json#esign`, ...). */
@@ -70,7 +70,7 @@ async function describeFile(filepath: string, text: string): Promise<ProjectConf
     filepath,
     realpath: await realpath(filepath),
     text,
-    sha256: createHash('sha256').update(text).digest('hex'),
+    sha256: crypto().createHash('sha256').update(text).digest('hex'),
     executesCode: !dataExtensions.has(extname(filepath)),
   };
 }

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UsageError } from '../core/errors.js';
@@ -11,9 +10,11 @@ import { interruption } from '../core/interrupt.js';
 import { isTemporaryFileOf, openAtomic, openLineLog, readLineLog, writeFileAtomic } from './atomic-file.js';
 
 // The temporary name is random; a test that plants a file at it has to know it in advance.
-vi.mock('node:crypto', async (original) => {
-  const crypto = await original<typeof import('node:crypto')>();
-  return { ...crypto, randomBytes: vi.fn(crypto.randomBytes) };
+const { randomBytes } = vi.hoisted(() => ({ randomBytes: vi.fn() }));
+vi.mock('../shared/crypto.js', async () => {
+  const crypto = await vi.importActual<typeof import('node:crypto')>('node:crypto');
+  randomBytes.mockImplementation(crypto.randomBytes);
+  return { crypto: () => ({ ...crypto, randomBytes }) };
 });
 
 function folder(): string {
@@ -215,7 +216,7 @@ describe('openAtomic', () => {
     writeFileSync(victim, 'precious');
     const predicted = Buffer.from('a1b2c3d4e5f6', 'hex');
     symlinkSync(victim, join(dir, `.out.zip.${predicted.toString('hex')}.tmp`));
-    vi.mocked(randomBytes).mockImplementationOnce(() => predicted);
+    randomBytes.mockImplementationOnce(() => predicted);
     const error = await writeFileAtomic(join(dir, 'out.zip'), 'attacker-chosen place?').catch((caught: unknown) => caught);
     expect((error as { code?: string }).code).toBe('EEXIST');
     expect((error as Error).message).toContain('something was planted at its temporary name');

@@ -3,7 +3,6 @@
  * symlink), flushed to disk, then renamed over the target. A failure, an exception or a signal removes the temporary
  * file and leaves the target as it was; nobody ever sees a half-written file under the target's name.
  */
-import { randomBytes } from 'node:crypto';
 import { constants, statSync, unlinkSync, type Stats } from 'node:fs';
 import { link, lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -13,6 +12,7 @@ import { LocalFileError, UsageError } from '../core/errors.js';
 import { interruption } from '../core/interrupt.js';
 import { keyBearingFiles } from './own-files.js';
 import { kindOfEntry } from './local-file.js';
+import { crypto } from '../shared/crypto.js';
 
 export interface AtomicWriteOptions {
   /** Permissions of the new file (default 0o644, less the umask); 0o600 for anything secret. */
@@ -222,7 +222,7 @@ export function isTemporaryFileOf(fileName: string, targetName: string): boolean
 export async function openAtomic(target: string, options: AtomicWriteOptions = {}): Promise<AtomicFile> {
   const label = options.label ?? target;
   const replaced = await checkOutputTarget(target, options, label);
-  const temporaryPath = join(dirname(target), `${temporaryPrefix(basename(target))}${randomBytes(6).toString('hex')}.tmp`);
+  const temporaryPath = join(dirname(target), `${temporaryPrefix(basename(target))}${crypto().randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle;
   try {
     // O_EXCL with O_NOFOLLOW: a file or symlink planted at the temporary name is never followed or reused.

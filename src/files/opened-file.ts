@@ -4,12 +4,12 @@
  * digest, its bytes and the upload all read from it. It is passed along instead of a path, so that no step reopens
  * the path, which another program could have changed or replaced between the check and the use.
  */
-import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { UsageError } from '../core/errors.js';
 import { kindOfEntry, readBufferSize, unreadableFileMessage } from './local-file.js';
+import { crypto } from '../shared/crypto.js';
 import { fileNamed, type Where } from './where.js';
 
 /**
@@ -197,7 +197,7 @@ export class OpenedFile {
   }
 
   private async hash(): Promise<string> {
-    const hash = createHash('sha256');
+    const hash = crypto().createHash('sha256');
     const buffer = Buffer.allocUnsafe(Math.min(readBufferSize(this.size), Math.max(this.size, 1)));
     for (let position = 0; position < this.size; ) {
       const bytesRead = await this.read(buffer, Math.min(buffer.length, this.size - position), position);

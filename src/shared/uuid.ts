@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { crypto } from './crypto.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,7 +11,8 @@ export function uuidV5(name: string, namespace: string): string {
   if (!isUuid(namespace)) {
     throw new TypeError(`uuidV5 namespace is not a UUID: ${namespace}`);
   }
-  const digest = createHash('sha1')
+  const digest = crypto()
+    .createHash('sha1')
     .update(Buffer.from(namespace.replaceAll('-', ''), 'hex'))
     .update(name, 'utf8')
     .digest();

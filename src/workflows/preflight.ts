@@ -2,7 +2,7 @@
  * The service's field placement rules run offline over a local PDF (src/pdf, the same code the emulator runs), so a
  * refusal is caught before anything is sent. Used by `fields check`, `fields preview` and the send-now preflight.
  */
-import { hash } from 'node:crypto';
+import { crypto } from '../shared/crypto.js';
 import { EsignError, ExitCode, UsageError, type ErrorBody } from '../core/errors.js';
 import { PDF_LIMIT_HINT } from '../pdf/budget.js';
 import { PdfLimitError, PdfUnreadableError } from '../pdf/errors.js';
@@ -61,7 +61,7 @@ export async function localPdfOf(file: OpenedFile): Promise<LocalPdf> {
 }
 
 /** A PDF already read. */
-export const localPdfBytes = (bytes: Uint8Array): LocalPdf => ({ sha256: hash('sha256', bytes), bytes: async () => bytes });
+export const localPdfBytes = (bytes: Uint8Array): LocalPdf => ({ sha256: crypto().hash('sha256', bytes), bytes: async () => bytes });
 
 /** The pdf module's message already says "not a readable PDF: why"; the path (or its place in a spec) goes in front of it. */
 function unreadable(path: string, cause: PdfUnreadableError, where: Where = path): UsageError {
