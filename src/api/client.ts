@@ -12,7 +12,7 @@ import { networkHint, proxyRefusal } from './network-hints.js';
 import { expandPath, getOperation, type Operation } from './operations.js';
 import { assertExtraHeader } from './request-headers.js';
 import { RatePacer } from './rate-pacer.js';
-import { decideRetry, defaultRetryPolicy, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
+import { decideRetry, defaultRetryPolicy, parseRetryAfter, proxyStatusOf, type AttemptOutcome, type RetryPolicy } from './retry.js';
 
 export interface ClientOptions {
   baseUrl: URL;
@@ -217,7 +217,7 @@ export class ApiClient {
         if ((options.signal ?? interruption.signal).aborted) throw (options.signal ?? interruption.signal).reason;
         const networkError = toNetworkError(error, this.origin, this.timeoutMs);
         failure = networkError;
-        outcome = { kind: 'network', timedOut: networkError.code === 'TIMEOUT' };
+        outcome = { kind: 'network', timedOut: networkError.code === 'TIMEOUT', ...proxyStatusOf(networkError) };
       }
       if (!replayable) throw failure;
       const decision = decideRetry(
@@ -424,7 +424,7 @@ function transferFailure(error: unknown, kind: TransferKind, url: URL, timeoutMs
       return timeout(`The ${kind} from ${url.host} came too slowly: ${tooSlow(timeoutMs)}.`);
     default: {
       const refused = proxyRefusal(err.message, url.origin);
-      if (refused) return new NetworkError(refused.message, 'PROXY_REFUSED', refused.hint);
+      if (refused) return refused;
       return new NetworkError(`The ${kind} ${kind === 'upload' ? 'to' : 'from'} ${url.host} failed: ${code ?? err.message ?? 'unknown error'}.`, 'NETWORK_ERROR', networkHint(code, url.origin));
     }
   }
@@ -468,7 +468,7 @@ function toNetworkError(error: unknown, origin: string, timeoutMs: number): Netw
   const seconds = `${timeoutMs / 1000} s (--timeout)`;
   // Before the names: undici calls a refused tunnel an AbortError.
   const refused = proxyRefusal(err.message, origin);
-  if (refused) return new NetworkError(refused.message, 'PROXY_REFUSED', refused.hint);
+  if (refused) return refused;
   if (code === 'CONNECT_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return new NetworkError(`Could not connect to ${origin} within ${seconds}.`, 'TIMEOUT');
   if (code === 'BODY_TOO_SLOW') return new NetworkError(`The answer from ${origin} came too slowly: ${tooSlow(timeoutMs)}.`, 'TIMEOUT');
   if (err.name === 'TimeoutError' || err.name === 'AbortError' || code === 'HEADERS_TIMEOUT' || code === 'BODY_TIMEOUT') {

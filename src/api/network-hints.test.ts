@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { networkHint, proxyFor, proxyRefusal } from './network-hints.js';
+import { ProxyRefusedError } from '../core/errors.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -56,9 +57,12 @@ describe('proxyFor and proxyRefusal', () => {
     proxyVariables({ HTTPS_PROXY: 'http://bob:hunter2@proxy.corp:3128' });
     expect(networkHint('ECONNREFUSED', 'https://api.example.com')).toContain('HTTPS_PROXY (http://proxy.corp:3128) is set');
     const refused = proxyRefusal('Proxy response (407) !== 200 when HTTP Tunneling', 'https://api.example.com');
-    expect(refused).toEqual({
+    expect(refused).toBeInstanceOf(ProxyRefusedError);
+    expect(refused).toMatchObject({
       message: 'The proxy in HTTPS_PROXY (http://proxy.corp:3128) refused to connect to https://api.example.com: it answered 407.',
       hint: expect.stringContaining('http://user:password@proxy:port'),
+      code: 'PROXY_REFUSED',
+      proxyStatus: 407,
     });
     expect(JSON.stringify(refused)).not.toContain('hunter2');
     expect(proxyRefusal('socket hang up', 'https://api.example.com')).toBeUndefined();

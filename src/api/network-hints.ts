@@ -1,3 +1,4 @@
+import { ProxyRefusedError } from '../core/errors.js';
 import { env } from '../core/env.js';
 import { isLoopbackUrl } from '../shared/loopback.js';
 
@@ -40,18 +41,19 @@ export function proxyFor(origin: string): string | undefined {
 }
 
 /** undici's words for a proxy that would not open the tunnel: `Proxy response (407) !== 200 when HTTP Tunneling`. */
-export function proxyRefusal(message: string | undefined, origin: string): { message: string; hint?: string } | undefined {
+export function proxyRefusal(message: string | undefined, origin: string): ProxyRefusedError | undefined {
   const status = /^Proxy response \((\d{3})\)/.exec(message ?? '')?.[1];
   const proxy = proxyFor(origin);
   if (status === undefined || proxy === undefined) return undefined;
-  return {
-    message: `The proxy in ${proxy} refused to connect to ${origin}: it answered ${status}.`,
-    ...(status === '407'
-      ? { hint: 'The proxy wants credentials: give them in its URL (http://user:password@proxy:port); esign never sends the API key to a proxy.' }
+  return new ProxyRefusedError(
+    `The proxy in ${proxy} refused to connect to ${origin}: it answered ${status}.`,
+    Number(status),
+    status === '407'
+      ? 'The proxy wants credentials: give them in its URL (http://user:password@proxy:port); esign never sends the API key to a proxy.'
       : status === '403'
-        ? { hint: 'The proxy does not allow this host: ask its administrators, or name the host in NO_PROXY if it is reachable directly.' }
-        : {}),
-  };
+        ? 'The proxy does not allow this host: ask its administrators, or name the host in NO_PROXY if it is reachable directly.'
+        : undefined,
+  );
 }
 
 function directHint(code: string, origin: string): string | undefined {

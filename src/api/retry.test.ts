@@ -55,6 +55,14 @@ describe('decideRetry', () => {
     expect(decideRetry({ ...base, method: 'POST', hasIdempotencyKey: true, outcome: { kind: 'network' } }).retry).toBe(true);
   });
 
+  it("never retries a proxy's refusal to open the tunnel (407, 403), and retries its 5xx as a connection error", () => {
+    for (const proxyStatus of [407, 403, 400]) {
+      const decision = decideRetry({ ...base, method: 'GET', outcome: { kind: 'network', proxyStatus } });
+      expect(decision).toEqual({ retry: false, reason: `the proxy answered ${proxyStatus}` });
+    }
+    for (const proxyStatus of [502, 503]) expect(decideRetry({ ...base, method: 'GET', outcome: { kind: 'network', proxyStatus } }).retry).toBe(true);
+  });
+
   it('never retries a 4xx other than the not-ready 409s', () => {
     for (const status of [400, 401, 403, 404, 413, 422]) {
       expect(decideRetry({ ...base, outcome: { kind: 'response', status } }).retry).toBe(false);

@@ -2,6 +2,8 @@
  * When to try a request again, and after how long: a pure function, so every rule is unit-tested without a clock or
  * a server. The client owns the loop; this file owns the decision.
  */
+import { ProxyRefusedError, type NetworkError } from '../core/errors.js';
+
 export interface RetryPolicy {
   /** Attempts in all for transient failures (429, 5xx, connection errors), the first included. */
   maxAttempts: number;
@@ -27,12 +29,17 @@ export const defaultRetryPolicy: RetryPolicy = {
   waitTimeoutMs: 120_000,
 };
 
+/** The status of a proxy's refusal to open the tunnel, as an attempt's outcome has it. */
+export function proxyStatusOf(error: NetworkError): { proxyStatus?: number } {
+  return error instanceof ProxyRefusedError ? { proxyStatus: error.proxyStatus } : {};
+}
+
 /** 409 codes that mean "the documents are still being processed": the same request succeeds later. */
 export const notReadyCodes: ReadonlySet<string> = new Set(['ENVELOPE_DOCUMENTS_NOT_READY', 'DOCUMENT_NOT_READY']);
 
 export type AttemptOutcome =
   | { kind: 'response'; status: number; code?: string; retryAfter?: string | null }
-  | { kind: 'network'; timedOut?: boolean };
+  | { kind: 'network'; timedOut?: boolean; proxyStatus?: number };
 
 export interface RetryInput {
   outcome: AttemptOutcome;
@@ -84,6 +91,9 @@ export function decideRetry(input: RetryInput, policy: RetryPolicy = defaultRetr
   if (attempt >= policy.maxAttempts) return { retry: false, reason: 'out of attempts' };
 
   if (outcome.kind === 'network') {
+    // A proxy's refusal (407 for credentials, 403 for a host it does not allow) is the same on every attempt; its 5xx
+    // (the host unreachable from it, itself overloaded) may pass.
+    if (outcome.proxyStatus !== undefined && outcome.proxyStatus < 500) return { retry: false, reason: `the proxy answered ${outcome.proxyStatus}` };
     if (!safeToReplay) return { retry: false, reason: 'a POST without Idempotency-Key is never repeated' };
     if (outcome.timedOut && attempt >= policy.maxAttemptsAfterTimeout) return { retry: false, reason: `timed out on attempt ${attempt}` };
     return { retry: true, delayMs: backoffDelay(attempt, input.random, policy), reason: 'connection error' };

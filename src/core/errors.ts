@@ -125,6 +125,18 @@ export class NetworkError extends EsignError {
   }
 }
 
+/** The proxy answered `proxyStatus` instead of opening the tunnel to the host: the request never reached it. */
+export class ProxyRefusedError extends NetworkError {
+  constructor(
+    message: string,
+    readonly proxyStatus: number,
+    hint?: string,
+  ) {
+    super(message, 'PROXY_REFUSED', hint);
+    this.name = 'ProxyRefusedError';
+  }
+}
+
 /** A local file could not be written for a reason the person cannot fix by changing the command (disk full). */
 export class LocalFileError extends EsignError {
   readonly exitCode = ExitCode.unexpected;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../core/errors.js';
-import { decideRetry, defaultRetryPolicy } from '../api/retry.js';
+import { decideRetry, defaultRetryPolicy, proxyStatusOf } from '../api/retry.js';
 import type { Context } from '../cli/command.js';
 import { interruption, InterruptedError } from '../core/interrupt.js';
 import { progressReporter, showsProgress } from '../output/progress.js';
@@ -164,7 +164,7 @@ export async function uploadFile(ctx: Context, client: ApiClient, address: strin
           outcome:
             error instanceof ApiError
               ? { kind: 'response', status: error.status, code: error.code, retryAfter: error.retryAfterSeconds === undefined ? null : String(error.retryAfterSeconds) }
-              : { kind: 'network' },
+              : { kind: 'network', ...proxyStatusOf(error) },
           method: 'PUT',
           hasIdempotencyKey: false,
           attempt,

@@ -110,7 +110,18 @@ describe('proxies', () => {
     expect(result.stderr).toContain('give them in its URL');
     expect(result.stderr).not.toContain('hunter2');
     expect(result.stderr).not.toMatch(/\n\s+at \S+|This is a bug/);
+    // Asked once: the same proxy answers the same on every attempt.
+    expect(proxy.seen.map((sighting) => sighting.method)).toEqual(['CONNECT']);
     expectKeyNeverSeenByProxy();
+  });
+
+  it('tries again through a proxy that answered 502 (the host unreachable from it, for now), as after a connection error', async () => {
+    await proxy.close();
+    proxy = await startLoggingProxy({}, { refuseWith: 502 });
+    const result = await meThrough({ HTTPS_PROXY: proxy.url });
+    expect(result.code, result.stderr).toBe(7);
+    expect(result.stderr).toContain(`The proxy in HTTPS_PROXY (${proxy.url}) refused to connect to https://${HOST}: it answered 502.`);
+    expect(proxy.seen.length).toBe(4);
   });
 
   it('loads the proxy library only when a proxy variable is set', async () => {
