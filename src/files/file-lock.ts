@@ -7,7 +7,6 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { readFile, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { UsageError } from '../core/errors.js';
 import { interruption } from '../core/interrupt.js';
 import { writeFileAtomic } from './atomic-file.js';
@@ -66,7 +65,8 @@ export async function acquireFileLock(lockPath: string, options: { waitMs: numbe
       continue;
     }
     if (Date.now() >= deadline) throw options.busy(holder);
-    await sleep(POLL_MS);
+    // Ctrl-C ends the wait at once (InterruptedError), not when the lock is released or the wait runs out.
+    await interruption.sleep(POLL_MS);
   }
   const ours = () => readFileSync(lockPath, 'utf8') === content;
   const unregister = interruption.onForcedExit(() => {
