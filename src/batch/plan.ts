@@ -74,7 +74,7 @@ export async function planEntry(checked: CheckedEntry, runId?: string): Promise<
   const { entry } = checked;
   const files: PlannedFile[] = [];
   if (checked.kind === 'envelope') {
-    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.path, fileName: file.fileName, contentType: file.contentType, size: file.size, sha256: await file.file.sha256() });
+    for (const file of checked.loaded.files) files.push({ ref: file.ref, path: file.file.path, fileName: file.fileName, contentType: file.contentType, size: file.file.size, sha256: await file.file.sha256() });
   }
   const digest = createHash('sha256')
     .update(canonicalJson({ ref: entry.ref, via: entry.via, send: entry.send, spec: entry.input.data, files: files.map((file) => [file.ref, file.sha256]) }))

@@ -54,7 +54,7 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
       unchecked.push({ ref: file.ref, reason: 'a .docx is converted by the service; it checks the fields after conversion' });
       continue;
     }
-    if (file.size > LOCAL_PLACEMENT_MAX_BYTES) {
+    if (file.file.size > LOCAL_PLACEMENT_MAX_BYTES) {
       unchecked.push({
         ref: file.ref,
         reason: `${file.fileName} is over ${LOCAL_PLACEMENT_MAX_BYTES / 1024 / 1024} MiB, too large to read whole here; the service checks the fields once it is processed`,
@@ -70,7 +70,7 @@ export async function preflightEnvelopeSpec(loaded: LoadedEnvelopeSpec): Promise
         ...(pageNumber === undefined ? {} : { pages: [pageNumber] }),
       };
     });
-    const placement = await placeOnLocalPdf(file.path, await localPdfOf(file.file), fields);
+    const placement = await placeOnLocalPdf(file.file.path, await localPdfOf(file.file), fields);
     for (const [id, index] of placement.fieldIndexOf) specIndexOf.set(id, specIndexes[index]!);
     const locations: FieldLocations = {
       byIndex: (index) => input.locate(['fields', specIndexes[index]!]),

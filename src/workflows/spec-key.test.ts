@@ -17,7 +17,7 @@ const spec: EnvelopeSpec = {
   documents: [{ ref: 'nda', file: 'nda.pdf' }],
   fields: [],
 };
-const files = [{ ref: 'nda', path: pdf, fileName: 'nda.pdf', contentType: 'application/pdf', size: 22, file: await OpenedFile.open(pdf) }];
+const files = [{ ref: 'nda', fileName: 'nda.pdf', contentType: 'application/pdf', file: await OpenedFile.open(pdf) }];
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and keeps array order', () => {
@@ -39,7 +39,7 @@ describe('envelopeSpecIdempotencyKey', () => {
     expect(await envelopeSpecIdempotencyKey({ spec: { ...spec, title: 'NDA 2' }, files })).not.toBe(key);
     const other = join(dir, 'other.pdf');
     writeFileSync(other, '%PDF-1.7 second version');
-    expect(await envelopeSpecIdempotencyKey({ spec, files: [{ ...files[0]!, path: other, file: await OpenedFile.open(other) }] })).not.toBe(key);
+    expect(await envelopeSpecIdempotencyKey({ spec, files: [{ ...files[0]!, file: await OpenedFile.open(other) }] })).not.toBe(key);
   });
 });
 

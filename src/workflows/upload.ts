@@ -25,11 +25,9 @@ const contentTypeByExtension: Record<string, string> = { '.pdf': PDF_CONTENT_TYP
 
 /** A file on disk, checked, ready to be registered. */
 export interface LocalDocument {
-  path: string;
   fileName: string;
   contentType: string;
-  size: number;
-  /** The file, opened once when it was checked: its digest and its upload read from that open file. */
+  /** The file, opened once when it was checked (its path and size): its digest and its upload read from that open file. */
   file: OpenedFile;
 }
 
@@ -99,7 +97,7 @@ export async function localDocument(path: string, where: Where = path, fileName 
     const { assertReadablePdf, LOCAL_PLACEMENT_MAX_BYTES } = await import('./preflight.js');
     if (file.size <= LOCAL_PLACEMENT_MAX_BYTES) await assertReadablePdf(file);
   }
-  return { path, fileName, contentType, size: file.size, file };
+  return { fileName, contentType, file };
 }
 
 /**
@@ -151,11 +149,11 @@ export async function uploadFile(ctx: Context, client: ApiClient, address: strin
   for (let attempt = 1; ; attempt++) {
     const body = {
       source: document.file,
-      length: document.size,
-      ...(showsProgress(ctx.output, document.size) ? { onProgress: progressReporter(ctx.output, document.fileName, document.size) } : {}),
+      length: document.file.size,
+      ...(showsProgress(ctx.output, document.file.size) ? { onProgress: progressReporter(ctx.output, document.fileName, document.file.size) } : {}),
     };
     try {
-      await client.upload(address, body, { contentType: document.contentType, contentLength: document.size, signal: interruption.signal });
+      await client.upload(address, body, { contentType: document.contentType, contentLength: document.file.size, signal: interruption.signal });
       return;
     } catch (error) {
       if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;

@@ -118,7 +118,7 @@ export default defineCommand<RunArgs>({
     // stop at a draft. Said before anything is sent.
     if (!args.confirmConversion && !ctx.globals.yes && !ctx.prompts.canAsk) {
       const { DOCX_CONTENT_TYPE } = await import('../../workflows/upload.js');
-      const unconfirmed = checked.flatMap((item) => (item.kind === 'envelope' ? item.loaded.files.filter((file) => file.contentType === DOCX_CONTENT_TYPE).map((file) => `${item.entry.ref}: ${file.path}`) : []));
+      const unconfirmed = checked.flatMap((item) => (item.kind === 'envelope' ? item.loaded.files.filter((file) => file.contentType === DOCX_CONTENT_TYPE).map((file) => `${item.entry.ref}: ${file.file.path}`) : []));
       if (unconfirmed.length) {
         throw new UsageError(
           `Word documents wait for their converted PDF to be accepted, and there is no terminal to ask: ${unconfirmed.join(', ')}.`,

@@ -56,7 +56,7 @@ export default defineCommand<UploadArgs>({
       }
     } catch (error) {
       const stopped = interruptionOf(error);
-      if (stopped) throw progress.interrupted(stopped, nextStep(progress, documents.map((document) => document.path)));
+      if (stopped) throw progress.interrupted(stopped, nextStep(progress, documents.map((document) => document.file.path)));
       if (progress.stranded.length > 0 && isEsignError(error)) {
         error.hint = `${progress.describe()} ${stuckDraftWayOut(args.envelopeId)}`;
       }
