@@ -25,12 +25,17 @@ function onFirstAssignment(property: string, fits: (candidate: object) => boolea
   });
 }
 
-/** The prototype in `object`'s chain that defines `method` itself, and is its class `className`'s. */
-function prototypeDefining(object: object, className: string, method: string): Record<string, unknown> | undefined {
+/**
+ * The prototype of the class that brings `method` into `object`'s chain: the last one that defines it itself, not a
+ * subclass's that overrides it (pdfjs's image streams override DecodeStream's ensureBuffer with nothing). Found by
+ * the method, not by the class's name, which the engine's build does not keep (scripts/build.mjs).
+ */
+function prototypeIntroducing(object: object, method: string): Record<string, unknown> | undefined {
+  let found: Record<string, unknown> | undefined;
   for (let prototype = Object.getPrototypeOf(object) as Record<string, unknown> | null; prototype; prototype = Object.getPrototypeOf(prototype) as Record<string, unknown> | null) {
-    if (Object.hasOwn(prototype, method) && (prototype.constructor as { name?: string } | undefined)?.name === className) return prototype;
+    if (Object.hasOwn(prototype, method)) found = prototype;
   }
-  return undefined;
+  return found;
 }
 
 interface DecodeStream {
@@ -47,9 +52,9 @@ interface DecodeStream {
 function countDecodedBytes(): void {
   onFirstAssignment(
     'minBufferLength',
-    (stream) => prototypeDefining(stream, 'DecodeStream', 'ensureBuffer') !== undefined,
+    (stream) => prototypeIntroducing(stream, 'ensureBuffer') !== undefined,
     (stream) => {
-      const prototype = prototypeDefining(stream, 'DecodeStream', 'ensureBuffer') as unknown as DecodeStream;
+      const prototype = prototypeIntroducing(stream, 'ensureBuffer') as unknown as DecodeStream;
       const ensureBuffer = prototype.ensureBuffer;
       prototype.ensureBuffer = function (this: DecodeStream, requested: number) {
         if (requested > this.buffer.byteLength) {
@@ -83,9 +88,9 @@ function walkLongPageTreesOnce(): void {
   const walks = new WeakMap<Catalog, Promise<Map<number, PageDictEntry> | undefined>>();
   onFirstAssignment(
     'catalog',
-    (catalog) => prototypeDefining(catalog, 'Catalog', 'getPageDict') !== undefined && typeof (catalog as Partial<Catalog>).getAllPageDicts === 'function',
+    (catalog) => prototypeIntroducing(catalog, 'getPageDict') !== undefined && typeof (catalog as Partial<Catalog>).getAllPageDicts === 'function',
     (catalog) => {
-      const prototype = prototypeDefining(catalog, 'Catalog', 'getPageDict') as unknown as Catalog;
+      const prototype = prototypeIntroducing(catalog, 'getPageDict') as unknown as Catalog;
       const getPageDict = prototype.getPageDict;
       prototype.getPageDict = async function (this: Catalog, pageIndex: number) {
         let numPages: number;
@@ -139,11 +144,11 @@ function withHandledWaits(sink: StreamSink): StreamSink {
 function handleCancelledStreams(classesLeft = 2): void {
   const sinksOf = new WeakMap<object, StreamSinks>();
   const isUnpatchedHandler = (handler: object) => {
-    const prototype = prototypeDefining(handler, 'MessageHandler', 'sendWithStream');
+    const prototype = prototypeIntroducing(handler, 'sendWithStream');
     return prototype !== undefined && !Object.hasOwn(prototype, 'streamSinks');
   };
   onFirstAssignment('streamSinks', isUnpatchedHandler, (handler) => {
-    Object.defineProperty(prototypeDefining(handler, 'MessageHandler', 'sendWithStream')!, 'streamSinks', {
+    Object.defineProperty(prototypeIntroducing(handler, 'sendWithStream')!, 'streamSinks', {
       get(this: object) {
         return sinksOf.get(this);
       },
