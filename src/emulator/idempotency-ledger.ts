@@ -40,6 +40,11 @@ const newSlots = (): Map<string, number> => new Map();
 export class IdempotencyLedger {
   /** Entry number (the queue position since the ledger began) of each live key, by scope. */
   private readonly byScope = new Map<string, Map<string, number>>();
+  /**
+   * Each scope's name once, for its entries to share: a caller makes a new string for every request, and kept per
+   * entry those were a million strings at a million creates (a quarter of what a collection of the old generation marks).
+   */
+  private readonly scopeNames = new Map<string, string>();
   /** Entries from `first` on are at index `entry - first` of the per-entry lists below. */
   private first = 0;
   /** The queue's front, as an index. */
@@ -94,7 +99,8 @@ export class IdempotencyLedger {
     return now - this.createdAt[index]! < this.windowMs ? this.recordAt(index) : undefined;
   }
 
-  set(scope: string, key: string, record: IdempotencyRecord): void {
+  set(given: string, key: string, record: IdempotencyRecord): void {
+    const scope = entryIn(this.scopeNames, given, () => given);
     if (this.end === this.createdAt.length) this.grow();
     const index = this.end++;
     this.scopes[index] = scope;
@@ -133,7 +139,10 @@ export class IdempotencyLedger {
       // A key whose record was replaced (its first one expired unanswered) keeps the newer one.
       if (slots.get(key) === this.first + this.head) {
         slots.delete(key);
-        if (slots.size === 0) this.byScope.delete(scope);
+        if (slots.size === 0) {
+          this.byScope.delete(scope);
+          this.scopeNames.delete(scope);
+        }
       }
       this.scopes[this.head] = this.keys[this.head] = undefined;
       this.head++;
