@@ -1,6 +1,7 @@
 // Bundles src/ into dist/program/esign.cjs (the program: one CommonJS script that bin/program.cjs compiles with V8's
-// code cache) and dist/pdf-text-worker.js (the PDF reader threads, ES modules). Heavy dependencies stay external and
-// are imported only by the commands that use them.
+// code cache) and dist/program/pdf-text-worker.js (the PDF reader threads, ES modules), and pdfjs into
+// dist/pdf-engine.cjs (bin/pdf-engine.cjs). Heavy dependencies stay external and are imported only by the commands
+// that use them.
 import { mkdirSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
