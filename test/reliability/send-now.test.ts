@@ -156,6 +156,12 @@ describe('send-now interrupted after the envelope was created', () => {
     expect((await envelopeIds(emulator)).length).toBe(count);
     expect((await listDocuments(emulator, envelopeId)).map((document) => document.status)).toEqual(['READY', 'READY']);
   });
+});
+
+describe('send-now --wait interrupted while it follows the envelope', () => {
+  // Processing takes 3 s: the signal sent as the upload is reported lands while the wait still follows the envelope.
+  // With the 20 ms above, a loaded machine could deliver it after the envelope was sent and the command had ended 0.
+  const emulator = useEmulator(['--processing-delay', '3000']);
 
   it('Ctrl-C while send-now --wait follows the envelope: exit 130, the uploads are done, and the command that follows it', async () => {
     const file = spec('wait-interrupted.yaml', 'Interrupted wait', ['nda.pdf']);
