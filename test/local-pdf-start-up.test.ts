@@ -69,11 +69,15 @@ describe('V8 flags', () => {
 });
 
 describe('anchors find --local, what it loads: a small document is searched at start-up speed', () => {
-  it('neither the canvas addon nor Node’s fetch (pdfjs), nor the HTTP client (API commands), nor child_process, tty or crypto: none reads text', async () => {
+  it('neither the canvas addon nor Node’s fetch (pdfjs), nor the HTTP client (API commands), nor child_process, tty, crypto, worker threads or standard input: none reads text', async () => {
     // What the process loaded, written as it exits: Node's fetch is its undici; the addon is required as a package;
     // the API client speaks node:http.
     const result = await searchWithProbe(await twoPages(), 'here', [
       "const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);",
+      // Node creates process.stdin (a stream over fd 0) when it is first read.
+      "const stdin = Object.getOwnPropertyDescriptor(process, 'stdin');",
+      'let stdinCreated = false;',
+      "Object.defineProperty(process, 'stdin', { ...stdin, get() { stdinCreated = true; return stdin.get.call(process); } });",
       "process.on('exit', () => process.stderr.write('loaded: ' + JSON.stringify({",
       "  fetch: process.moduleLoadList.some((name) => name.includes('undici')),",
       "  canvas: Object.keys(require.cache).some((name) => name.includes('canvas')),",
@@ -84,11 +88,23 @@ describe('anchors find --local, what it loads: a small document is searched at s
       // hashed (src/shared/crypto.ts).
       "  tty: loaded('tty'),",
       "  crypto: loaded('crypto'),",
+      // A small document is read in the main thread (src/pdf/text.ts); nothing is read from standard input.
+      "  workerThreads: loaded('worker_threads'),",
+      '  stdinCreated,',
       '})));',
     ]);
     expect(result.code).toBe(0);
     expect(parseJson<{ matches: { page: number }[] }>(result.stdout).matches.map((match) => match.page)).toEqual([1, 2]);
-    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ fetch: false, canvas: false, http: false, childProcess: false, tty: false, crypto: false });
+    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({
+      fetch: false,
+      canvas: false,
+      http: false,
+      childProcess: false,
+      tty: false,
+      crypto: false,
+      workerThreads: false,
+      stdinCreated: false,
+    });
   });
 });
 

@@ -50,7 +50,7 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     stdout: io.stdout,
     stderr: io.stderr,
   });
-  const prompts: Prompter = createPrompter({ interactive: isInteractive(io), output: io.stderr });
+  const prompts: Prompter = createPrompter({ interactive: () => isInteractive(io), output: io.stderr });
   let project: Promise<LoadedProjectConfig | undefined> | undefined;
   let credentials: Promise<ResolvedCredentials> | undefined;
   let client: ApiClient | undefined;
@@ -59,7 +59,10 @@ export function createContext(globals: GlobalOptions, io: ContextIO, version: st
     globals,
     output,
     prompts,
-    stdin: io.stdin,
+    // process.stdin is created when first asked for: a command that reads no standard input should not pay for it.
+    get stdin() {
+      return io.stdin;
+    },
     version,
     project: () => (project ??= loadProjectConfig(process.cwd(), loadTrustedProjectConfigs)),
     credentials: () =>

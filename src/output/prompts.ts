@@ -18,7 +18,11 @@ export interface Prompter {
 }
 
 export interface PrompterOptions {
-  interactive: boolean;
+  /**
+   * Asked once, on the first question or `canAsk`: learning whether stdin is a terminal creates process.stdin, which a
+   * command that asks nothing (most of them) should not pay for as it starts.
+   */
+  interactive: () => boolean;
   output?: NodeJS.WritableStream;
 }
 
@@ -39,15 +43,19 @@ export function createPrompter(options: PrompterOptions): Prompter {
     throw new UsageError(`Cannot ask "${message}" without an interactive terminal.`, `Pass ${instead}.`, 'PROMPT_UNAVAILABLE');
   };
   const context = options.output ? { output: options.output } : {};
+  let interactive: boolean | undefined;
+  const canAsk = () => (interactive ??= options.interactive());
   return {
-    canAsk: options.interactive,
+    get canAsk() {
+      return canAsk();
+    },
     async confirm(message, instead, defaultValue = false) {
-      if (!options.interactive) return refuse(message, instead);
+      if (!canAsk()) return refuse(message, instead);
       const { confirm } = await import('@inquirer/prompts');
       return guard(() => confirm({ message, default: defaultValue }, context));
     },
     async input(message, instead, inputOptions = {}) {
-      if (!options.interactive) return refuse(message, instead);
+      if (!canAsk()) return refuse(message, instead);
       const { input } = await import('@inquirer/prompts');
       return guard(() =>
         input(
@@ -61,12 +69,12 @@ export function createPrompter(options: PrompterOptions): Prompter {
       );
     },
     async secret(message, instead, validate) {
-      if (!options.interactive) return refuse(message, instead);
+      if (!canAsk()) return refuse(message, instead);
       const { password } = await import('@inquirer/prompts');
       return guard(() => password({ message, mask: '*', ...(validate ? { validate } : {}) }, context));
     },
     async select(message, choices, instead) {
-      if (!options.interactive) return refuse(message, instead);
+      if (!canAsk()) return refuse(message, instead);
       const { select } = await import('@inquirer/prompts');
       return guard(() => select({ message, choices: choices.map((choice) => ({ ...choice })) }, context));
     },

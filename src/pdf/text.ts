@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { isSea } from 'node:sea';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type {
   PDFDocumentProxy,
   PDFPageProxy,
@@ -279,6 +279,8 @@ function holdReadersWhileBusy(): void {
 }
 
 function startReader(script: URL): Worker {
+  // node:worker_threads is loaded by the first reader: a small document, read in this thread, never pays for it.
+  const { Worker } = process.getBuiltinModule('node:worker_threads');
   const reader = new Worker(script);
   let failure: Error | undefined;
   reader.on('message', (answer: PageAnswer) => waiting.get(answer.job)?.answer(answer));

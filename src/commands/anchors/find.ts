@@ -51,12 +51,12 @@ function parseOffset(value: string): { x: number; y: number } {
 }
 
 /** The searches of the call: one per --text (keys from --key, else the text), then the file's; flags are defaults. */
-async function searchesFrom(args: FindArgs, stdin: NodeJS.ReadableStream): Promise<AnchorSearch[]> {
+async function searchesFrom(args: FindArgs, stdin: () => NodeJS.ReadableStream): Promise<AnchorSearch[]> {
   const texts = args.text ?? [];
   if (args.key && args.key.length !== texts.length) {
     throw new UsageError(`${args.key.length} --key for ${texts.length} --text.`, 'Give one --key per --text, in the same order, or none (the key is then the text).');
   }
-  const fromFile: SearchSpec[] = args.file ? (await readSearchesFile(args.file, stdin)).searches : [];
+  const fromFile: SearchSpec[] = args.file ? (await readSearchesFile(args.file, stdin())).searches : [];
   const items: SearchSpec[] = [...texts.map((text, index) => ({ key: args.key?.[index], text })), ...fromFile];
   if (items.length === 0) throw new UsageError('Nothing to search for.', 'Pass --text "{{signature}}" (repeatable) or --file searches.yaml.');
   const searches: AnchorSearch[] = items.map((item) => ({
@@ -122,7 +122,7 @@ export default defineCommand<FindArgs>({
     if (!args.local && !args.template && positional.length !== 2) {
       throw new UsageError('Give the envelope id and the document id (or --local <file.pdf>, or --template <templateId> <documentId>).', 'esign anchors find <envelopeId> <documentId> --text "{{signature}}"');
     }
-    const searches = await searchesFrom(args, ctx.stdin);
+    const searches = await searchesFrom(args, () => ctx.stdin);
     let result: AnchorSearchResult;
     if (args.local) {
       result = await findLocally(args.local, searches);
