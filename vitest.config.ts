@@ -9,6 +9,7 @@ export const UNIT_TESTS_MOCKING_MODULES = ['src/files/atomic-file.test.ts'];
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    globalSetup: ['test/support/global-setup.ts'],
     hookTimeout: 30_000,
     // Integration tests spend most of their time waiting on the processes they start, on deadlines and on servers:
     // four files at a time keep two cores busy (two files at a time used one: 6 min 53 s for the suite; four: 4 min 12 s).

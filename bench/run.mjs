@@ -46,7 +46,9 @@ const work = mkdtempSync(join(tmpdir(), 'esign-bench-'));
 const only = process.argv.slice(2);
 const wanted = (name) => only.length === 0 || only.includes(name);
 const have = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
-const env = { ...process.env, ESIGN_CONFIG_DIR: join(work, 'config'), ESIGN_NO_KEYRING: '1', NO_COLOR: '1' };
+// TMPDIR: what the esign processes and emulators leave in a temporary folder (an emulator's spill files of hundreds of
+// MiB, when one is killed) goes with the bench's own folder.
+const env = { ...process.env, ESIGN_CONFIG_DIR: join(work, 'config'), ESIGN_NO_KEYRING: '1', NO_COLOR: '1', TMPDIR: work };
 
 async function loadPdfGenerators(name = 'pdfs') {
   const outfile = join(work, `${name}.mjs`);
@@ -57,10 +59,14 @@ async function loadPdfGenerators(name = 'pdfs') {
   return import(pathToFileURL(linked).href);
 }
 
-/** Servers the bench started: stopped when it ends, however it ends, so none is left serving (and using a core). */
+/**
+ * Servers the bench started: stopped when it ends, however it ends, so none is left serving (and using a core); its
+ * folder is removed then too.
+ */
 const servers = new Set();
 process.on('exit', () => {
   for (const child of servers) child.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
@@ -928,5 +934,4 @@ function writeResultsFile() {
 }
 
 if (results.length > 0) writeResultsFile();
-rmSync(work, { recursive: true, force: true });
 rmSync(join(root, 'node_modules', '.esign-bench-pdfs.mjs'), { force: true });
