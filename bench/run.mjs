@@ -1,4 +1,5 @@
-// `npm run bench`: speed and memory targets, printed as numbers and ratios (never asserted in unit tests).
+// `npm run bench`: speed and memory targets, printed as numbers and ratios (never asserted in unit tests). Where
+// hyperfine measures, a command and its baseline run in turns, and the wall times are medians (`hyperfine` below).
 //   startup      esign --version / --help / a subcommand's --help vs `node -e 0` (hyperfine)
 //                                                                               targets <= 1.1x / <= 1.25x / <= 1.25x
 //                single executable --version vs its Node 24 `-e 0`             target <= 1.5x
@@ -131,11 +132,29 @@ function report(name, value, target) {
   console.log(`${name.padEnd(44)} ${value.padEnd(28)} ${target ?? ''}`);
 }
 
-/** Mean wall time and CPU time (user + system) of each command, in ms, from hyperfine's JSON. */
+const median = (values) => values.toSorted((a, b) => a - b)[values.length >> 1];
+
+/**
+ * The median wall time and the mean CPU time (user + system) of each command, in ms, from `runs` runs of each taken in
+ * turns: rounds in which hyperfine runs every command twice, after a run of it not counted. This 2-core machine's speed drifts by 10-20% within a
+ * minute (other work on its host); run one after the other, a command measured in a slow half minute was compared
+ * with a baseline measured in a fast one.
+ */
 function hyperfine(commands, options = {}) {
   const out = join(work, 'hyperfine.json');
-  execFileSync('hyperfine', ['--warmup', String(options.warmup ?? 5), '--runs', String(options.runs ?? 40), '-N', '--export-json', out, ...commands], { stdio: 'ignore', env: options.env ?? env });
-  return JSON.parse(readFileSync(out, 'utf8')).results.map((run) => ({ wallMs: run.mean * 1000, cpuMs: (run.user + run.system) * 1000 }));
+  const walls = commands.map(() => []);
+  const cpus = commands.map(() => []);
+  for (let round = 0; round < (options.runs ?? 40) / 2; round++) {
+    // A warm-up run of each command in every round: the first run after hyperfine starts is some 10 ms slower.
+    const warmup = round === 0 ? (options.warmup ?? 5) : 1;
+    execFileSync('hyperfine', ['--warmup', String(warmup), '--runs', '2', '-N', '--export-json', out, ...commands], { stdio: 'ignore', env: options.env ?? env });
+    JSON.parse(readFileSync(out, 'utf8')).results.forEach((run, index) => {
+      walls[index].push(...run.times);
+      cpus[index].push(run.user + run.system);
+    });
+  }
+  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return commands.map((_, index) => ({ wallMs: median(walls[index]) * 1000, cpuMs: mean(cpus[index]) * 1000 }));
 }
 
 if (wanted('startup')) {
@@ -257,8 +276,6 @@ function milliseconds(text) {
 }
 
 /** The middle value (of an odd count). */
-const median = (values) => values.toSorted((a, b) => a - b)[values.length >> 1];
-
 /**
  * Creates on fresh servers (`start()` each time, stopped after), three runs, the median of each measure: the rate
  * from wrk, the p99 from bench/closed-loop.mjs on a server of its own (why not wrk's: see that file; wrk's p99 is
