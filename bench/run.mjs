@@ -132,13 +132,14 @@ function report(name, value, target) {
   console.log(`${name.padEnd(44)} ${value.padEnd(28)} ${target ?? ''}`);
 }
 
+/** The middle value (of an odd count). */
 const median = (values) => values.toSorted((a, b) => a - b)[values.length >> 1];
 
 /**
  * The median wall time and the mean CPU time (user + system) of each command, in ms, from `runs` runs of each taken in
- * turns: rounds in which hyperfine runs every command twice, after a run of it not counted. This 2-core machine's speed drifts by 10-20% within a
- * minute (other work on its host); run one after the other, a command measured in a slow half minute was compared
- * with a baseline measured in a fast one.
+ * turns: rounds in which hyperfine runs every command twice, after a run of it not counted. This 2-core machine's
+ * speed drifts by 10-20% within a minute (other work on its host); run one after the other, a command measured in a
+ * slow half minute was compared with a baseline measured in a fast one.
  */
 function hyperfine(commands, options = {}) {
   const out = join(work, 'hyperfine.json');
@@ -275,7 +276,6 @@ function milliseconds(text) {
   return Number(match[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2]];
 }
 
-/** The middle value (of an odd count). */
 /**
  * Creates on fresh servers (`start()` each time, stopped after), three runs, the median of each measure: the rate
  * from wrk, the p99 from bench/closed-loop.mjs on a server of its own (why not wrk's: see that file; wrk's p99 is
