@@ -191,7 +191,9 @@ export async function loadEnvelopeSpec(input: StructuredInput, schema: zod.ZodTy
   const files: LoadedEnvelopeSpec['files'] = [];
   for (const [index, document] of spec.documents.entries()) {
     const at = () => input.locate(['documents', index, 'file']);
-    await gather(async () => files.push({ ref: document.ref, ...(await localDocument(resolve(base, document.file), at, document.fileName ?? document.file.split(/[\\/]/).pop()!)) }));
+    const anchored = spec.fields.some((field) => field.documentRef === document.ref && field.anchor !== undefined);
+    const fileName = document.fileName ?? document.file.split(/[\\/]/).pop()!;
+    await gather(async () => files.push({ ref: document.ref, ...(await localDocument(resolve(base, document.file), at, fileName, anchored)) }));
   }
   if (problems.length) throw gathered(input, problems);
   return { input, spec, files, ...(deadline ? { deadline } : {}) };

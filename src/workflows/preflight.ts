@@ -105,10 +105,18 @@ interface ParsedPdf {
 const parsedPdfs = new Map<string, ParsedPdf>();
 const PARSED_PDFS_KEPT = 4;
 
-function parsedPdf(key: string, read: () => ParsedPdf['pages']): ParsedPdf {
+/**
+ * The parse kept for `key`, else a new one of `bytes`: its pages, and with `withText` its text as well, read in the
+ * same opening of the document (the text's own opening would cost as much again, for a small document about as much as
+ * reading its pages' text).
+ */
+function parsedPdf(key: string, bytes: () => Promise<Uint8Array>, withText: boolean): ParsedPdf {
   let parsed = parsedPdfs.get(key);
   if (parsed) parsedPdfs.delete(key);
-  else parsed = { pages: read() };
+  else if (withText) {
+    const text = import('../pdf/text.js').then(async ({ loadPdfText }) => loadPdfText(await bytes(), SMALL_HERE));
+    parsed = { pages: text.then(({ pageCount, pages }) => ({ pageCount, pages })), text };
+  } else parsed = { pages: import('../pdf/text.js').then(async ({ readPdfPages }) => readPdfPages(await bytes(), SMALL_HERE)) };
   parsedPdfs.set(key, parsed);
   for (const oldest of parsedPdfs.keys()) {
     if (parsedPdfs.size <= PARSED_PDFS_KEPT) break;
@@ -127,13 +135,12 @@ export const LOCAL_PLACEMENT_MAX_BYTES = 64 * 1024 * 1024;
 /**
  * The service fails a PDF it cannot open (encrypted, damaged, no pages), and the draft holding it can then never be
  * sent: so a PDF is opened here, as the service will open it, before it is registered. The parse is kept, by content,
- * for the field placement that may follow.
+ * for the field placement that may follow; with `textWanted` (a field on it uses an anchor) it holds the text too.
  */
-export async function assertReadablePdf(file: OpenedFile): Promise<void> {
+export async function assertReadablePdf(file: OpenedFile, textWanted = false): Promise<void> {
   const { path, where } = file;
   const pdf = await localPdfOf(file);
-  const { readPdfPages } = await import('../pdf/text.js');
-  const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await pdf.bytes(), SMALL_HERE));
+  const parsed = parsedPdf(pdf.sha256, () => pdf.bytes(), textWanted);
   let pageCount: number;
   try {
     ({ pageCount } = await parsed.pages);
@@ -159,10 +166,9 @@ export interface LocalPlacement {
  * the first stage that fails); the text is read only when a field has an anchor.
  */
 export async function placeOnLocalPdf(path: string, pdf: LocalPdf, fields: readonly FieldInput[]): Promise<LocalPlacement> {
-  const { readPdfPages } = await import('../pdf/text.js');
   let bytes: Promise<Uint8Array> | undefined;
   const read = () => (bytes ??= pdf.bytes());
-  const parsed = parsedPdf(pdf.sha256, async () => readPdfPages(await read(), SMALL_HERE));
+  const parsed = parsedPdf(pdf.sha256, read, fields.some((field) => field.anchor !== undefined));
   let pages;
   try {
     pages = await parsed.pages;

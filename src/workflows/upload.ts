@@ -85,17 +85,18 @@ async function assertContentMatchesType(file: OpenedFile, contentType: string): 
 
 /**
  * Checks the file before anything is sent: it exists, is a regular non-empty file, has a type the service takes, and
- * its content is of that type; a PDF (up to the size read whole offline) opens as the service will open it. (The
- * contract states no numeric size limit; the service's 413 is reported as given.)
+ * its content is of that type; a PDF (up to the size read whole offline) opens as the service will open it, its text
+ * read then too when `textWanted` (a field on it uses an anchor: the preflight reads it next). (The contract states no
+ * numeric size limit; the service's 413 is reported as given.)
  */
-export async function localDocument(path: string, where: Where = path, fileName = basename(path)): Promise<LocalDocument> {
+export async function localDocument(path: string, where: Where = path, fileName = basename(path), textWanted = false): Promise<LocalDocument> {
   const contentType = contentTypeFor(path, where);
   const file = await OpenedFile.open(path, where);
   file.assertNotEmpty();
   await assertContentMatchesType(file, contentType);
   if (contentType === PDF_CONTENT_TYPE) {
     const { assertReadablePdf, LOCAL_PLACEMENT_MAX_BYTES } = await import('./preflight.js');
-    if (file.size <= LOCAL_PLACEMENT_MAX_BYTES) await assertReadablePdf(file);
+    if (file.size <= LOCAL_PLACEMENT_MAX_BYTES) await assertReadablePdf(file, textWanted);
   }
   return { fileName, contentType, file };
 }
