@@ -1,9 +1,9 @@
 import { Chalk } from 'chalk';
 import fc from 'fast-check';
 import stringWidth from 'string-width';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderEnvelope, renderEnvelopeList } from './envelope-view.js';
-import { displayWidth, fitLayout, renderFields, renderTable, shortIds, truncateToWidth, wrapToWidth } from './table.js';
+import { ONE_COLUMN_EACH, displayWidth, fitLayout, renderFields, renderTable, shortIds, truncateToWidth, wrapToWidth } from './table.js';
 
 const colours = new Chalk({ level: 1 });
 const hostileTitle = 'Q3\u001b[2J\u001b]0;pwned\u0007\r✓ Envelope voided\nforged';
@@ -158,8 +158,52 @@ describe('display width', () => {
     const character = fc.oneof(
       { arbitrary: ascii(0x20, 0x7e), weight: 20 },
       { arbitrary: fc.oneof(ascii(0, 0x1f), fc.constant('\u007f')), weight: 1 },
-      { arbitrary: fc.constantFrom('é', '漢', '👍🏽', '\u0301', '\u200b'), weight: 1 },
+      { arbitrary: fc.constantFrom('é', '漢', '👍🏽', '\u0301', '\u200b', '\u00ad', '\u0483', '…', '×', '✓', '✅', '→'), weight: 1 },
     );
     fc.assert(fc.property(fc.array(character).map((characters) => characters.join('')), (text) => displayWidth(text) === stringWidth(text)));
+  });
+});
+
+describe('text of one-column characters is measured, cut and wrapped without string-width or a segmenter', () => {
+  it('every character ONE_COLUMN_EACH takes is one column wide and stands alone, as string-width and Intl.Segmenter say', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const taken: string[] = [];
+    const wrong: string[] = [];
+    for (let code = 0; code <= 0xffff; code++) {
+      const character = String.fromCharCode(code);
+      if (!ONE_COLUMN_EACH.test(character)) continue;
+      taken.push(character);
+      const between = `a${character}a`;
+      if (stringWidth(character) !== 1 || stringWidth(between) !== 3 || [...segmenter.segment(between)].length !== 3) wrong.push(code.toString(16));
+    }
+    expect(wrong).toEqual([]);
+    // What esign itself prints in tables is among them; a soft hyphen, a combining mark and an emoji are not.
+    expect(['…', '×', '·', '→', '’', 'é', '✓', '✗', '€'].every((character) => taken.includes(character))).toBe(true);
+    expect(['\u00ad', '\u0301', '\u0483', '✅', '漢', '\u200b'].some((character) => taken.includes(character))).toBe(false);
+  });
+
+  it('makes no segmenter for it (the first costs some 9 ms, string-width makes one as it loads)', async () => {
+    const Segmenter = Intl.Segmenter;
+    let made = 0;
+    const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+    intl.Segmenter = class extends Segmenter {
+      constructor(...args: ConstructorParameters<typeof Segmenter>) {
+        super(...args);
+        made++;
+      }
+    };
+    try {
+      vi.resetModules();
+      const table = await import('./table.js');
+      expect(table.truncateToWidth('Ünïcödé × 150 → signed ✓ “quoted”', 12)).toBe('Ünïcödé × 1…');
+      expect(table.wrapToWidth('Signé · 150×30 → page 2 of the agreement', 16)).toEqual(['Signé · 150×30 →', 'page 2 of the', 'agreement']);
+      expect(table.displayWidth('Δόξα — Слава …')).toBe(14);
+      expect(made).toBe(0);
+      // Other text still is: a wide character cut whole.
+      expect(table.truncateToWidth('漢字漢字', 5)).toBe('漢字…');
+      expect(made).toBeGreaterThan(0);
+    } finally {
+      intl.Segmenter = Segmenter;
+    }
   });
 });

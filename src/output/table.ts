@@ -47,23 +47,33 @@ const comfortableText = 20;
 /** ...and never narrower than this: past it the rows are shown as records. */
 const narrowestText = 10;
 
+/**
+ * Text of characters that each take one column and stand alone on screen (none joins or marks its neighbour): printable
+ * ASCII, Latin-1 but the soft hyphen, Latin, Greek and Cyrillic letters but combining marks, and the punctuation,
+ * currency, arrows, mathematical and box-drawing signs esign and most data use (… × · → ’ ✓ ✗). Its width is its length,
+ * and each character is one on screen: neither string-width's Unicode tables and emoji expression (about 25 ms the
+ * first time, on the first ellipsis of a cut cell) nor a segmenter (9 ms) is needed for it. table.test.ts checks every
+ * character of it against string-width and Intl.Segmenter.
+ */
+export const ONE_COLUMN_EACH = /^[\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u048a-\u04ff\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2190-\u22ff\u2500-\u257f\u2713\u2717]*$/;
+
 let segmenter: Intl.Segmenter | undefined;
-/** The characters of `text` as seen on screen; the segmenter is made on first use, by the tables that cut or wrap. */
-function graphemes(text: string): Intl.Segments {
+/** The characters of `text` as seen on screen; the segmenter is made on first need, by a cut or wrap of other text. */
+function graphemes(text: string): Iterable<{ segment: string }> {
+  if (ONE_COLUMN_EACH.test(text)) return Array.from(text, (segment) => ({ segment }));
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   return segmenter.segment(text);
 }
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /**
- * string-width, loaded on the first text that is not printable ASCII: its Unicode tables and emoji expressions are a
- * quarter of a command's start-up (about 25 ms of CPU time), and most cells are ASCII, one column a character.
+ * string-width, loaded on the first text of other characters (ONE_COLUMN_EACH): its Unicode tables and emoji
+ * expressions are a quarter of a command's start-up (about 25 ms of CPU time).
  */
 let stringWidth: typeof stringWidthOf | undefined;
 
 /** Columns on screen: East Asian wide characters and emoji take two. */
 export function displayWidth(text: string): number {
-  if (PRINTABLE_ASCII.test(text)) return text.length;
+  if (ONE_COLUMN_EACH.test(text)) return text.length;
   // A synchronous load on first need: esbuild bundles the package and evaluates it only at this call.
   stringWidth ??= (require('string-width') as { default: typeof stringWidthOf }).default;
   return stringWidth(text);
