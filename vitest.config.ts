@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * Unit tests that replace a module (`vi.mock`) for the code they test: they need a module registry of their own.
  * test/architecture.test.ts keeps this list complete.
  */
-export const UNIT_TESTS_MOCKING_MODULES = ['src/files/atomic-file.test.ts'];
+export const UNIT_TESTS_MOCKING_MODULES = ['src/files/atomic-file.test.ts', 'src/workflows/preflight.test.ts'];
 
 export default defineConfig({
   test: {
