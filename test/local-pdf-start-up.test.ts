@@ -16,6 +16,38 @@ describe('the program the build writes (bin/program.cjs)', () => {
   });
 });
 
+describe('the input packages the build writes (yaml and zod, bin/program.cjs)', () => {
+  it("takes the build's code cache, so the packages are not compiled again", () => {
+    const script = [
+      "process.stdout.write(require('./bin/program.cjs').compileInputPackages().cacheRejected ? 'refused' : 'taken');",
+    ].join('\n');
+    expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('taken');
+  });
+
+  it('answers the import() of yaml and zod with the packages themselves', () => {
+    const script = [
+      "const importPackage = require('./bin/program.cjs').packageImporter();",
+      "Promise.all([importPackage('yaml'), importPackage('zod'), import('yaml'), import('zod')]).then(([yaml, zod, yamlPackage, zodPackage]) => {",
+      '  const document = yaml.parseDocument("a: [1, 2]\\n", { keepSourceTokens: true });',
+      '  const parsed = zod.z.object({ a: zod.z.array(zod.z.number()) }).safeParse(document.toJS());',
+      '  const failed = zod.z.object({ a: zod.z.string() }).safeParse(document.toJS());',
+      '  process.stdout.write(JSON.stringify({',
+      '    yaml: Object.keys(yamlPackage).filter((name) => !(name in yaml)),',
+      '    zod: Object.keys(zodPackage).filter((name) => !(name in zod)),',
+      '    parsed: parsed.data,',
+      '    issue: failed.error.issues[0].message,',
+      '  }));',
+      '});',
+    ].join('\n');
+    expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' }))).toEqual({
+      yaml: [],
+      zod: [],
+      parsed: { a: [1, 2] },
+      issue: 'Invalid input: expected string, received array',
+    });
+  });
+});
+
 describe('the PDF engine the build writes (bin/pdf-engine.cjs)', () => {
   it("takes the build's code cache on the main thread, which reads small documents", () => {
     const script = [
@@ -105,6 +137,27 @@ describe('anchors find --local, what it loads: a small document is searched at s
       workerThreads: false,
       stdinCreated: false,
     });
+  });
+});
+
+describe('fields check --local of a YAML file, what it loads', () => {
+  it("neither Node's ES module loader nor yaml's or zod's package files: both come from the build's input packages", async () => {
+    const dir = tempDir('esign-probe-');
+    writeFileSync(join(dir, 'document.pdf'), await twoPages());
+    writeFileSync(join(dir, 'fields.yaml'), 'fields:\n  - { participantId: p1, type: SIGNATURE, anchor: { text: here }, size: { width: 150, height: 30 } }\n');
+    writeFileSync(
+      join(dir, 'probe.cjs'),
+      [
+        "process.on('exit', () => process.stderr.write('loaded: ' + JSON.stringify({",
+        "  moduleLoader: process.moduleLoadList.includes('NativeModule internal/modules/esm/module_job'),",
+        "  packages: Object.keys(require.cache).filter((name) => /node_modules[\\\\/](yaml|zod)[\\\\/]/.test(name)),",
+        '})));',
+      ].join('\n'),
+    );
+    const result = await runEsign(['fields', 'check', '--local', 'document.pdf', '--file', 'fields.yaml'], { cwd: dir, env: { NODE_OPTIONS: `--require ${join(dir, 'probe.cjs')}` } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^fields\.yaml:2:5 +SIGNATURE +p1 +1 /m);
+    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ moduleLoader: false, packages: [] });
   });
 });
 
