@@ -13,7 +13,8 @@
 //   receive      a 512 MiB upload received by the emulator vs a bare node:http sink (curl -T)   target >= 0.7x
 //   upload       1 GiB upload: peak RSS of esign, speed and CPU vs `curl -T`    target < 150 MiB, >= 70%, CPU <= 2x
 //   send-now     send-now of a 1 GiB PDF with a field: peak RSS (hash + upload)  target < 160 MiB
-//   local        `esign anchors find --local` on a 500-page PDF (pages/s); on a 2-page PDF vs `node -e 0` (hyperfine)
+//   local        `esign anchors find --local` on a 500-page PDF (pages/s); on a 2-page PDF vs `node -e 0`, and
+//                `fields check --local` of a YAML fields file on it (hyperfine)
 //                                                                               target <= 2x (2 pages)
 //   poppler      side by side with `pdftotext -bbox` on the same pages (wall; CPU time shown beside it): 500 dense pages  target <= 1.5x
 //                a 2,400-page manual, searched to the 500-page cap (poppler: -l 500)          target < 3x
@@ -565,9 +566,13 @@ if (wanted('local')) {
     // What runs before every send-now, batch preflight and `fields check --local`: a short document, whole command.
     const small = join(work, 'two-pages.pdf');
     writeFileSync(small, await pdfs.manyPagesPdf(2, 'Section text with the anchor word ANCHORWORD near the end.'));
-    const [baseline, esign] = hyperfine(['node -e 0', `node ${bin} --json anchors find --local ${small} --text ANCHORWORD`], { runs: 20 });
+    // The same check as a person runs it: a YAML fields file (yaml, zod) with an anchored field, a table on stdout.
+    const fields = join(work, 'fields.yaml');
+    writeFileSync(fields, 'fields:\n  - { participantId: p1, type: SIGNATURE, anchor: { text: ANCHORWORD }, size: { width: 150, height: 30 } }\n');
+    const [baseline, esign, check] = hyperfine(['node -e 0', `node ${bin} --json anchors find --local ${small} --text ANCHORWORD`, `node ${bin} fields check --local ${small} --file ${fields}`], { runs: 20 });
     report('anchors find --local: 2 pages vs node -e 0', `${esign.wallMs.toFixed(0)} vs ${baseline.wallMs.toFixed(0)} ms (${(esign.wallMs / baseline.wallMs).toFixed(2)}x)`, 'target <= 2x');
     report('anchors find --local: 2 pages, CPU time', `${esign.cpuMs.toFixed(0)} vs ${baseline.cpuMs.toFixed(0)} ms (${(esign.cpuMs / baseline.cpuMs).toFixed(2)}x)`);
+    report('fields check --local: 2 pages, a YAML fields file, vs node -e 0', `${check.wallMs.toFixed(0)} ms (${(check.wallMs / baseline.wallMs).toFixed(2)}x)`);
   }
 }
 
