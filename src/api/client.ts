@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { crypto } from '../shared/crypto.js';
 import type { Readable } from 'node:stream';
 import { abortableSleep, interruption } from '../core/interrupt.js';
 import { holdYoungGeneration } from '../core/young-generation.js';
@@ -131,7 +131,7 @@ export class ApiClient {
     if (url.origin !== this.origin) throw new Error('refusing to send the key to another origin');
     const policy = { ...this.policy, ...options.retry };
     // Made once per logical request and reused on every retry, so a retried POST can never apply twice.
-    const idempotencyKey = options.idempotencyKey ?? (operation.idempotent ? (this.options.idempotencyKey ?? randomUUID()) : undefined);
+    const idempotencyKey = options.idempotencyKey ?? (operation.idempotent ? (this.options.idempotencyKey ?? crypto().randomUUID()) : undefined);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.key}`,
       'user-agent': this.options.userAgent,

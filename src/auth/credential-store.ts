@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { crypto } from '../shared/crypto.js';
 import { UsageError } from '../core/errors.js';
 import { env } from '../core/env.js';
 import { credentialsFilePath } from '../files/own-files.js';
@@ -135,7 +135,7 @@ export const credentialStore = {
   async keychainProblem(): Promise<string | undefined> {
     if (env.noKeyring()) return 'ESIGN_NO_KEYRING is set';
     const probe: StoredRef = { profile: 'esign-doctor-probe', mode: 'sandbox' };
-    const value = `probe-${randomUUID()}`;
+    const value = `probe-${crypto().randomUUID()}`;
     try {
       await withKeyring((entry, signal) => entry.setPassword(value, signal), probe);
       const readBack = await withKeyring((entry, signal) => entry.getPassword(signal), probe);

@@ -9,7 +9,7 @@
  * lock) deletes whichever of its keys config.json does not point at. A key only ever exists unused between these
  * steps, so under the lock every unused key is a leftover.
  */
-import { randomBytes } from 'node:crypto';
+import { crypto } from '../shared/crypto.js';
 import { readFile, unlink } from 'node:fs/promises';
 import { configFilePath, pendingKeysFilePath } from '../files/own-files.js';
 import { writeFileAtomic } from '../files/atomic-file.js';
@@ -109,7 +109,7 @@ export async function changeConfig<T>(change: (config: ConfigFile, keys: KeyChan
     const pending: PendingKeys = { stored: [], retired: [] };
     const keys: KeyChanges = {
       async store(profile, mode, key) {
-        const ref: PendingKey = { profile, mode, id: randomBytes(8).toString('hex') };
+        const ref: PendingKey = { profile, mode, id: crypto().randomBytes(8).toString('hex') };
         pending.stored.push(ref);
         await writePending(pending);
         const { storage: _unknown, ...stored } = ref;

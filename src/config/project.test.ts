@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getDefaultSearchPlaces } from 'cosmiconfig/dist/defaults.js';
 import { describe, expect, it } from 'vitest';
 import { findProjectConfigFile, loadProjectConfig } from './project.js';
 import { trustCommand, trustState, type TrustedProjectConfig } from './trust.js';
@@ -33,6 +34,18 @@ describe('project config (cosmiconfig search places, module name esign)', () => 
     const loaded = await loadProjectConfig(dir, async () => []);
     expect(loaded).toEqual({ filepath: join(dir, '.esignrc.yaml'), trust: 'untrusted', config: { profile: 'acme', sandboxBaseUrl: 'https://sandbox.example' } });
     expect((await loadProjectConfig(dir, async () => await trustOf(dir)))?.trust).toBe('trusted');
+  });
+
+  it('is looked for at each of cosmiconfig’s search places, in its order', async () => {
+    const places = getDefaultSearchPlaces('esign');
+    const dir = project(Object.fromEntries(places.map((place) => [place, place === 'package.json' ? '{"esign":{}}' : 'profile: acme\n'])));
+    const found: string[] = [];
+    for (const place of places) {
+      found.push((await findProjectConfigFile(dir))!.filepath);
+      rmSync(join(dir, place));
+    }
+    expect(found).toEqual(places.map((place) => join(dir, place)));
+    expect(await findProjectConfigFile(dir)).toBeUndefined();
   });
 
   it('follows cosmiconfig’s order, skipping empty files and a package.json without an esign property', async () => {

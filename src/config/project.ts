@@ -86,14 +86,41 @@ function hasEsignProperty(filepath: string, text: string): boolean {
 }
 
 /**
+ * cosmiconfig's search places for module `esign`, in its order: its getDefaultSearchPlaces('esign'), which
+ * project.test.ts keeps this equal to. Written out because every command searches them: importing them from cosmiconfig
+ * started Node's ES module loader and loaded cosmiconfig's loaders (node:crypto among them), about 16 ms of `esign me`.
+ */
+const SEARCH_PLACES = [
+  'package.json',
+  '.esignrc',
+  '.esignrc.json',
+  '.esignrc.yaml',
+  '.esignrc.yml',
+  '.esignrc.js',
+  '.esignrc.ts',
+  '.esignrc.cjs',
+  '.esignrc.mjs',
+  '.config/esignrc',
+  '.config/esignrc.json',
+  '.config/esignrc.yaml',
+  '.config/esignrc.yml',
+  '.config/esignrc.js',
+  '.config/esignrc.ts',
+  '.config/esignrc.cjs',
+  '.config/esignrc.mjs',
+  'esign.config.js',
+  'esign.config.ts',
+  'esign.config.cjs',
+  'esign.config.mjs',
+];
+
+/**
  * The project config cosmiconfig would find in `cwd` (its search places for module `esign`, in its order), found
  * WITHOUT evaluating it: a file that runs code must not run before it is trusted. cosmiconfig's own search is not used
  * because it evaluates what it finds, honours `$import` and reads a meta config (`.config/config.js`) that can run code.
  */
 export async function findProjectConfigFile(cwd = process.cwd()): Promise<ProjectConfigFile | undefined> {
-  // Only the list of places (cosmiconfig has no exports map): its index would load its whole search machinery.
-  const { getDefaultSearchPlaces } = await import('cosmiconfig/dist/defaults.js');
-  for (const place of getDefaultSearchPlaces('esign')) {
+  for (const place of SEARCH_PLACES) {
     const filepath = join(resolve(cwd), place);
     let text: string;
     try {

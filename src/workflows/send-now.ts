@@ -3,7 +3,7 @@
  * voids the envelope), the one POST, the uploads to the addresses it answers, and, when asked, following the envelope
  * until it is SENT or VOIDED.
  */
-import { randomUUID } from 'node:crypto';
+import { crypto } from '../shared/crypto.js';
 import type { ApiClient } from '../api/client.js';
 import { ApiError, ExitCode, isEsignError, UnexpectedAnswerError, WaitError } from '../core/errors.js';
 import type { Context } from '../cli/command.js';
@@ -140,7 +140,7 @@ export function earlierRunOf(runId: string | undefined): string {
 function createAgainHint(envelopeId: string): string {
   return (
     `The API has no operation to replace or remove a document, so envelope ${envelopeId} cannot be completed. ` +
-    `Delete it (esign envelopes delete ${envelopeId}) and create the envelope again with a new key: add --idempotency-key ${randomUUID()} to the same command.`
+    `Delete it (esign envelopes delete ${envelopeId}) and create the envelope again with a new key: add --idempotency-key ${crypto().randomUUID()} to the same command.`
   );
 }
 
@@ -155,7 +155,7 @@ async function currentDocuments(client: ApiClient, envelopeId: string): Promise<
     if (error instanceof ApiError && error.status === 404) {
       error.hint =
         `An earlier run of this same spec created envelope ${envelopeId}, which no longer exists (deleted?). The service answers that run again ` +
-        `for 24 hours; to create a new envelope now, add --idempotency-key ${randomUUID()} to the same command.`;
+        `for 24 hours; to create a new envelope now, add --idempotency-key ${crypto().randomUUID()} to the same command.`;
     }
     throw error;
   }
@@ -190,8 +190,8 @@ export async function sendNow(ctx: Context, client: ApiClient, loaded: LoadedEnv
     }
     if (error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED') {
       error.hint = ctx.globals.idempotencyKey
-        ? `This key was used for a different request. To create a new envelope, use another key: --idempotency-key ${randomUUID()}`
-        : `An earlier run of this spec sent a different request with the same key (esign put relative deadlines in it before run ids). To create a new envelope, give this run an id of its own: --run-id ${randomUUID()}`;
+        ? `This key was used for a different request. To create a new envelope, use another key: --idempotency-key ${crypto().randomUUID()}`
+        : `An earlier run of this spec sent a different request with the same key (esign put relative deadlines in it before run ids). To create a new envelope, give this run an id of its own: --run-id ${crypto().randomUUID()}`;
     }
     throw error;
   }

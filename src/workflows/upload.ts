@@ -3,7 +3,7 @@
  * processed them (confirming a .docx conversion when allowed). Shared by `documents upload`, `envelopes send-now`
  * and batch mode.
  */
-import { randomUUID } from 'node:crypto';
+import { crypto } from '../shared/crypto.js';
 import { basename, extname } from 'node:path';
 import type { ApiClient, RequestOptions } from '../api/client.js';
 import { ApiError, ExitCode, NetworkError, UsageError, WaitError } from '../core/errors.js';
@@ -250,7 +250,7 @@ export async function registerAndUpload(
     .call('registerDocument', {
       params: { envelopeId },
       body: { fileName: document.fileName, contentType: document.contentType },
-      idempotencyKey: randomUUID(),
+      idempotencyKey: crypto().randomUUID(),
       signal: interruption.signal,
     })
     .catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isUtf8 } from 'node:buffer';
-import { randomUUID } from 'node:crypto';
+import { crypto } from '../shared/crypto.js';
 import type { AddressInfo } from 'node:net';
 import { drain, HttpPool } from '../api/http.js';
 import { holdYoungGeneration } from '../core/young-generation.js';
@@ -112,7 +112,7 @@ function answer(response: ServerResponse, status: number, body: unknown): void {
 export async function startWebhookListener(options: ListenerOptions): Promise<Listener> {
   const { Webhook } = await import('standardwebhooks');
   const verifier = new Webhook(options.secret);
-  const ownForwardToken = randomUUID();
+  const ownForwardToken = crypto().randomUUID();
   // The pool honours the proxy variables as every other request does; a loopback target stays direct.
   const forwards = new HttpPool(options.forwardTimeoutMs);
 

@@ -1,0 +1,44 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseJson, tempDir } from './support/cli.js';
+import { esignOn } from './support/esign-on.js';
+import { useEmulator } from './support/emulator.js';
+
+const emulator = useEmulator();
+
+/**
+ * What `args` loaded, written by a probe required before esign starts (NODE_OPTIONS, as a user's could be) as the
+ * process exits, and the run's outcome.
+ */
+async function loadedBy(args: readonly string[]) {
+  const dir = tempDir('esign-probe-');
+  writeFileSync(
+    join(dir, 'probe.cjs'),
+    [
+      "process.on('exit', () => process.stderr.write('loaded: ' + JSON.stringify({",
+      // Node's ES module loader starts on the first import() of a package.
+      "  moduleLoader: process.moduleLoadList.includes('NativeModule internal/modules/esm/module_job'),",
+      "  crypto: process.moduleLoadList.includes('NativeModule crypto'),",
+      "  packageFiles: Object.keys(require.cache).filter((name) => name.includes('node_modules')),",
+      '})));',
+    ].join('\n'),
+  );
+  const result = await esignOn(emulator).run(args, { cwd: dir, env: { NODE_OPTIONS: `--require ${join(dir, 'probe.cjs')}` } });
+  return { result, loaded: parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length)) };
+}
+
+describe('an API command, what it loads as it starts: only the program', () => {
+  it.each([[['me']], [['envelopes', 'list']]])('esign %j: no package (cosmiconfig’s search places are esign’s own list), no module loader, no node:crypto for a GET', async (args) => {
+    const { result, loaded } = await loadedBy(args);
+    expect(result.code, result.stderr).toBe(0);
+    expect(loaded).toEqual({ moduleLoader: false, crypto: false, packageFiles: [] });
+  });
+
+  it('a POST makes its Idempotency-Key with node:crypto, loaded then', async () => {
+    const { result, loaded } = await loadedBy(['--json', 'envelopes', 'create', '--title', 'Start-up probe']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(parseJson<{ status: string }>(result.stdout).status).toBe('DRAFT');
+    expect(loaded).toEqual({ moduleLoader: false, crypto: true, packageFiles: [] });
+  });
+});
