@@ -10,39 +10,44 @@ const { codeCacheName, compileCommonJs } = require('./code-cache.cjs');
 
 const PROGRAM_FILE = join(__dirname, '..', 'dist', 'program', 'esign.cjs');
 /**
- * yaml and the full zod, which the commands that read input files (specs, fields, participants, batches, config)
- * import: one CommonJS script the build writes (scripts/build.mjs), with V8's code cache of it recorded while
- * `fields check --local` read a YAML file (scripts/program-cache.cjs). Imported as packages, Node started its ES
- * module loader, resolved and compiled zod's hundred modules and yaml's eighty from their text: some 40 ms of such a
- * command. Not in the program: esbuild makes a bundled module's namespace as the program starts, and zod's namespaces
- * hold thousands of names, which every command would make.
+ * Packages the program imports, bundled by the build (scripts/build.mjs) into CommonJS scripts beside it, each compiled
+ * with V8's code cache the build recorded while a command used it (scripts/program-cache.cjs). Imported as packages,
+ * Node started its ES module loader, then resolved and compiled every file of them from its text on every run:
+ * - input-packages: yaml and the full zod, for the commands that read input files (specs, fields, participants,
+ *   batches, config): zod's hundred modules and yaml's eighty were some 70 ms of `fields check --local`. Not in the
+ *   program: esbuild makes a bundled module's namespace as the program starts, and zod's namespaces hold thousands of
+ *   names, which every command would make.
+ * - emulator-packages: fastify, with the 250 files of its dependencies (ajv, semver, find-my-way...), for the emulator.
  */
-const INPUT_PACKAGES_FILE = join(__dirname, '..', 'dist', 'input-packages.cjs');
-const INPUT_PACKAGES = new Set(['yaml', 'zod']);
+const PACKAGE_SCRIPTS = { 'input-packages': ['yaml', 'zod'], 'emulator-packages': ['fastify'] };
+const scriptOfPackage = new Map(Object.entries(PACKAGE_SCRIPTS).flatMap(([stem, names]) => names.map((name) => [name, stem])));
 
-/** The code cache the build wrote beside the input packages for this Node's V8 (codeCacheName). */
-const inputPackagesCacheFile = () => join(INPUT_PACKAGES_FILE, '..', codeCacheName('input-packages'));
+/** The script the build writes for `stem` (a key of PACKAGE_SCRIPTS), and the code cache beside it for this V8. */
+const packageScriptFile = (stem) => join(__dirname, '..', 'dist', `${stem}.cjs`);
+const packageScriptCacheFile = (stem) => join(__dirname, '..', 'dist', codeCacheName(stem));
 
-/** Compiles the input packages (compileCommonJs), with the build's code cache by default; undefined without the file. */
-function compileInputPackages(cacheFile = inputPackagesCacheFile()) {
-  return compileCommonJs(INPUT_PACKAGES_FILE, cacheFile);
+/** Compiles the packages script `stem` (compileCommonJs), with the build's code cache by default; undefined without it. */
+function compilePackageScript(stem, cacheFile = packageScriptCacheFile(stem)) {
+  return compileCommonJs(packageScriptFile(stem), cacheFile);
 }
 
 /**
  * What the program's `import()` of a package becomes (scripts/build.mjs): Node 20 runs no import() in a script compiled
- * by vm, so the program asks this function. yaml and zod come from the input packages, compiled by `compile` once, on
- * the first import of either; other packages (and those two where the build wrote no input packages) from Node's import().
+ * by vm, so the program asks this function. A package of PACKAGE_SCRIPTS comes from its script, compiled by `compile`
+ * on the first import of one of its packages; any other (and those where the build wrote no script) from Node's import().
  */
-function packageImporter(compile = compileInputPackages) {
-  let inputPackages;
+function packageImporter(compile = compilePackageScript) {
+  const scripts = new Map();
   return (specifier) => {
-    if (INPUT_PACKAGES.has(specifier)) {
+    const stem = scriptOfPackage.get(specifier);
+    if (stem !== undefined) {
       try {
-        inputPackages ??= compile()?.run() ?? null;
+        if (!scripts.has(stem)) scripts.set(stem, compile(stem)?.run().packages ?? null);
       } catch (cause) {
         return Promise.reject(cause);
       }
-      if (inputPackages) return Promise.resolve(inputPackages[specifier]);
+      const packages = scripts.get(stem);
+      if (packages) return Promise.resolve(packages[specifier]);
     }
     return import(specifier);
   };
@@ -74,4 +79,4 @@ function runProgram() {
   require(PROGRAM_FILE);
 }
 
-module.exports = { compileInputPackages, compileProgram, inputPackagesCacheFile, packageImporter, programCacheFile, runProgram };
+module.exports = { PACKAGE_SCRIPTS, compilePackageScript, compileProgram, packageImporter, packageScriptCacheFile, programCacheFile, runProgram };

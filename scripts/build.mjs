@@ -1,7 +1,7 @@
 // Bundles src/ into dist/program/esign.cjs (the program: one CommonJS script that bin/program.cjs compiles with V8's
 // code cache) and dist/program/pdf-text-worker.js (the PDF reader threads, ES modules), pdfjs into
-// dist/pdf-engine.cjs (bin/pdf-engine.cjs), and yaml and zod into dist/input-packages.cjs (bin/program.cjs). Other
-// heavy dependencies stay external and are imported only by the commands that use them.
+// dist/pdf-engine.cjs (bin/pdf-engine.cjs), and yaml and zod, and fastify, into scripts of their own (bin/program.cjs's
+// PACKAGE_SCRIPTS). Other heavy dependencies stay external and are imported only by the commands that use them.
 import { mkdirSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,9 @@ import { build } from 'esbuild';
 import { bundleForNode } from './bundle-for-node.mjs';
 import { chalkForEsign, commanderForEsign } from './packages-for-esign.mjs';
 import { pdfjsForText } from './pdfjs-for-text.mjs';
+import programModule from '../bin/program.cjs';
+
+const { PACKAGE_SCRIPTS } = programModule;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const programFile = join(root, 'dist', 'program', 'esign.cjs');
@@ -147,22 +150,28 @@ if (!process.argv.includes('--if-stale') || isStale()) {
     logLevel: 'warning',
   });
   execFileSync(process.execPath, [join(root, 'scripts', 'pdf-engine-cache.cjs'), engine], { stdio: 'inherit' });
-  // The input packages (bin/program.cjs): yaml and the full zod as one CommonJS script, for the program's import() of
-  // them, with V8's code cache of it reading a YAML file.
-  await build({
-    stdin: { contents: "export * as yaml from 'yaml'; export * as zod from 'zod';", resolveDir: root, sourcefile: 'input-packages.js' },
-    outfile: join(root, 'dist', 'input-packages.cjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20.19',
-    legalComments: 'none',
-    // bin/program.cjs reads it as Latin-1, which is the same text only for ASCII.
-    charset: 'ascii',
-    logLevel: 'warning',
-  });
+  // The packages scripts (bin/program.cjs): the packages a command imports, each script's as one CommonJS script, for
+  // the program's import() of them, with V8's code cache of it recorded while a command used them.
+  for (const [stem, names] of Object.entries(PACKAGE_SCRIPTS)) {
+    await build({
+      stdin: {
+        contents: `${names.map((name, index) => `import * as p${index} from '${name}';`).join(' ')} export const packages = { ${names.map((name, index) => `'${name}': p${index}`).join(', ')} };`,
+        resolveDir: root,
+        sourcefile: `${stem}.js`,
+      },
+      outfile: join(root, 'dist', `${stem}.cjs`),
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20.19',
+      legalComments: 'none',
+      // bin/program.cjs reads it as Latin-1, which is the same text only for ASCII.
+      charset: 'ascii',
+      logLevel: 'warning',
+    });
+  }
   execFileSync(process.execPath, [join(root, 'scripts', 'program-cache.cjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync(process.execPath, [join(root, 'scripts', 'program-cache.cjs'), 'input-packages'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (const stem of Object.keys(PACKAGE_SCRIPTS)) execFileSync(process.execPath, [join(root, 'scripts', 'program-cache.cjs'), stem], { stdio: ['ignore', 'ignore', 'inherit'] });
   // Every help page, as the program itself prints it, for bin/help-pages.cjs to answer `--help` at once: the program
   // runs each command line in a process of its own (scripts/help-pages.ts, bundled with the packages left external,
   // under node_modules where they resolve), so whatever the command framework prints is what the file holds.

@@ -1,38 +1,87 @@
-// Records V8's code caches of the program and of the input packages for scripts/build.mjs, each by running a command
+// Records V8's code caches of the program and of its packages scripts for scripts/build.mjs, each by running a command
 // with it compiled from its text, under V8's default flags (V8 refuses a cache recorded under others), and writing the
-// cache of every function compiled by then as the command exits, so that a command starts with what it needs compiled.
-// What the run does not reach is compiled on first use, as before.
-//   node scripts/program-cache.cjs                  the program (bin/program.cjs): `anchors find --local` on a
-//                                                   small document
-//   node scripts/program-cache.cjs input-packages   yaml and zod (bin/program.cjs): `fields check --local` of a YAML
-//                                                   fields file with an anchored field on that document
-// The command's answer goes to stdout.
+// cache of every function compiled by then, so that a command starts with what it needs compiled. What the run does
+// not reach is compiled on first use, as before.
+//   node scripts/program-cache.cjs                     the program (bin/program.cjs): `anchors find --local` on a
+//                                                      small document
+//   node scripts/program-cache.cjs input-packages      yaml and zod: `fields check --local` of a YAML fields file with
+//                                                      an anchored field on that document
+//   node scripts/program-cache.cjs emulator-packages   fastify: `emulator`, asked for itself, an envelope's creation,
+//                                                      the list and the envelope
+// The command's answers go to stdout.
 'use strict';
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { compileInputPackages, compileProgram, inputPackagesCacheFile, packageImporter, programCacheFile } = require('../bin/program.cjs');
+const { compilePackageScript, compileProgram, packageImporter, packageScriptCacheFile, programCacheFile } = require('../bin/program.cjs');
 const { sampleDocument } = require('./pdf-engine-cache.cjs');
 
 // Compiled from its text (no cache): the cache recorded then holds exactly what this run compiled.
 const noCache = join(__dirname, 'no-such-cache');
-const recordInputPackages = process.argv[2] === 'input-packages';
-const program = compileProgram(recordInputPackages ? undefined : noCache);
-const inputPackages = recordInputPackages ? compileInputPackages(noCache) : undefined;
-const recorded = recordInputPackages ? { script: inputPackages.script, file: inputPackagesCacheFile() } : { script: program.script, file: programCacheFile() };
-const args = recordInputPackages ? ['fields', 'check', '--local', 'sample.pdf', '--file', 'fields.yaml'] : ['--json', 'anchors', 'find', '--local', 'sample.pdf', '--text', 'ANCHOR'];
+const stem = process.argv[2];
+const program = compileProgram(stem === undefined ? noCache : undefined);
+const packages = stem === undefined ? undefined : compilePackageScript(stem, noCache);
+const recorded = stem === undefined ? { script: program.script, file: programCacheFile() } : { script: packages.script, file: packageScriptCacheFile(stem) };
 const FIELDS = ['fields:', '  - participantId: p1', '    type: SIGNATURE', '    anchor: { text: ANCHOR, occurrence: first, offset: { x: 0, y: -12 } }', '    size: { width: 150, height: 30 }', ''].join('\n');
+const commands = {
+  program: ['--json', 'anchors', 'find', '--local', 'sample.pdf', '--text', 'ANCHOR'],
+  'input-packages': ['fields', 'check', '--local', 'sample.pdf', '--file', 'fields.yaml'],
+  'emulator-packages': ['--json', 'emulator', '--port', '0'],
+};
 const work = mkdtempSync(join(tmpdir(), 'esign-program-cache-'));
+
+function record() {
+  rmSync(work, { recursive: true, force: true });
+  writeFileSync(recorded.file, recorded.script.createCachedData());
+}
+
+/** The emulator serves until stopped: once it says where, a few requests, then the cache, and the end. */
+function exerciseEmulatorOnceStarted() {
+  let said = '';
+  const write = process.stdout.write;
+  process.stdout.write = function (chunk, ...rest) {
+    said += String(chunk);
+    let started;
+    try {
+      started = JSON.parse(said);
+    } catch {
+      return write.call(this, chunk, ...rest);
+    }
+    process.stdout.write = write;
+    const call = (method, path, body) =>
+      fetch(`${started.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${started.keys[0]}`, 'content-type': 'application/json', 'idempotency-key': `program-cache-${path}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(async (answer) => {
+        if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+        return answer.json();
+      });
+    call('GET', '/v4/api/me')
+      .then(() => call('POST', '/v4/api/envelopes/', { title: 'Recorded' }))
+      .then((envelope) => Promise.all([call('GET', '/v4/api/envelopes/'), call('GET', `/v4/api/envelopes/${envelope.id}`)]))
+      .then(() => {
+        record();
+        process.exit(0);
+      }, (cause) => {
+        console.error(cause);
+        process.exit(1);
+      });
+    return write.call(this, chunk, ...rest);
+  };
+}
 
 sampleDocument().then((bytes) => {
   writeFileSync(join(work, 'sample.pdf'), bytes);
   writeFileSync(join(work, 'fields.yaml'), FIELDS);
   process.chdir(work);
-  process.on('exit', (code) => {
-    rmSync(work, { recursive: true, force: true });
-    if (code !== 0) return;
-    writeFileSync(recorded.file, recorded.script.createCachedData());
-  });
-  process.argv = [process.argv[0], join(__dirname, '..', 'bin', 'esign.cjs'), ...args];
-  program.run(packageImporter(() => inputPackages));
+  if (stem === 'emulator-packages') exerciseEmulatorOnceStarted();
+  else {
+    process.on('exit', (code) => {
+      if (code === 0) record();
+      else rmSync(work, { recursive: true, force: true });
+    });
+  }
+  process.argv = [process.argv[0], join(__dirname, '..', 'bin', 'esign.cjs'), ...commands[stem ?? 'program']];
+  program.run(packageImporter((name) => (name === stem ? packages : undefined)));
 });

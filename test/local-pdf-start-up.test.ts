@@ -16,34 +16,42 @@ describe('the program the build writes (bin/program.cjs)', () => {
   });
 });
 
-describe('the input packages the build writes (yaml and zod, bin/program.cjs)', () => {
-  it("takes the build's code cache, so the packages are not compiled again", () => {
+describe('the packages scripts the build writes (yaml and zod, fastify: bin/program.cjs)', () => {
+  it("takes the build's code cache for each, so the packages are not compiled again", () => {
     const script = [
-      "process.stdout.write(require('./bin/program.cjs').compileInputPackages().cacheRejected ? 'refused' : 'taken');",
+      "const { PACKAGE_SCRIPTS, compilePackageScript } = require('./bin/program.cjs');",
+      "process.stdout.write(JSON.stringify(Object.keys(PACKAGE_SCRIPTS).map((stem) => [stem, compilePackageScript(stem).cacheRejected ? 'refused' : 'taken'])));",
     ].join('\n');
-    expect(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' })).toBe('taken');
+    expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' }))).toEqual([
+      ['input-packages', 'taken'],
+      ['emulator-packages', 'taken'],
+    ]);
   });
 
-  it('answers the import() of yaml and zod with the packages themselves', () => {
+  it('answers the import() of each package with what Node’s import() of it gives, and they work', () => {
     const script = [
-      "const importPackage = require('./bin/program.cjs').packageImporter();",
-      "Promise.all([importPackage('yaml'), importPackage('zod'), import('yaml'), import('zod')]).then(([yaml, zod, yamlPackage, zodPackage]) => {",
+      "const { PACKAGE_SCRIPTS, packageImporter } = require('./bin/program.cjs');",
+      'const importPackage = packageImporter();',
+      'const names = Object.values(PACKAGE_SCRIPTS).flat();',
+      'Promise.all(names.map(async (name) => [name, await importPackage(name), await import(name)])).then((imported) => {',
+      '  const missing = Object.fromEntries(imported.map(([name, ours, node]) => [name, Object.keys(node).filter((key) => !(key in ours))]));',
+      '  const { yaml, zod, fastify } = Object.fromEntries(imported.map(([name, ours]) => [name, ours]));',
       '  const document = yaml.parseDocument("a: [1, 2]\\n", { keepSourceTokens: true });',
       '  const parsed = zod.z.object({ a: zod.z.array(zod.z.number()) }).safeParse(document.toJS());',
       '  const failed = zod.z.object({ a: zod.z.string() }).safeParse(document.toJS());',
-      '  process.stdout.write(JSON.stringify({',
-      '    yaml: Object.keys(yamlPackage).filter((name) => !(name in yaml)),',
-      '    zod: Object.keys(zodPackage).filter((name) => !(name in zod)),',
-      '    parsed: parsed.data,',
-      '    issue: failed.error.issues[0].message,',
-      '  }));',
+      '  const server = fastify.default();',
+      "  server.post('/echo', { schema: { body: { type: 'object', required: ['a'] } } }, async (request) => ({ got: request.body.a }));",
+      "  Promise.all([server.inject({ method: 'POST', url: '/echo', payload: { a: 1 } }), server.inject({ method: 'POST', url: '/echo', payload: {} })]).then(([ok, refused]) => {",
+      '    process.stdout.write(JSON.stringify({ missing, parsed: parsed.data, issue: failed.error.issues[0].message, echo: ok.json(), refused: refused.statusCode }));',
+      '  });',
       '});',
     ].join('\n');
     expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' }))).toEqual({
-      yaml: [],
-      zod: [],
+      missing: { yaml: [], zod: [], fastify: [] },
       parsed: { a: [1, 2] },
       issue: 'Invalid input: expected string, received array',
+      echo: { got: 1 },
+      refused: 400,
     });
   });
 });
