@@ -157,7 +157,9 @@ if (!process.argv.includes('--if-stale') || isStale()) {
       stdin: {
         contents: `${names.map((name, index) => `import * as p${index} from '${name}';`).join(' ')} export const packages = { ${names.map((name, index) => `'${name}': p${index}`).join(', ')} };`,
         resolveDir: root,
-        sourcefile: `${stem}.js`,
+        // As an ES module of its own (.mjs), esbuild gives a CommonJS package the namespace Node's import() gives it: its
+        // module.exports as `default`, whatever its __esModule flag says (pdf-lib has one).
+        sourcefile: `${stem}.mjs`,
       },
       outfile: join(root, 'dist', `${stem}.cjs`),
       bundle: true,

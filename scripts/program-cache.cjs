@@ -8,6 +8,10 @@
 //                                                      an anchored field on that document
 //   node scripts/program-cache.cjs emulator-packages   fastify: `emulator`, asked for itself, an envelope's creation,
 //                                                      the list and the envelope
+//   node scripts/program-cache.cjs drawing-packages    pdf-lib: `fields preview` of that fields file
+//   node scripts/program-cache.cjs prompt-packages     @inquirer/prompts: a question answered over a stream (no
+//                                                      command asks without a terminal)
+//   node scripts/program-cache.cjs spinner-packages    ora: a spinner on a stream (none shows without a terminal)
 // The command's answers go to stdout.
 'use strict';
 const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
@@ -27,6 +31,26 @@ const commands = {
   program: ['--json', 'anchors', 'find', '--local', 'sample.pdf', '--text', 'ANCHOR'],
   'input-packages': ['fields', 'check', '--local', 'sample.pdf', '--file', 'fields.yaml'],
   'emulator-packages': ['--json', 'emulator', '--port', '0'],
+  'drawing-packages': ['fields', 'preview', '--local', 'sample.pdf', '--file', 'fields.yaml', '--out', 'preview.pdf'],
+};
+
+/** The packages no command uses here, used as esign uses them (src/output/prompts.ts, src/output/output.ts). */
+const uses = {
+  'prompt-packages': async ({ '@inquirer/prompts': { confirm } }) => {
+    const { PassThrough } = require('node:stream');
+    const input = new PassThrough();
+    const output = new PassThrough().resume();
+    const answer = confirm({ message: 'Void the envelope?', default: false }, { input, output });
+    setTimeout(() => input.write('y\n'), 50);
+    if ((await answer) !== true) throw new Error('the recorded question was not answered');
+  },
+  'spinner-packages': async ({ ora: { default: ora } }) => {
+    const { PassThrough } = require('node:stream');
+    const spinner = ora({ text: 'Waiting', stream: new PassThrough().resume(), isEnabled: true, discardStdin: false }).start();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    spinner.text = 'Still waiting';
+    spinner.succeed('Done');
+  },
 };
 const work = mkdtempSync(join(tmpdir(), 'esign-program-cache-'));
 
@@ -71,7 +95,18 @@ function exerciseEmulatorOnceStarted() {
   };
 }
 
-sampleDocument().then((bytes) => {
+if (uses[stem]) {
+  uses[stem](packages.run().packages).then(
+    () => {
+      record();
+      process.exit(0);
+    },
+    (cause) => {
+      console.error(cause);
+      process.exit(1);
+    },
+  );
+} else sampleDocument().then((bytes) => {
   writeFileSync(join(work, 'sample.pdf'), bytes);
   writeFileSync(join(work, 'fields.yaml'), FIELDS);
   process.chdir(work);

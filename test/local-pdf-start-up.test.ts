@@ -16,7 +16,7 @@ describe('the program the build writes (bin/program.cjs)', () => {
   });
 });
 
-describe('the packages scripts the build writes (yaml and zod, fastify: bin/program.cjs)', () => {
+describe('the packages scripts the build writes (bin/program.cjs: yaml and zod, fastify, prompts, ora, pdf-lib)', () => {
   it("takes the build's code cache for each, so the packages are not compiled again", () => {
     const script = [
       "const { PACKAGE_SCRIPTS, compilePackageScript } = require('./bin/program.cjs');",
@@ -25,6 +25,9 @@ describe('the packages scripts the build writes (yaml and zod, fastify: bin/prog
     expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' }))).toEqual([
       ['input-packages', 'taken'],
       ['emulator-packages', 'taken'],
+      ['prompt-packages', 'taken'],
+      ['spinner-packages', 'taken'],
+      ['drawing-packages', 'taken'],
     ]);
   });
 
@@ -47,7 +50,7 @@ describe('the packages scripts the build writes (yaml and zod, fastify: bin/prog
       '});',
     ].join('\n');
     expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: repoRoot, encoding: 'utf8' }))).toEqual({
-      missing: { yaml: [], zod: [], fastify: [] },
+      missing: { yaml: [], zod: [], fastify: [], '@inquirer/prompts': [], ora: [], 'pdf-lib': [] },
       parsed: { a: [1, 2] },
       issue: 'Invalid input: expected string, received array',
       echo: { got: 1 },
