@@ -18,9 +18,10 @@ const PROGRAM_FILE = join(__dirname, '..', 'dist', 'program', 'esign.cjs');
  *   program: esbuild makes a bundled module's namespace as the program starts, and zod's namespaces hold thousands of
  *   names, which every command would make.
  * - emulator-packages: fastify, with the 250 files of its dependencies (ajv, semver, find-my-way...), for the emulator.
- * - prompt-packages, spinner-packages: @inquirer/prompts and ora, on a terminal, before a question (86 ms) or a spinner
- *   (61 ms) shows.
- * - drawing-packages: pdf-lib, which draws (`fields preview`, the emulator's sealed PDFs and template documents): 128 ms.
+ * - prompt-packages, spinner-packages: @inquirer/prompts and ora, on a terminal, before a question (about 70 ms) or a
+ *   spinner (about 60 ms) shows.
+ * - drawing-packages: pdf-lib, which draws (`fields preview`, the emulator's sealed PDFs and template documents): about
+ *   150 ms.
  */
 const PACKAGE_SCRIPTS = {
   'input-packages': ['yaml', 'zod'],
