@@ -49,20 +49,14 @@ async function sendNowPreflight(dir: string): Promise<Awaited<ReturnType<typeof 
 }
 
 describe('the send-now preflight opens a local PDF once', () => {
-  it('reads the text with the pages when a field on the document uses an anchor', async () => {
-    const dir = await folderWith('Anchored', { 'spec.yaml': [...SPEC_HEAD, ANCHORED].join('\n') });
+  it.each([
+    ['reads the text with the pages when a field on the document uses an anchor', 'Anchored', ANCHORED, { texts: 1, pageReads: 0 }],
+    ['reads only the pages when no field uses an anchor', 'Positioned', POSITIONED, { texts: 0, pageReads: 1 }],
+  ])('%s', async (_name, words, field, reads) => {
+    const dir = await folderWith(words, { 'spec.yaml': [...SPEC_HEAD, field].join('\n') });
     const preflight = await sendNowPreflight(dir);
     expect(preflight.problems).toEqual([]);
-    expect(loadPdfText).toHaveBeenCalledTimes(1);
-    expect(readPdfPages).not.toHaveBeenCalled();
-  });
-
-  it('reads only the pages when no field uses an anchor', async () => {
-    const dir = await folderWith('Positioned', { 'spec.yaml': [...SPEC_HEAD, POSITIONED].join('\n') });
-    const preflight = await sendNowPreflight(dir);
-    expect(preflight.problems).toEqual([]);
-    expect(readPdfPages).toHaveBeenCalledTimes(1);
-    expect(loadPdfText).not.toHaveBeenCalled();
+    expect({ texts: loadPdfText.mock.calls.length, pageReads: readPdfPages.mock.calls.length }).toEqual(reads);
   });
 
   it('still finds an anchor that is not there, at its field', async () => {
