@@ -109,9 +109,10 @@ export default defineCommand<RunArgs>({
         );
       }
     }
+    const { holdMemoryForTheRun, journalRunId, loadJournal, runBatch } = await import('../../batch/run.js');
+    await holdMemoryForTheRun();
     const batch = await readBatch(args.specs, ctx.stdin);
     const entries = batch.filter((entry) => !shard || inShard(entry.ref, shard));
-    const { journalRunId, loadJournal, runBatch } = await import('../../batch/run.js');
     const runId = args.resume ? await resumedRunId(journalPath, runIdOf(args.runId), journalRunId) : runIdOf(args.runId);
     const checked = await checkBatch(entries);
     // A .docx waits for its converted PDF to be accepted; with nobody to ask, its envelope would be created and then
