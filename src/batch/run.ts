@@ -431,10 +431,6 @@ class EntryRun {
 }
 
 /**
- * Runs the entries, `concurrency` at a time, and answers one outcome per entry. A failed entry does not stop the
- * others unless `failFast`; an interrupt stops starting new ones and lets the journal say where each one is.
- */
-/**
  * Holds V8's young generation from the start of a run (src/core/young-generation.ts), not from its first entry:
  * reading and checking 500 entries had already grown it to twice what 50 did (16 MiB against 8), before anything was
  * sent, and the run's peak memory with it. V8 takes no code cache once a flag changes, so what a run compiles with
@@ -447,6 +443,10 @@ export async function holdMemoryForTheRun(): Promise<void> {
   holdYoungGeneration();
 }
 
+/**
+ * Runs the entries, `concurrency` at a time, and answers one outcome per entry. A failed entry does not stop the
+ * others unless `failFast`; an interrupt stops starting new ones and lets the journal say where each one is.
+ */
 export async function runBatch(ctx: Context, client: ApiClient, items: readonly { checked: CheckedEntry; plan: EntryPlan }[], options: RunOptions): Promise<EntryOutcome[]> {
   const release = await lockJournal(options.journalPath);
   try {
