@@ -1,7 +1,8 @@
 // Bundles src/ into dist/program/esign.cjs (the program: one CommonJS script that bin/program.cjs compiles with V8's
 // code cache) and dist/program/pdf-text-worker.js (the PDF reader threads, ES modules), pdfjs into
-// dist/pdf-engine.cjs (bin/pdf-engine.cjs), and yaml and zod, and fastify, into scripts of their own (bin/program.cjs's
-// PACKAGE_SCRIPTS). Other heavy dependencies stay external and are imported only by the commands that use them.
+// dist/pdf-engine.cjs (bin/pdf-engine.cjs), and the packages of bin/program.cjs's PACKAGE_SCRIPTS (yaml and zod, fastify,
+// prompts, ora, pdf-lib) into scripts of their own. Other heavy dependencies stay external and are imported only by the
+// commands that use them.
 import { mkdirSync, readFileSync, rmSync, statSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

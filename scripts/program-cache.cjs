@@ -23,9 +23,9 @@ const { sampleDocument } = require('./pdf-engine-cache.cjs');
 // Compiled from its text (no cache): the cache recorded then holds exactly what this run compiled.
 const noCache = join(__dirname, 'no-such-cache');
 const stem = process.argv[2];
-const program = compileProgram(stem === undefined ? noCache : undefined);
 const packages = stem === undefined ? undefined : compilePackageScript(stem, noCache);
-const recorded = stem === undefined ? { script: program.script, file: programCacheFile() } : { script: packages.script, file: packageScriptCacheFile(stem) };
+/** Where the cache goes, and of which script: set once the program is compiled, for the program. */
+let recorded = stem === undefined ? undefined : { script: packages.script, file: packageScriptCacheFile(stem) };
 const FIELDS = ['fields:', '  - participantId: p1', '    type: SIGNATURE', '    anchor: { text: ANCHOR, occurrence: first, offset: { x: 0, y: -12 } }', '    size: { width: 150, height: 30 }', ''].join('\n');
 const commands = {
   program: ['--json', 'anchors', 'find', '--local', 'sample.pdf', '--text', 'ANCHOR'],
@@ -59,6 +59,21 @@ function record() {
   writeFileSync(recorded.file, recorded.script.createCachedData());
 }
 
+/** The cache once `use` is done, and the end: a use that fails fails the build (scripts/build.mjs), with no cache. */
+function recordAfter(use) {
+  use.then(
+    () => {
+      record();
+      process.exit(0);
+    },
+    (cause) => {
+      console.error(cause);
+      rmSync(work, { recursive: true, force: true });
+      process.exit(1);
+    },
+  );
+}
+
 /** The emulator serves until stopped: once it says where, a few requests, then the cache, and the end. */
 function exerciseEmulatorOnceStarted() {
   let said = '';
@@ -81,32 +96,17 @@ function exerciseEmulatorOnceStarted() {
         if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
         return answer.json();
       });
-    call('GET', '/v4/api/me')
-      .then(() => call('POST', '/v4/api/envelopes/', { title: 'Recorded' }))
-      .then((envelope) => Promise.all([call('GET', '/v4/api/envelopes/'), call('GET', `/v4/api/envelopes/${envelope.id}`)]))
-      .then(() => {
-        record();
-        process.exit(0);
-      }, (cause) => {
-        console.error(cause);
-        process.exit(1);
-      });
+    recordAfter(
+      call('GET', '/v4/api/me')
+        .then(() => call('POST', '/v4/api/envelopes/', { title: 'Recorded' }))
+        .then((envelope) => Promise.all([call('GET', '/v4/api/envelopes/'), call('GET', `/v4/api/envelopes/${envelope.id}`)])),
+    );
     return write.call(this, chunk, ...rest);
   };
 }
 
-if (uses[stem]) {
-  uses[stem](packages.run().packages).then(
-    () => {
-      record();
-      process.exit(0);
-    },
-    (cause) => {
-      console.error(cause);
-      process.exit(1);
-    },
-  );
-} else sampleDocument().then((bytes) => {
+if (uses[stem]) recordAfter(uses[stem](packages.run().packages));
+else sampleDocument().then((bytes) => {
   writeFileSync(join(work, 'sample.pdf'), bytes);
   writeFileSync(join(work, 'fields.yaml'), FIELDS);
   process.chdir(work);
@@ -118,5 +118,8 @@ if (uses[stem]) {
     });
   }
   process.argv = [process.argv[0], join(__dirname, '..', 'bin', 'esign.cjs'), ...commands[stem ?? 'program']];
+  // The program itself is compiled with its cache when the run records a packages script's.
+  const program = compileProgram(stem === undefined ? noCache : undefined);
+  recorded ??= { script: program.script, file: programCacheFile() };
   program.run(packageImporter((name) => (name === stem ? packages : undefined)));
 });
