@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJson, tempDir } from './support/cli.js';
+import { parseJson, probeReport, tempDir } from './support/cli.js';
 import { esignOn } from './support/esign-on.js';
 import { startEmulatorProcess, useEmulator } from './support/emulator.js';
 
@@ -17,8 +17,6 @@ const PROBE = [
   '})));',
 ].join('\n');
 
-const loadedIn = (stderr: string) => parseJson(stderr.slice(stderr.indexOf('loaded: ') + 'loaded: '.length));
-
 /**
  * What `args` loaded, written by a probe required before esign starts (NODE_OPTIONS, as a user's could be) as the
  * process exits, and the run's outcome.
@@ -27,7 +25,7 @@ async function loadedBy(args: readonly string[]) {
   const dir = tempDir('esign-probe-');
   writeFileSync(join(dir, 'probe.cjs'), PROBE);
   const result = await esignOn(emulator).run(args, { cwd: dir, env: { NODE_OPTIONS: `--require ${join(dir, 'probe.cjs')}` } });
-  return { result, loaded: loadedIn(result.stderr) };
+  return { result, loaded: probeReport(result.stderr, 'loaded: ') };
 }
 
 describe('an API command, what it loads as it starts: only the program', () => {
@@ -53,6 +51,6 @@ describe('the emulator, what it loads as it starts', () => {
     const me = await started.fetch('/v4/api/me');
     expect(me.status).toBe(200);
     await started.stop();
-    expect(loadedIn(started.stderr)).toMatchObject({ moduleLoader: false, packageFiles: [] });
+    expect(probeReport(started.stderr, 'loaded: ')).toMatchObject({ moduleLoader: false, packageFiles: [] });
   });
 });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJson, tempDir } from './support/cli.js';
+import { parseJson, probeReport, tempDir } from './support/cli.js';
 import { esignOn } from './support/esign-on.js';
 import { useEmulator } from './support/emulator.js';
 import { simplePdf } from './support/pdfs.js';
@@ -41,7 +41,7 @@ describe('batch run keeps its memory flat in the number of entries', () => {
     const result = await esignOn(emulator).run(['--json', 'batch', 'run', 'batch.json', '--concurrency', '8'], { cwd: dir, env: { NODE_OPTIONS: `--require ${join(dir, 'probe.cjs')}` } });
     expect(result.code, result.stderr).toBe(0);
     expect(parseJson<{ succeeded: number }>(result.stdout).succeeded).toBe(500);
-    const seen = parseJson<{ held: number[]; refused: string[]; atExit: number }>(result.stderr.slice(result.stderr.indexOf('seen: ') + 'seen: '.length));
+    const seen = probeReport<{ held: number[]; refused: string[]; atExit: number }>(result.stderr, 'seen: ');
     expect(seen.held).toHaveLength(1);
     expect(seen.atExit).toBe(seen.held[0]);
     // Held as it was when the program had started, not grown by reading 500 entries (16 MiB then).

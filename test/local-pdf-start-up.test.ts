@@ -5,7 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { HEAVY_PDF_TEXT, inflationBombPdf, manyOperatorsPdf, manyPagesPdf } from './support/heavy-pdfs.js';
 import { simplePdf } from './support/pdfs.js';
-import { parseJson, repoRoot, runEsign, tempDir, type RunResult } from './support/cli.js';
+import { parseJson, probeReport, repoRoot, runEsign, tempDir, type RunResult } from './support/cli.js';
 
 describe('the program the build writes (bin/program.cjs)', () => {
   it("takes the build's code cache, so a command's code is not compiled again", () => {
@@ -138,7 +138,7 @@ describe('anchors find --local, what it loads: a small document is searched at s
     ]);
     expect(result.code).toBe(0);
     expect(parseJson<{ matches: { page: number }[] }>(result.stdout).matches.map((match) => match.page)).toEqual([1, 2]);
-    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({
+    expect(probeReport(result.stderr, 'loaded: ')).toEqual({
       fetch: false,
       canvas: false,
       http: false,
@@ -168,7 +168,7 @@ describe('fields check --local of a YAML file, what it loads', () => {
     const result = await runEsign(['fields', 'check', '--local', 'document.pdf', '--file', 'fields.yaml'], { cwd: dir, env: { NODE_OPTIONS: `--require ${join(dir, 'probe.cjs')}` } });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^fields\.yaml:2:5 +SIGNATURE +p1 +1 /m);
-    expect(parseJson(result.stderr.slice(result.stderr.indexOf('loaded: ') + 'loaded: '.length))).toEqual({ moduleLoader: false, packages: [] });
+    expect(probeReport(result.stderr, 'loaded: ')).toEqual({ moduleLoader: false, packages: [] });
   });
 });
 

@@ -105,6 +105,11 @@ export function parseJson<T = Record<string, unknown>>(text: string): T {
   }
 }
 
+/** The JSON a probe (a module required through NODE_OPTIONS) wrote after `label` on stderr as the process exited. */
+export function probeReport<T = Record<string, unknown>>(stderr: string, label: string): T {
+  return parseJson<T>(stderr.slice(stderr.indexOf(label) + label.length));
+}
+
 /** Resolves once a running esign has printed text matching `pattern` on stderr (e.g. before sending it a signal). */
 export async function stderrShows(running: RunningEsign, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
   let exited = false;
